@@ -1,0 +1,1144 @@
+"""The game: a seeded match of Uno rounds under one :class:`~uno_nb.rules.RuleSet`.
+
+The shape follows python-chess: a mutable :class:`Game` with
+:meth:`~Game.push` / :meth:`~Game.pop` / :meth:`~Game.redo`, legal moves that
+read like English (``move in game.legal_moves()``), an
+:class:`~uno_nb.errors.IllegalMoveError` for anything else, and the end of the
+game as data (:class:`Outcome`).
+
+Randomness: every shuffle takes a fresh ``random.Random`` seeded from the
+game's seed and a counter, so the whole state is plain data, one seed and one
+list of moves always give the same game, and nothing global is touched.
+
+>>> g = Game(seed=7)
+>>> g.phase, g.current, len(g.hands[0])
+(<Phase.TURN: 0>, 0, 7)
+>>> g.push("draw")  # the player to act draws a card
+>>> g.pop()
+Move('0:draw')
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import Any, Iterable, Sequence
+
+from . import events as ev
+from .cards import ALL_CARDS, COLOURS, Card, Colour, build_deck, deck_counts, parse_cards, parse_colour
+from .errors import IllegalMoveError, NotationError, PositionError, RuleError
+from .moves import (CATCH, CHALLENGE, COLOUR, DEAL, DRAW, MAX_PLAYERS, PASS, PLAY, UNO, Move,
+                    MoveKind, parse_move)
+from .rules import RuleSet
+from .scoring import round_points
+from .table import PlayerTraits, draw_traits
+
+__all__ = ["Game", "Phase", "Outcome", "RoundResult", "HAND_SIZE"]
+
+HAND_SIZE = 7
+
+
+class Phase(IntEnum):
+    """What the game waits for."""
+
+    TURN = 0        #: the current player plays or draws
+    DRAWN = 1       #: the current player drew a playable card: play it or pass
+    PENALTY = 2     #: the current player must take a pending draw, or answer it
+    COLOUR = 3      #: the first player chooses the colour of a Wild start card
+    ROUND_OVER = 4  #: the next dealer deals the next round
+    GAME_OVER = 5   #: nothing more to do
+
+
+TURN, DRAWN, PENALTY, CHOOSE, ROUND_OVER, GAME_OVER = tuple(Phase)
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    round: int
+    winner: int
+    points: int
+    hands: tuple[tuple[Card, ...], ...]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How the game ended: ``winner`` seat, final ``scores``, and ``reason``
+    (``"target"``: the winner reached the target score; ``"rounds"``: the
+    agreed number of rounds was played)."""
+
+    winner: int
+    scores: tuple[int, ...]
+    reason: str
+    rounds: int
+
+
+_DECK: tuple[Card, ...] = tuple(build_deck())
+_DECK_COUNTS: Counter[Card] = deck_counts()
+_PLAY_TABLES: list[dict[Card, tuple[Move, ...]]] = [
+    {card: (tuple(Move.make(PLAY, seat, card, c) for c in COLOURS) if card.is_black
+            else (Move.make(PLAY, seat, card),))
+     for card in ALL_CARDS} for seat in range(MAX_PLAYERS)]
+_DEFAULT_NAMES = {n: tuple(f"P{i}" for i in range(n)) for n in range(2, MAX_PLAYERS + 1)}
+_DRAW_MOVES = [Move.make(DRAW, seat) for seat in range(MAX_PLAYERS)]
+_PASS_MOVES = [Move.make(PASS, seat) for seat in range(MAX_PLAYERS)]
+
+# _MATCH[colour][top rank]: bit mask of the cards that may be played (R-MATCH).
+_MATCH: list[dict[str, int]] = [
+    {rank: sum(c.bit for c in ALL_CARDS if c.is_black or c.colour == colour or c.rank == rank)
+     for rank in {c.rank for c in ALL_CARDS}} for colour in COLOURS]
+_W4_BIT = Card(None, "W+4").bit
+_COLOUR_MASKS = [sum(c.bit for c in ALL_CARDS if c.colour == colour) for colour in COLOURS]
+# The plays of each seat by card bit: the turn moves come from set bits.
+_PLAYS_BY_BIT = [{card.bit: table[card] for card in ALL_CARDS} for table in _PLAY_TABLES]
+
+
+def _mask_of(cards: Iterable[Card]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= card.bit
+    return mask
+
+
+# The names of the state attributes copied by a snapshot (lists are copied).
+_LIST_STATE = ("_hmask", "draw_pile", "discard", "scores", "cards_drawn", "round_results", "_won_round")
+_SCALAR_STATE = ("colour", "current", "direction", "phase", "pending", "pending_card",
+                 "_w4", "drawn_card", "top_by", "uno_open", "dealer", "round_no",
+                 "turns", "_chance", "outcome", "_version")
+
+
+class Game:
+    """A match of Uno rounds.
+
+    ``Game(rules, players, seed)`` chooses the dealer (R-DEALER), deals
+    (R-DEAL) and turns the start card (R-START); :meth:`from_position` sets up
+    any position instead.  ``max_rounds`` ends the game after that many
+    rounds (``1`` plays a single round) even before the target score.
+
+    With ``record=False`` the game keeps no event log and no undo history:
+    that is the fast mode simulations use.  Everything else is identical.
+    """
+
+    def __init__(self, rules: RuleSet | str | None = None, players: int = 4, seed: int = 0, *,
+                 names: Sequence[str] | None = None, max_rounds: int | None = None,
+                 record: bool = True) -> None:
+        self._init_common(rules, players, seed, names, max_rounds, record)
+        self._choose_dealer()
+        self._deal_round(self.dealer)
+        self._finish_init()
+
+    # ------------------------------------------------------------------ setup
+
+    def _init_common(self, rules: RuleSet | str | None, players: int, seed: int,
+                     names: Sequence[str] | None, max_rounds: int | None, record: bool) -> None:
+        if rules is None:
+            rules = RuleSet()
+        elif isinstance(rules, str):
+            rules = RuleSet.preset(rules)
+        elif not isinstance(rules, RuleSet):
+            raise RuleError(f"rules must be a RuleSet or a preset name, got {rules!r}")
+        if type(players) is not int or not 2 <= players <= MAX_PLAYERS:
+            raise RuleError(f"R-PLAYERS: Uno is for 2 to {MAX_PLAYERS} players, got {players!r}")
+        if type(seed) is not int or seed < 0:
+            raise RuleError(f"the seed must be a whole number >= 0, got {seed!r}")
+        if max_rounds is not None and (type(max_rounds) is not int or max_rounds < 1):
+            raise RuleError(f"max_rounds must be a whole number >= 1 or None, got {max_rounds!r}")
+        if names is None:
+            names = _DEFAULT_NAMES[players]
+        else:
+            names = tuple(str(name) for name in names)
+            if len(names) != players or len(set(names)) != players or not all(names):
+                raise RuleError(f"give {players} different, non-empty player names, got {names!r}")
+        self.rules = rules
+        self.n = players
+        self.seed = seed
+        self.names = names
+        self.max_rounds = max_rounds
+        self.record = record
+        self._traits: tuple[PlayerTraits, ...] | None = None
+        self._deck = _DECK
+        self._deck_counts = _DECK_COUNTS
+        # Rule flags copied into attributes: the hot path reads these.
+        self._deflect = rules.deflect_2
+        self._save2 = rules.w4_save_2
+        self._jump = rules.jump_in
+        self._bluff = rules.w4_bluff
+        self._anytime = rules.draw_anytime
+        # Interned moves per seat, so that legal-move lists allocate nothing.
+        self._plays = _PLAY_TABLES[:players]
+        self._draw_moves = _DRAW_MOVES
+        self._pass_moves = _PASS_MOVES
+        # State.
+        self.hands: list[list[Card]] = [[] for _ in range(players)]
+        self._hmask = [0] * players  # bit mask of the card values in each hand
+        self.draw_pile: list[Card] = []
+        self.discard: list[Card] = []
+        self.colour: Colour = Colour.RED
+        self.current = 0
+        self.direction = 1
+        self.phase = TURN
+        self.pending = 0
+        self.pending_card: Card | None = None
+        self._w4: tuple[int, Colour, bool] | None = None  # (accused, previous colour, guilty)
+        self.drawn_card: Card | None = None
+        self.top_by = -1          # seat that played the top card; -1: not open to jump-ins
+        self.uno_open = -1        # seat that has one card and has not called UNO yet
+        self.dealer = 0
+        self.round_no = 0
+        self.scores = [0] * players
+        self.cards_drawn = [0] * players
+        self.round_results: list[RoundResult] = []
+        self._won_round = [0] * players
+        self.turns = 0
+        self._chance = 0
+        self.outcome: Outcome | None = None
+        self._version = 0
+        self.fired: Counter[str] = Counter()
+        self.events: list[ev.Event] = []
+        self._history: list[tuple[Move, str | None, tuple[Any, ...]]] = []
+        self._redo: list[tuple[Move, str | None]] = []
+        self._cache_version = -1
+        self._cache: list[Move] = []
+
+    def _finish_init(self) -> None:
+        self._initial = self._snapshot() if self.record else None
+
+    @property
+    def traits(self) -> tuple[PlayerTraits, ...]:
+        """Each seat's table manners (T-UNO-CATCH), drawn from the game's seed."""
+        if self._traits is None:
+            self._traits = draw_traits(self.seed, self.n)
+        return self._traits
+
+    @classmethod
+    def from_position(cls, rules: RuleSet | str | None = None, *,
+                      hands: Sequence[Iterable[Card | str] | str],
+                      discard: Iterable[Card | str] | str,
+                      draw_pile: Iterable[Card | str] | str = (),
+                      current: int = 0, direction: int = 1,
+                      colour: Colour | str | None = None, dealer: int | None = None,
+                      scores: Sequence[int] | None = None, top_by: int | None = None,
+                      seed: int = 0, names: Sequence[str] | None = None,
+                      max_rounds: int | None = None, record: bool = True) -> "Game":
+        """Set up a position by hand, for lessons and tests.
+
+        ``discard`` lists the discard pile bottom to top; ``draw_pile`` lists
+        the draw pile top first (the next card drawn is ``draw_pile[0]``).
+        ``colour`` is needed when the top card is black.  ``top_by`` is the seat
+        that played the top card (it opens the card to jump-ins); by default
+        it is treated like a start card.  The cards need not be a whole deck,
+        but no card may appear more often than the deck holds it.
+
+        >>> g = Game.from_position(hands=["R7 G2", "B5"], discard="R5", draw_pile="Y1 Y2")
+        >>> [m.action for m in g.legal_moves()]
+        ['R7', 'draw']
+        """
+        self = cls.__new__(cls)
+        try:
+            hand_lists = [parse_cards(hand) for hand in hands]
+        except TypeError:
+            raise PositionError(f"hands must be a list of card lists, got {hands!r}") from None
+        players = len(hand_lists)
+        self._init_common(rules, players, seed, names, max_rounds, record)
+        pile = parse_cards(discard)
+        drawp = parse_cards(draw_pile)
+        if not pile:
+            raise PositionError("the discard pile needs at least its top card")
+        used = Counter(pile) + Counter(drawp)
+        for hand in hand_lists:
+            used.update(hand)
+        extra = {card.text: used[card] - self._deck_counts[card]
+                 for card in used if used[card] > self._deck_counts[card]}
+        if extra:
+            detail = ", ".join(f"{text} ({n} too many)" for text, n in sorted(extra.items()))
+            raise PositionError(f"more copies than the deck holds: {detail}")
+        if type(current) is not int or not 0 <= current < players:
+            raise PositionError(f"current must be a seat 0 to {players - 1}, got {current!r}")
+        if direction not in (1, -1):
+            raise PositionError(f"direction must be 1 (clockwise) or -1, got {direction!r}")
+        top = pile[-1]
+        if colour is None:
+            if top.colour is None:
+                raise PositionError(f"the top card {top} is black: say which colour is in force")
+            colour = top.colour
+        else:
+            colour = parse_colour(colour) if isinstance(colour, str) else Colour(colour)
+            if top.colour is not None and colour != top.colour:
+                raise PositionError(f"the top card {top} is {top.colour.word}, not {colour.word}")
+        if dealer is None:
+            dealer = (current - 1) % players
+        if type(dealer) is not int or not 0 <= dealer < players:
+            raise PositionError(f"dealer must be a seat 0 to {players - 1}, got {dealer!r}")
+        if top_by is not None and (type(top_by) is not int or not 0 <= top_by < players):
+            raise PositionError(f"top_by must be a seat 0 to {players - 1}, got {top_by!r}")
+        if scores is not None:
+            if len(scores) != players or any(type(s) is not int or s < 0 for s in scores):
+                raise PositionError(f"scores must be {players} whole numbers >= 0, got {scores!r}")
+            self.scores = list(scores)
+        self._deck = tuple(sorted(used.elements()))
+        self._deck_counts = Counter(self._deck)
+        self.hands = hand_lists
+        self._hmask = [_mask_of(h) for h in hand_lists]
+        self.discard = pile
+        self.draw_pile = list(reversed(drawp))
+        self.current = current
+        self.direction = direction
+        self.colour = colour
+        self.dealer = dealer
+        self.round_no = 1
+        self.top_by = -1 if top_by is None else top_by
+        self._position = {
+            "hands": [[c.text for c in h] for h in hand_lists],
+            "discard": [c.text for c in pile], "draw_pile": [c.text for c in drawp],
+            "current": current, "direction": direction, "colour": colour.letter,
+            "dealer": dealer, "scores": list(self.scores), "top_by": top_by}
+        self._finish_init()
+        return self
+
+    # ------------------------------------------------------------ randomness
+
+    def _rng(self) -> random.Random:
+        """A fresh RNG for the next chance event (shuffle, cut for deal): seeded
+        from the game's seed and the event's number, so the state holds no RNG."""
+        self._chance += 1
+        return random.Random((self.seed << 20) | self._chance)
+
+    def _shuffle(self, cards: list[Card]) -> None:
+        """Shuffle in place: sort by independent uniform keys from the next chance
+        RNG (a uniform permutation; the same on every Python, and faster than
+        ``random.shuffle``)."""
+        key = self._rng().random
+        cards.sort(key=lambda _card: key())
+
+    def _choose_dealer(self) -> None:
+        """R-DEALER: everyone draws a card, the highest number deals (action and
+        black cards count 0); tied players draw again from the same pile."""
+        pile = list(self._deck)
+        rng = self._rng()
+        draws: list[tuple[int, Card]] = []
+        contenders = list(range(self.n))
+        while True:
+            values = {}
+            for seat in contenders:
+                card = pile.pop(rng.randrange(len(pile)))
+                draws.append((seat, card))
+                values[seat] = card.number or 0
+            best = max(values.values())
+            contenders = [seat for seat in contenders if values[seat] == best]
+            if len(contenders) == 1:
+                break
+        self.dealer = contenders[0]
+        if self.record:
+            shown = ", ".join(f"{self.names[s]} {c}" for s, c in draws)
+            self._log(ev.DealerChosen(tuple(draws), self.dealer, rule="R-DEALER",
+                                      text=f"Cut for deal: {shown}; {self.names[self.dealer]} deals"))
+
+    def _deal_round(self, dealer: int) -> None:
+        """R-DEAL and R-START for a new round dealt by ``dealer``."""
+        n = self.n
+        self.round_no += 1
+        self.dealer = dealer
+        deck = list(self._deck)
+        self._shuffle(deck)
+        # One card at a time, starting left of the dealer, from the top (end).
+        dealt = deck[:-HAND_SIZE * n - 1:-1]
+        del deck[-HAND_SIZE * n:]
+        hands: list[list[Card]] = [[] for _ in range(n)]
+        for i in range(n):
+            hands[(dealer + 1 + i) % n] = dealt[i::n]
+        self.hands = hands
+        self._hmask = [_mask_of(h) for h in hands]
+        self.draw_pile = deck
+        self.discard = []
+        self.direction = 1
+        self.pending = 0
+        self.pending_card = None
+        self._w4 = None
+        self.drawn_card = None
+        self.top_by = -1
+        self.uno_open = -1
+        self.phase = TURN
+        first = (dealer + 1) % n
+        self.current = first
+        if self.record:
+            self._log(ev.Dealt(self.round_no, dealer, tuple(tuple(h) for h in hands), rule="R-DEAL",
+                               text=f"Round {self.round_no}: {self.names[dealer]} deals "
+                                    f"{HAND_SIZE} cards to each player"))
+        by_number = self.rules.start_card == "number"
+        while True:
+            top = self.draw_pile.pop()
+            if not (top.rank == "W+4" or (by_number and not top.is_number)):
+                break
+            # V-START-NUMBER / R-START-EFFECT (+4 case): back in, reshuffle, turn again.
+            self.draw_pile.append(top)
+            self._shuffle(self.draw_pile)
+            rule = "V-START-NUMBER" if by_number else "R-START-EFFECT"
+            self.fired[rule] += 1
+            if self.record:
+                self._log(ev.StartCardReturned(top, rule=rule,
+                                               text=f"Start card {top} goes back into the "
+                                                    "draw pile, which is shuffled"))
+        self.discard.append(top)
+        self.colour = top.colour if top.colour is not None else Colour.RED
+        names = self.names
+        if self.record:
+            self._log(ev.StartCard(top, first, rule="R-START",
+                                   text=f"Start card: {top}; {names[first]} plays first"))
+        if top.is_number:
+            return
+        self.fired["R-START-EFFECT"] += 1
+        rank = top.rank
+        if rank == "W":
+            self.phase = CHOOSE
+            if self.record:
+                self._log(ev.Event(rule="R-START-EFFECT",
+                                   text=f"Wild start card: {names[first]} chooses the colour"))
+        elif rank == "S":
+            self._skip(first, "R-START-EFFECT")
+            self.current = (first + 1) % n
+        elif rank == "R":
+            self.direction = -1
+            self.current = dealer
+            if self.record:
+                self._log(ev.Reversed(first, -1, rule="R-START-EFFECT",
+                                      text=f"Reverse start card: {names[dealer]} (the dealer) "
+                                           "plays first, counter-clockwise"))
+        elif rank == "+2":
+            self._draw_cards(first, 2, "start", "R-START-EFFECT")
+            self._skip(first, "R-START-EFFECT")
+            self.current = (first + 1) % n
+
+    # ------------------------------------------------------------- queries
+
+    @property
+    def top(self) -> Card:
+        """The top card of the discard pile."""
+        return self.discard[-1]
+
+    @property
+    def actor(self) -> int:
+        """The seat whose turn move the game waits for (the dealer, between rounds)."""
+        return self.current
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is GAME_OVER
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """Every move pushed so far (what a saved game stores)."""
+        return tuple(entry[0] for entry in self._history)
+
+    @property
+    def notes(self) -> tuple[str | None, ...]:
+        return tuple(entry[1] for entry in self._history)
+
+    def next_seat(self, seat: int, steps: int = 1) -> int:
+        """The seat ``steps`` places after ``seat`` in the direction of play."""
+        return (seat + self.direction * steps) % self.n
+
+    def name(self, seat: int) -> str:
+        return self.names[seat]
+
+    def card_count(self) -> int:
+        """All cards in hands and piles: the deck size, always."""
+        return len(self.draw_pile) + len(self.discard) + sum(map(len, self.hands))
+
+    def all_cards(self) -> Counter[Card]:
+        """Every card in the game, wherever it is (equal to the deck, always)."""
+        every = Counter(self.draw_pile)
+        every.update(self.discard)
+        for hand in self.hands:
+            every.update(hand)
+        return every
+
+    def deck(self) -> list[Card]:
+        """The cards this game is played with."""
+        return list(self._deck)
+
+    def _playable(self, card: Card, seat: int) -> bool:
+        """R-MATCH and R-W4-LEGAL for a card in ``seat``'s hand on their own turn."""
+        if card.is_black:
+            return (self._bluff or card.rank != "W+4"
+                    or not self._hmask[seat] & _COLOUR_MASKS[self.colour])
+        return card.colour == self.colour or card.rank == self.discard[-1].rank
+
+    @staticmethod
+    def _holds_colour(hand: Sequence[Card], colour: Colour) -> bool:
+        for card in hand:
+            if card.colour == colour:
+                return True
+        return False
+
+    def turn_moves(self) -> list[Move]:
+        """The moves of the player the game waits for (:attr:`actor`).
+
+        The list is shared and reused until the next move: do not modify it."""
+        if self._cache_version == self._version:
+            return self._cache
+        phase = self.phase
+        cur = self.current
+        out: list[Move] = []
+        if phase is TURN:
+            # R-MATCH as bit masks over card values; R-W4-LEGAL removes the +4.
+            hmask = self._hmask[cur]
+            bits = hmask & _MATCH[self.colour][self.discard[-1].rank]
+            if not self._bluff and hmask & _COLOUR_MASKS[self.colour]:
+                bits &= ~_W4_BIT
+            table = _PLAYS_BY_BIT[cur]
+            out = []
+            while bits:
+                low = bits & -bits
+                out += table[low]
+                bits ^= low
+            if self._anytime or not out:
+                out.append(_DRAW_MOVES[cur])
+        elif phase is PENALTY:
+            out.append(self._draw_moves[cur])
+            card = self.pending_card
+            if card is not None and card.rank == "W+4" and self._w4 is not None:
+                out.append(Move.make(CHALLENGE, cur))
+            hand = self.hands[cur]
+            table = self._plays[cur]
+            seen = 0
+            for c in hand:
+                if c.rank != "+2" or seen & c.bit:
+                    continue
+                seen |= c.bit
+                if card is not None and card.rank == "+2" and self._deflect:
+                    out.append(table[c][0])
+                elif card is not None and card.rank == "W+4" and self._save2 and c.colour == self.colour:
+                    out.append(table[c][0])
+            if self._jump and self.top_by >= 0 and self.top_by != cur:
+                top = self.discard[-1]
+                if top in hand and top.rank != "W+4":
+                    for move in table[top]:
+                        if move not in out:
+                            out.append(move)
+        elif phase is DRAWN:
+            card = self.drawn_card
+            if card is not None and self._playable(card, cur):
+                out.extend(self._plays[cur][card])
+            out.append(self._pass_moves[cur])
+        elif phase is CHOOSE:
+            out.extend(Move.make(COLOUR, cur, colour=c) for c in COLOURS)
+        elif phase is ROUND_OVER:
+            out.append(Move.make(DEAL, cur))
+        self._cache = out
+        self._cache_version = self._version
+        return out
+
+    def jump_in_moves(self, seat: int | None = None) -> list[Move]:
+        """V-JUMP-IN: out-of-turn plays of a card identical to the top discard
+        (by ``seat``, or by anyone)."""
+        if not self._jump or self.top_by < 0 or self.phase > PENALTY:
+            return []
+        top = self.discard[-1]
+        if top.draw >= 4:
+            return []
+        out: list[Move] = []
+        seats = range(self.n) if seat is None else (seat,)
+        for s in seats:
+            if s == self.top_by or (s == self.current and self.phase is not PENALTY):
+                continue
+            if s == self.current:  # the victim of a draw card: an answer, in turn_moves
+                continue
+            if top in self.hands[s]:
+                out.extend(self._plays[s][top])
+        return out
+
+    def uno_moves(self, seat: int | None = None) -> list[Move]:
+        """R-UNO: calling "UNO!" (the player with one card) or catching them."""
+        p = self.uno_open
+        if p < 0:
+            return []
+        seats = range(self.n) if seat is None else (seat,)
+        return [Move.make(UNO, s) if s == p else Move.make(CATCH, s, target=p) for s in seats]
+
+    def legal_moves(self, seat: int | None = None) -> list[Move]:
+        """Every legal move now, of every player (or of ``seat``): the turn
+        moves of :attr:`actor`, then jump-ins, UNO calls and catches."""
+        if self.phase is GAME_OVER:
+            return []
+        out = []
+        if seat is None or seat == self.current:
+            out.extend(self.turn_moves())
+        if seat is not None:
+            out.extend(self.jump_in_moves(seat))
+            out.extend(self.uno_moves(seat))
+            return out
+        out.extend(self.jump_in_moves())
+        out.extend(self.uno_moves())
+        return out
+
+    def is_legal(self, move: Move) -> bool:
+        if move.player == self.current and move in self.turn_moves():
+            return True
+        return move in self.jump_in_moves(move.player) or move in self.uno_moves(move.player)
+
+    def parse_move(self, text: str | Move) -> Move:
+        """Read a move; without ``seat:``, it is the move of :attr:`actor`."""
+        if isinstance(text, Move):
+            return text
+        return parse_move(text, self.current)
+
+    # -------------------------------------------------------- push / pop
+
+    def push(self, move: Move | str, note: str | None = None) -> None:
+        """Make a move (a :class:`Move` or its text).  An illegal move raises
+        :class:`IllegalMoveError` saying why, and changes nothing."""
+        # Fast path: a move taken from the current turn_moves() list is legal.
+        if self._cache_version != self._version or move not in self._cache:
+            move = self._checked(move)
+        if self.record:
+            self._history.append((move, note, self._snapshot()))
+            self._redo.clear()
+        if move.kind is PLAY and self.uno_open < 0:  # type: ignore[union-attr]
+            self._version += 1
+            self._play(move.player, move.card, move.colour, note)  # type: ignore[union-attr]
+        else:
+            self._apply(move, note)  # type: ignore[arg-type]
+
+    def _checked(self, move: Move | str) -> Move:
+        if not isinstance(move, Move):
+            try:
+                move = self.parse_move(move)
+            except NotationError as exc:
+                raise IllegalMoveError(str(exc)) from None
+        if not self.is_legal(move):
+            raise IllegalMoveError(self._why_illegal(move))
+        return move
+
+    def push_many(self, moves: Iterable[Move | str]) -> None:
+        """Push several moves; if one is illegal, none of them stays pushed."""
+        done = 0
+        try:
+            for move in moves:
+                self.push(move)
+                done += 1
+        except IllegalMoveError as exc:
+            if self.record:
+                for _ in range(done):
+                    self.pop()
+                self._redo.clear()
+            raise IllegalMoveError(f"move {done + 1}: {exc}") from None
+
+    def pop(self) -> Move:
+        """Undo the last move (and keep it for :meth:`redo`)."""
+        if not self.record:
+            raise IllegalMoveError("this game was made with record=False: it keeps no undo history")
+        if not self._history:
+            raise IllegalMoveError("nothing to undo: this is the start of the game")
+        move, note, snap = self._history.pop()
+        self._restore(snap)
+        self._redo.append((move, note))
+        return move
+
+    def redo(self) -> Move:
+        """Make again the move last undone."""
+        if not self._redo:
+            raise IllegalMoveError("nothing to redo")
+        move, note = self._redo[-1]
+        redo = self._redo[:-1]
+        self.push(move, note)
+        self._redo = redo
+        return move
+
+    def can_undo(self) -> bool:
+        return bool(self._history)
+
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def reset(self) -> None:
+        """Back to the start of the game, keeping nothing to redo."""
+        if not self.record:
+            raise IllegalMoveError("this game was made with record=False: it keeps no undo history")
+        self._restore(self._initial)
+        self._history.clear()
+        self._redo.clear()
+
+    def _snapshot(self) -> tuple[Any, ...]:
+        d = self.__dict__
+        return ([h[:] for h in self.hands], tuple(d[k][:] for k in _LIST_STATE),
+                tuple(d[k] for k in _SCALAR_STATE), Counter(self.fired), len(self.events))
+
+    def _restore(self, snap: tuple[Any, ...]) -> None:
+        hands, lists, scalars, fired, n_events = snap
+        d = self.__dict__
+        self.hands = [h[:] for h in hands]
+        for key, value in zip(_LIST_STATE, lists):
+            d[key] = value[:]
+        for key, value in zip(_SCALAR_STATE, scalars):
+            d[key] = value
+        self.fired = Counter(fired)
+        del self.events[n_events:]
+        self._cache_version = -1
+
+    def state_key(self) -> tuple[Any, ...]:
+        """Everything that makes up the position, as one comparable value."""
+        snap = self._snapshot()
+        return (tuple(map(tuple, snap[0])), tuple(map(tuple, snap[1])), snap[2],
+                tuple(sorted(snap[3].items())), snap[4])
+
+    # ------------------------------------------------------------ applying
+
+    def _log(self, event: ev.Event) -> None:
+        self.events.append(event)
+
+    def _apply(self, move: Move, note: str | None) -> None:
+        self._version += 1
+        kind = move.kind
+        p = move.player
+        if self.uno_open >= 0 and kind is not UNO and kind is not CATCH:
+            self.uno_open = -1  # R-UNO: the next player has started their turn
+        if kind is PLAY:
+            self._play(p, move.card, move.colour, note)  # type: ignore[arg-type]
+        elif kind is DRAW:
+            self.turns += 1
+            if self.phase is PENALTY:
+                self._take_penalty(p)
+            else:
+                self._turn_draw(p)
+        elif kind is PASS:
+            self.drawn_card = None
+            self.phase = TURN
+            self.current = self.next_seat(p)
+            if self.record:
+                self._log(ev.Passed(p, rule="R-DRAW", text=f"{self.names[p]} keeps it and passes"))
+        elif kind is CHALLENGE:
+            self.turns += 1
+            self._challenge(p)
+        elif kind is UNO:
+            self.uno_open = -1
+            self.fired["R-UNO"] += 1
+            if self.record:
+                self._log(ev.UnoCalled(p, rule="R-UNO", text=f"{self.names[p]} calls \"UNO!\""))
+        elif kind is CATCH:
+            target = move.target
+            assert target is not None
+            self.uno_open = -1
+            self.fired["T-UNO-CATCH"] += 1
+            penalty = self.rules.uno_penalty
+            rule = "V-UNO-PENALTY-4" if penalty == 4 else "R-UNO"
+            if self.record:
+                extra = f" ({note})" if note else ""
+                self._log(ev.UnoCaught(p, target, penalty, rule=rule,
+                                       text=f"{self.names[p]} catches {self.names[target]} "
+                                            f"without \"UNO!\"{extra}: {self.names[target]} "
+                                            f"draws {penalty}"))
+            self._draw_cards(target, penalty, "uno", rule)
+        elif kind is COLOUR:
+            self.colour = move.colour  # type: ignore[assignment]
+            self.phase = TURN
+            if self.record:
+                self._log(ev.ColourChosen(p, move.colour, rule="R-START-EFFECT",  # type: ignore[arg-type]
+                                          text=f"{self.names[p]} chooses "
+                                               f"{move.colour.word}"))  # type: ignore[union-attr]
+        elif kind is DEAL:
+            self._deal_round(p)
+
+    def _skip(self, seat: int, rule: str) -> None:
+        if self.record:
+            self._log(ev.Skipped(seat, rule=rule, text=f"{self.names[seat]} is skipped"))
+
+    def _play(self, p: int, card: Card, colour: Colour | None, note: str | None) -> None:
+        phase = self.phase
+        jump = p != self.current
+        if phase is not DRAWN:
+            self.turns += 1
+        hand = self.hands[p]
+        rank = card.rank
+        prev_colour = self.colour
+        bluff = rank == "W+4" and self._hmask[p] & _COLOUR_MASKS[prev_colour] != 0
+        hand.remove(card)
+        if card not in hand:
+            self._hmask[p] &= ~card.bit
+        self.discard.append(card)
+        self.colour = card.colour if colour is None else colour  # type: ignore[assignment]
+        self.drawn_card = None
+        self.top_by = p
+        if jump:
+            self.fired["V-JUMP-IN"] += 1
+            if rank == "S":
+                self.fired["R-SKIP-ANSWER"] += 1
+        if self.record:
+            names = self.names
+            what = f"{names[p]} {'jumps in with' if jump else 'plays'} {card}"
+            if colour is not None:
+                what += f" and chooses {colour.word}"
+            if note:
+                what += f" ({note})"
+            self._log(ev.Played(p, card, colour, jump, False,
+                                rule="V-JUMP-IN" if jump else "R-MATCH", text=what))
+        d = self.direction
+        if card.is_number:
+            if phase is PENALTY:
+                self._clear_pending()
+            self.phase = TURN
+            self.current = (p + d) % self.n
+        elif rank == "+2":
+            fired = self.fired
+            if phase is PENALTY and not jump:
+                pc = self.pending_card
+                fired["V-W4-SAVE-2" if pc is not None and pc.rank == "W+4" else
+                      "V-DEFLECT-2" if self._deflect else "V-JUMP-IN"] += 1
+            fired["R-DRAW2"] += 1
+            self.pending = 2
+            self.pending_card = card
+            self._w4 = None
+            self.phase = PENALTY
+            self.current = (p + d) % self.n
+        elif rank == "S":
+            self.fired["R-SKIP"] += 1
+            if phase is PENALTY:
+                self._clear_pending()
+            skipped = (p + d) % self.n
+            self._skip(skipped, "R-SKIP")
+            self.phase = TURN
+            self.current = (skipped + d) % self.n
+        elif rank == "R":
+            self.fired["R-REVERSE"] += 1
+            if phase is PENALTY:
+                self._clear_pending()
+            d = self.direction = -d
+            self.phase = TURN
+            if self.n == 2:
+                self.current = p
+                if self.record:
+                    self._log(ev.Reversed(p, d, rule="R-REVERSE",
+                                          text=f"With two players Reverse acts as Skip: "
+                                               f"{self.names[p]} plays again"))
+            else:
+                self.current = (p + d) % self.n
+                if self.record:
+                    way = "clockwise" if d == 1 else "counter-clockwise"
+                    self._log(ev.Reversed(p, d, rule="R-REVERSE", text=f"Play now goes {way}"))
+        elif rank == "W":
+            self.fired["R-WILD"] += 1
+            if phase is PENALTY:
+                self._clear_pending()
+            self.phase = TURN
+            self.current = (p + d) % self.n
+        else:  # W+4
+            self.fired["R-W4"] += 1
+            if bluff:
+                self.fired["R-W4-BLUFF"] += 1
+            self.pending = 4
+            self.pending_card = card
+            self._w4 = (p, prev_colour, bluff)
+            self.phase = PENALTY
+            self.current = (p + d) % self.n
+            self.top_by = -1
+        if not hand:
+            self._end_round(p)
+        elif len(hand) == 1:
+            self.uno_open = p
+
+    def _clear_pending(self) -> None:
+        self.pending = 0
+        self.pending_card = None
+        self._w4 = None
+
+    def _turn_draw(self, p: int) -> None:
+        """R-DRAW: draw one card; a playable one may be played at once."""
+        drawn = self._draw_cards(p, 1, "turn", "R-DRAW")
+        if drawn and self._playable(drawn[0], p):
+            self.phase = DRAWN
+            self.drawn_card = drawn[0]
+        else:
+            self.current = self.next_seat(p)
+
+    def _take_penalty(self, p: int) -> None:
+        card = self.pending_card
+        rule = "R-W4" if card is not None and card.rank == "W+4" else "R-DRAW2"
+        self._draw_cards(p, self.pending, "penalty", rule)
+        self._skip(p, rule)
+        self.pending = 0
+        self.pending_card = None
+        self._w4 = None
+        self.phase = TURN
+        self.current = self.next_seat(p)
+
+    def _challenge(self, p: int) -> None:
+        assert self._w4 is not None
+        accused, prev_colour, guilty = self._w4
+        names = self.names
+        self.fired["R-CHALLENGE"] += 1
+        self._w4 = None
+        if guilty:
+            reading = self.rules.challenge
+            rule = "R-CHALLENGE-GUILTY" if reading == "return" else "R-CHALLENGE-GUILTY-STD"
+            self.fired[rule] += 1
+            if self.record:
+                self._log(ev.Challenged(p, accused, True, rule=rule,
+                                        text=f"{names[p]} challenges: {names[accused]} held "
+                                             f"{prev_colour.word} - a bluff! {names[accused]} "
+                                             f"draws 4"))
+            if reading == "return":
+                card = self.discard.pop()
+                self.hands[accused].append(card)
+                self._hmask[accused] |= card.bit
+                self.colour = prev_colour
+                self.top_by = -1
+                if self.record:
+                    self._log(ev.Event(rule=rule, text=f"{names[accused]} takes the {card} back; "
+                                                       f"{self.discard[-1]} and "
+                                                       f"{prev_colour.word} are back in force"))
+            self._draw_cards(accused, 4, "challenge", rule)
+            self.pending = 0
+            self.pending_card = None
+            self.phase = TURN
+            self.current = p
+        else:
+            self.fired["R-CHALLENGE-INNOCENT"] += 1
+            total = self.pending + 2
+            if self.record:
+                self._log(ev.Challenged(p, accused, False, rule="R-CHALLENGE-INNOCENT",
+                                        text=f"{names[p]} challenges: {names[accused]} held no "
+                                             f"{prev_colour.word} - {names[p]} draws {total}"))
+            self._draw_cards(p, total, "challenge", "R-CHALLENGE-INNOCENT")
+            self._skip(p, "R-CHALLENGE-INNOCENT")
+            self.pending = 0
+            self.pending_card = None
+            self.phase = TURN
+            self.current = self.next_seat(p)
+
+    def _draw_cards(self, p: int, count: int, reason: str, rule: str) -> list[Card]:
+        """Move up to ``count`` cards from the draw pile to a hand (R-RESHUFFLE
+        when the pile runs out; when both piles are empty there is nothing to draw)."""
+        pile = self.draw_pile
+        hand = self.hands[p]
+        mask = self._hmask[p]
+        got: list[Card] = []
+        for _ in range(count):
+            if not pile:
+                self._reshuffle()
+                pile = self.draw_pile
+                if not pile:
+                    break
+            card = pile.pop()
+            hand.append(card)
+            got.append(card)
+            mask |= card.bit
+        self.cards_drawn[p] += len(got)
+        self._hmask[p] = mask
+        if self.record:
+            names = self.names
+            if not got:
+                text = f"{names[p]} cannot draw: both piles are empty"
+            elif reason == "turn":
+                text = f"{names[p]} draws a card ({got[0]})"
+            else:
+                text = f"{names[p]} draws {len(got)} ({' '.join(c.text for c in got)})"
+                if len(got) < count:
+                    text += f" - only {len(got)} of {count} were left"
+            self._log(ev.Drew(p, tuple(got), reason, rule=rule, text=text))
+        return got
+
+    def _reshuffle(self) -> None:
+        """R-RESHUFFLE: all of the discard pile but its top card becomes the new
+        draw pile.  (While a Wild Draw Four can still be challenged, the card
+        under it stays too, so a guilty card can be taken back.)"""
+        keep = 2 if self._w4 is not None else 1
+        if len(self.discard) <= keep:
+            return
+        pile = self.discard[:-keep]
+        self.discard = self.discard[-keep:]
+        self._shuffle(pile)
+        self.draw_pile = pile
+        self.fired["R-RESHUFFLE"] += 1
+        if self.record:
+            self._log(ev.Reshuffled(len(pile), rule="R-RESHUFFLE",
+                                    text=f"The draw pile is empty: {len(pile)} discards are "
+                                         "shuffled into a new draw pile"))
+
+    def _end_round(self, winner: int) -> None:
+        """R-OUT, then R-SCORE-WINNER; the game ends at the target score."""
+        self.uno_open = -1
+        names = self.names
+        self.fired["R-OUT"] += 1
+        if self.phase is PENALTY:  # a final draw card still counts (R-OUT)
+            victim = self.current
+            self._draw_cards(victim, self.pending, "out", "R-OUT")
+            self.pending = 0
+            self.pending_card = None
+            self._w4 = None
+        points = round_points(self.hands, winner)
+        self.scores[winner] += points
+        self._won_round[winner] = self.round_no
+        if self.record:
+            self.round_results.append(RoundResult(self.round_no, winner, points,
+                                                  tuple(tuple(h) for h in self.hands)))
+            self._log(ev.RoundWon(winner, self.round_no, rule="R-OUT",
+                                  text=f"{names[winner]} has no cards left and wins round "
+                                       f"{self.round_no}"))
+            self._log(ev.Scored(winner, points, tuple(self.scores), rule="R-SCORE-WINNER",
+                                text=f"{names[winner]} scores {points} "
+                                     f"(scores: {', '.join(map(str, self.scores))})"))
+        else:
+            self.round_results.append(RoundResult(self.round_no, winner, points, ()))
+        target = self.rules.target_score
+        if self.scores[winner] >= target or (self.max_rounds is not None
+                                             and self.round_no >= self.max_rounds):
+            if self.scores[winner] >= target:
+                champion, reason = winner, "target"
+            else:
+                champion = max(range(self.n), key=lambda s: (self.scores[s], self._won_round[s], -s))
+                reason = "rounds"
+            self.outcome = Outcome(champion, tuple(self.scores), reason, self.round_no)
+            self.phase = GAME_OVER
+            self.current = champion
+            if self.record:
+                why = (f"reaches {self.scores[champion]} of {target}" if reason == "target"
+                       else f"leads after {self.round_no} round{'s' * (self.round_no > 1)}")
+                self._log(ev.GameWon(champion, tuple(self.scores), reason, rule="R-SCORE-WINNER",
+                                     text=f"{names[champion]} wins the game: {why}"))
+        else:
+            self.phase = ROUND_OVER
+            self.current = (self.dealer + 1) % self.n  # R-DEALER: the deal passes on
+
+    # ----------------------------------------------------------- messages
+
+    def _why_illegal(self, move: Move) -> str:
+        names = self.names
+        p = move.player
+        if not 0 <= p < self.n:
+            return f"{move}: there is no seat {p} in a {self.n}-player game"
+        who = names[p]
+        if self.phase is GAME_OVER:
+            return f"{move}: the game is over"
+        kind = move.kind
+        if kind is UNO:
+            if len(self.hands[p]) != 1:
+                return f"{move}: {who} holds {len(self.hands[p])} cards; UNO! is called with one"
+            return f"{move}: {who} cannot call UNO! now (already called, or too late)"
+        if kind is CATCH:
+            t = move.target
+            if t is None or not 0 <= t < self.n:
+                return f"{move}: there is no seat {t}"
+            if t == p:
+                return f"{move}: nobody catches themselves"
+            return (f"{move}: {names[t]} cannot be caught now (they called UNO!, do not hold "
+                    "one card, or the next player has already started)")
+        if p != self.current:
+            if kind is PLAY and self._jump:
+                top = self.discard[-1]
+                if move.card is not top:
+                    return (f"{move}: it is {names[self.current]}'s turn; {who} may only jump in "
+                            f"with a card identical to {top}")
+                if move.card not in self.hands[p]:
+                    return f"{move}: {who} does not hold {move.card}"
+                if self.top_by < 0:
+                    return f"{move}: no jump-in on the start card or a returned card"
+                if p == self.top_by:
+                    return f"{move}: {who} cannot jump in on their own card"
+                return f"{move}: no jump-in on {top}"
+            return f"{move}: it is {names[self.current]}'s turn, not {who}'s"
+        phase = self.phase
+        if phase is ROUND_OVER:
+            return f"{move}: the round is over; {who} deals the next one ('deal')"
+        if phase is CHOOSE:
+            return f"{move}: {who} first chooses the colour of the Wild start card ('colour R')"
+        if phase is PENALTY:
+            pend = self.pending_card
+            options = "draw" + (", challenge" if pend is not None and pend.rank == "W+4"
+                                and self._w4 is not None else "")
+            if kind is PLAY and move.card is not None and move.card.rank == "+2":
+                if move.card not in self.hands[p]:
+                    return f"{move}: {who} does not hold {move.card}"
+                if pend is not None and pend.rank == "W+4":
+                    if self._save2:
+                        return (f"{move}: only a Draw Two of the chosen colour "
+                                f"({self.colour.word}) answers this +4")
+                    return f"{move}: a Wild Draw Four cannot be answered (V-W4-SAVE-2 is off)"
+                return f"{move}: a Draw Two cannot be passed on (V-DEFLECT-2 is off)"
+            return f"{move}: {who} must take the {self.pending} cards ({options})"
+        if phase is DRAWN:
+            card = self.drawn_card
+            if kind is PLAY and move.card is not card:
+                return f"{move}: after drawing, only the drawn card ({card}) may be played"
+            return f"{move}: {who} plays the drawn {card} or passes"
+        if kind is PLAY:
+            card = move.card
+            assert card is not None
+            if card not in self.hands[p]:
+                return f"{move}: {who} does not hold {card}"
+            if card.rank == "W+4":
+                return (f"{move}: R-W4-LEGAL: {who} holds {self.colour.word}, so the Wild Draw "
+                        "Four may not be played (R-W4-BLUFF is off)")
+            top = self.discard[-1]
+            return (f"{move}: {card} matches neither the colour in force ({self.colour.word}) "
+                    f"nor the top card {top}")
+        if kind is DRAW:
+            return f"{move}: V-FORCE-PLAY: {who} holds a playable card and must play"
+        if kind is PASS:
+            return f"{move}: pass only after drawing a playable card"
+        if kind is CHALLENGE:
+            return f"{move}: there is no Wild Draw Four to challenge"
+        if kind is COLOUR:
+            return f"{move}: the colour is chosen with the black card, e.g. W>R"
+        if kind is DEAL:
+            return f"{move}: the round is still being played"
+        return f"{move}: not a legal move now"
+
+    # --------------------------------------------------------------- saving
+
+    def to_json(self) -> str:
+        """The game as JSON: rules, seed, set-up position and moves (see :mod:`uno_nb.saves`)."""
+        from . import saves
+        return saves.dumps(self)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> "Game":
+        """Load a game saved with :meth:`to_json`; a bad file raises
+        :class:`~uno_nb.errors.SaveFileError`."""
+        from . import saves
+        return saves.loads(text)
+
+    def save(self, path: str) -> None:
+        from . import saves
+        saves.save(self, path)
+
+    @classmethod
+    def load(cls, path: str) -> "Game":
+        from . import saves
+        return saves.load(path)
+
+    @classmethod
+    def replay(cls, rules: RuleSet | str | None, players: int, seed: int,
+               moves: Iterable[Move | str], **kwargs: Any) -> "Game":
+        """A new game with ``moves`` pushed: the same game, every time."""
+        game = cls(rules, players, seed, **kwargs)
+        for move in moves:
+            game.push(move if isinstance(move, Move) else
+                      (parse_move(move) if ":" in move else move))
+        return game
+
+    # --------------------------------------------------------------- views
+
+    def view(self, seat: int) -> "PlayerView":
+        """What ``seat`` may see (bots see only this)."""
+        from .view import PlayerView
+        return PlayerView(self, seat)
+
+    def __repr__(self) -> str:
+        return (f"<Game {self.rules.name} {self.n}p seed={self.seed} round={self.round_no} "
+                f"phase={self.phase.name} top={self.discard[-1] if self.discard else None} "
+                f"colour={self.colour.letter} to_move={self.current}>")
+
+    def describe(self) -> str:
+        """A few lines for a person: whose turn, the top card, every hand."""
+        lines = [f"Round {self.round_no}, {self.phase.name.lower().replace('_', ' ')}; "
+                 f"top {self.discard[-1]} ({self.colour.word}), "
+                 f"{'clockwise' if self.direction == 1 else 'counter-clockwise'}; "
+                 f"draw pile {len(self.draw_pile)}"]
+        for seat, hand in enumerate(self.hands):
+            mark = "->" if seat == self.current and self.phase is not GAME_OVER else "  "
+            lines.append(f"{mark} {self.names[seat]:>6} [{self.scores[seat]:>3}] "
+                         + " ".join(c.text for c in hand))
+        return "\n".join(lines)
+
+
+from .view import PlayerView  # noqa: E402  (import cycle: view needs Game's names only)

@@ -1,0 +1,243 @@
+"""The rule set: every rule option as a named, documented field of one frozen object.
+
+Each option carries its rule id (RULES.md), a one-line description and the
+seed text it comes from as metadata, so a notebook can build its toggle panel
+from :meth:`RuleSet.options` alone.
+
+>>> rules = RuleSet.preset("cnuno")
+>>> rules.deflect_2, rules.start_card
+(True, 'number')
+>>> rules.replace(jump_in=False).jump_in
+False
+>>> RuleSet.from_dict({"jump_inn": True})
+Traceback (most recent call last):
+...
+uno_nb.errors.RuleError: unknown rule option 'jump_inn' (did you mean 'jump_in'?)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from .errors import RuleError
+
+__all__ = ["RuleSet", "OptionInfo", "PRESETS", "preset_names"]
+
+
+def _opt(default: Any, rule: str, doc: str, source: str,
+         ids: Mapping[Any, str] | None = None,
+         choices: tuple[Any, ...] | None = None) -> Any:
+    """A RuleSet field with its metadata.  ``ids`` maps a value to the rule id
+    that value puts in force (e.g. ``{False: 'R-DRAW-NO-ANSWER'}``)."""
+    if choices is None:
+        choices = (False, True) if isinstance(default, bool) else None
+    if ids is None:
+        ids = {True: rule} if isinstance(default, bool) else {}
+    return field(default=default, metadata={
+        "rule": rule, "doc": doc, "source": source, "ids": dict(ids),
+        "choices": choices})
+
+
+@dataclass(frozen=True)
+class OptionInfo:
+    """What a notebook needs to show one toggle."""
+
+    name: str
+    rule: str
+    doc: str
+    source: str
+    default: Any
+    choices: tuple[Any, ...] | None
+    ids: Mapping[Any, str]
+    kind: type
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """One complete, immutable choice of rules.  The defaults are the
+    ``standard`` preset.  Make variants with :meth:`replace` or
+    :meth:`preset`; every construction is validated."""
+
+    start_card: str = _opt(
+        "effect", "R-START-EFFECT",
+        "Start card: 'effect' applies an action start card; 'number' turns cards "
+        "until a number card shows (V-START-NUMBER).", "003 / 000",
+        ids={"effect": "R-START-EFFECT", "number": "V-START-NUMBER"},
+        choices=("effect", "number"))
+    draw_anytime: bool = _opt(
+        True, "R-DRAW-ANYTIME",
+        "A player may draw instead of playing even when holding a playable card.",
+        "003", ids={True: "R-DRAW-ANYTIME", False: "V-FORCE-PLAY"})
+    deflect_2: bool = _opt(
+        False, "V-DEFLECT-2",
+        "The victim of a Draw Two may pass it on with a Draw Two of any colour; "
+        "whoever ends the chain draws just 2.", "002",
+        ids={True: "V-DEFLECT-2", False: "R-DRAW-NO-ANSWER"})
+    w4_save_2: bool = _opt(
+        False, "V-W4-SAVE-2",
+        "The victim of a Wild Draw Four may answer with a Draw Two of the chosen "
+        "colour, which then acts as an ordinary Draw Two.", "002")
+    jump_in: bool = _opt(
+        False, "V-JUMP-IN",
+        "Anyone holding a card identical to the top discard may play it out of "
+        "turn; an identical Skip is the answer to a Skip (R-SKIP-ANSWER).", "000, 002",
+        ids={True: "V-JUMP-IN"})
+    w4_bluff: bool = _opt(
+        True, "R-W4-BLUFF",
+        "A Wild Draw Four may be played while holding the current colour (a bluff "
+        "only a challenge exposes); off: such a play is refused.", "002, std")
+    challenge: str = _opt(
+        "std", "R-CHALLENGE-GUILTY-STD",
+        "A guilty +4 player draws 4: 'std' leaves the card and its colour; "
+        "'return' takes the card back and restores the previous top card.",
+        "std / 002",
+        ids={"std": "R-CHALLENGE-GUILTY-STD", "return": "R-CHALLENGE-GUILTY"},
+        choices=("std", "return"))
+    uno_penalty: int = _opt(
+        2, "R-UNO", "Cards drawn by a player caught not calling UNO! (2, or 4 "
+        "under V-UNO-PENALTY-4).", "002, 003 / 000",
+        ids={2: "R-UNO", 4: "V-UNO-PENALTY-4"}, choices=(2, 4))
+    target_score: int = _opt(
+        500, "R-SCORE-WINNER",
+        "Points that win the game; the round winner scores everyone else's hands.",
+        "000, 002")
+
+    def __post_init__(self) -> None:
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            kind = type(f.default)
+            if type(value) is not kind:
+                raise RuleError(
+                    f"rule option {f.name!r} must be {kind.__name__}, "
+                    f"got {value!r}")
+            choices = f.metadata["choices"]
+            if choices is not None and value not in choices:
+                raise RuleError(
+                    f"rule option {f.name!r} cannot be {value!r}: choose one of "
+                    + ", ".join(repr(c) for c in choices))
+        if not 1 <= self.target_score <= 100_000:
+            raise RuleError(
+                f"rule option 'target_score' must be between 1 and 100000, "
+                f"got {self.target_score}")
+
+    # -- construction -------------------------------------------------------
+
+    @classmethod
+    def preset(cls, name: str) -> "RuleSet":
+        """A named preset (RULES.md §11): ``standard`` or ``cnuno``."""
+        try:
+            return PRESETS[name.strip().lower()]
+        except (KeyError, AttributeError):
+            raise RuleError(
+                f"unknown preset {name!r}: choose one of {', '.join(PRESETS)}") from None
+
+    @classmethod
+    def from_dict(cls, options: Mapping[str, Any], base: "RuleSet | None" = None) -> "RuleSet":
+        """Options by name over ``base`` (default: ``standard``); a ``"preset"``
+        key picks the base by name.  Unknown names raise :class:`RuleError`."""
+        if not isinstance(options, Mapping):
+            raise RuleError(f"rule options must be a mapping of names to values, got {options!r}")
+        options = dict(options)
+        if "preset" in options:
+            base = cls.preset(options.pop("preset"))
+        return (base or cls()).replace(**options)
+
+    def replace(self, **changes: Any) -> "RuleSet":
+        """A copy with some options changed (validated)."""
+        names = self.option_names()
+        for key in changes:
+            if key not in names:
+                close = difflib.get_close_matches(str(key), names, n=1)
+                hint = f" (did you mean {close[0]!r}?)" if close else ""
+                raise RuleError(f"unknown rule option {key!r}{hint}")
+        return dataclasses.replace(self, **changes)
+
+    def with_text(self, assignments: list[str] | tuple[str, ...]) -> "RuleSet":
+        """Apply ``name=value`` strings as typed on a command line
+        (``jump_in=on``, ``uno_penalty=4``, ``start_card=number``)."""
+        changes: dict[str, Any] = {}
+        infos = {info.name: info for info in self.options()}
+        for item in assignments:
+            name, sep, raw = str(item).partition("=")
+            name, raw = name.strip().replace("-", "_"), raw.strip()
+            if not sep or not name:
+                raise RuleError(f"bad rule setting {item!r}: write name=value, e.g. jump_in=on")
+            if name not in infos:
+                close = difflib.get_close_matches(name, list(infos), n=1)
+                hint = f" (did you mean {close[0]!r}?)" if close else ""
+                raise RuleError(f"unknown rule option {name!r}{hint}")
+            changes[name] = _convert(infos[name], raw)
+        return self.replace(**changes)
+
+    # -- introspection -------------------------------------------------------
+
+    @classmethod
+    def option_names(cls) -> list[str]:
+        return [f.name for f in dataclasses.fields(cls)]
+
+    @classmethod
+    def options(cls) -> list[OptionInfo]:
+        """Every option with its rule id, description, seed source and choices."""
+        return [OptionInfo(f.name, f.metadata["rule"], f.metadata["doc"],
+                           f.metadata["source"], f.default, f.metadata["choices"],
+                           f.metadata["ids"], type(f.default))
+                for f in dataclasses.fields(cls)]
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    def active_ids(self) -> set[str]:
+        """The optional rule ids this rule set puts in force."""
+        active = set()
+        for info in self.options():
+            rule_id = info.ids.get(getattr(self, info.name))
+            if rule_id:
+                active.add(rule_id)
+        return active
+
+    def describe(self) -> str:
+        """One line per option: ``name = value  [RULE-ID]``."""
+        lines = []
+        for info in self.options():
+            value = getattr(self, info.name)
+            tag = info.ids.get(value, info.rule)
+            lines.append(f"{info.name} = {value!r}  [{tag}]")
+        return "\n".join(lines)
+
+    @property
+    def name(self) -> str:
+        """The preset's name if this is one, else ``'custom'``."""
+        for key, value in PRESETS.items():
+            if value == self:
+                return key
+        return "custom"
+
+
+def _convert(info: OptionInfo, raw: str) -> Any:
+    low = raw.lower()
+    if info.kind is bool:
+        if low in ("on", "true", "yes", "1"):
+            return True
+        if low in ("off", "false", "no", "0"):
+            return False
+        raise RuleError(f"rule option {info.name!r} is on or off, got {raw!r}")
+    if info.kind is int:
+        try:
+            return int(raw)
+        except ValueError:
+            raise RuleError(f"rule option {info.name!r} needs a whole number, got {raw!r}") from None
+    return low
+
+
+PRESETS: dict[str, RuleSet] = {
+    "standard": RuleSet(),
+    "cnuno": RuleSet(start_card="number", deflect_2=True, w4_save_2=True,
+                     jump_in=True, challenge="return"),
+}
+
+
+def preset_names() -> list[str]:
+    return list(PRESETS)

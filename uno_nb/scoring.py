@@ -1,0 +1,32 @@
+"""Card values and round scores (R-VALUES, R-SCORE-WINNER).
+
+>>> from uno_nb.cards import parse_cards
+>>> hand_points(parse_cards("R7 GS W+4"))
+77
+>>> round_points([parse_cards("R7"), [], parse_cards("B+2 Y0")], winner=1)
+27
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+from .cards import Card
+
+__all__ = ["card_points", "hand_points", "round_points"]
+
+
+def card_points(card: Card) -> int:
+    """R-VALUES: a number card its face value; Skip, Reverse, Draw Two 20;
+    black cards 50."""
+    return card.points
+
+
+def hand_points(hand: Iterable[Card]) -> int:
+    """The value of the cards in one hand."""
+    return sum(card.points for card in hand)
+
+
+def round_points(hands: Sequence[Iterable[Card]], winner: int) -> int:
+    """R-SCORE-WINNER: what the round's winner scores — every other hand."""
+    return sum(hand_points(hand) for seat, hand in enumerate(hands) if seat != winner)
