@@ -103,7 +103,7 @@ def _mask_of(cards: Iterable[Card]) -> int:
 
 # The names of the state attributes copied by a snapshot (lists are copied).
 _LIST_STATE = ("_hmask", "draw_pile", "discard", "scores", "cards_drawn", "round_results", "_won_round")
-_SCALAR_STATE = ("colour", "current", "direction", "phase", "pending", "pending_card",
+_SCALAR_STATE = ("_deck", "colour", "current", "direction", "phase", "pending", "pending_card",
                  "_w4", "drawn_card", "top_by", "uno_open", "dealer", "round_no",
                  "turns", "_chance", "outcome", "_version")
 
@@ -228,7 +228,8 @@ class Game:
         ``colour`` is needed when the top card is black.  ``top_by`` is the seat
         that played the top card (it opens the card to jump-ins); by default
         it is treated like a start card.  The cards need not be a whole deck,
-        but no card may appear more often than the deck holds it.
+        but no card may appear more often than the deck holds it; the game is
+        played with the cards given (a later round is dealt from the whole deck).
 
         >>> g = Game.from_position(hands=["R7 G2", "B5"], discard="R5", draw_pile="Y1 Y2")
         >>> [m.action for m in g.legal_moves()]
@@ -339,6 +340,7 @@ class Game:
         n = self.n
         self.round_no += 1
         self.dealer = dealer
+        self._deck = _DECK  # a round after a set-up position is dealt from the whole deck
         deck = list(self._deck)
         self._shuffle(deck)
         # One card at a time, starting left of the dealer, from the top (end).

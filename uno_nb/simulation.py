@@ -58,10 +58,12 @@ def _bots(lineup: Sequence[Bot | str]) -> list[Bot]:
 
 def play_game(rules: RuleSet | str | None, lineup: Sequence[Bot | str], seed: int, *,
               max_rounds: int | None = 1, max_turns: int = DEFAULT_MAX_TURNS,
-              record: bool = False) -> tuple[GameRecord, Game]:
+              record: bool = False,
+              observer: Callable[[Game], None] | None = None) -> tuple[GameRecord, Game]:
     """Play one game between bots; returns the record and the finished game.
 
-    A game that reaches ``max_turns`` turns is abandoned (its record says so)."""
+    ``observer(game)`` is called after every move.  A game that reaches
+    ``max_turns`` turns is abandoned (its record says so)."""
     bots = _bots(lineup)
     game = Game(rules, len(bots), seed, max_rounds=max_rounds, record=record)
     rng = random.Random(f"uno_nb:{seed}:table")
@@ -75,15 +77,17 @@ def play_game(rules: RuleSet | str | None, lineup: Sequence[Bot | str], seed: in
             abandoned = True
             break
         if jump and game.top_by >= 0:
-            moves += _jump_ins(game, bots, views, rng)
+            moves += _jump_ins(game, bots, views, rng, observer)
             if game.phase is GAME_OVER:
                 break
         actor = game.current
         move = bots[actor].choose(views[actor], game.turn_moves(), rng)
         game.push(move)
         moves += 1
+        if observer is not None:
+            observer(game)
         if game.uno_open >= 0:
-            moves += _uno_call(game, rng)
+            moves += _uno_call(game, rng, observer)
     outcome = game.outcome
     winner = None if abandoned or outcome is None else outcome.winner
     rec = GameRecord(
@@ -96,12 +100,15 @@ def play_game(rules: RuleSet | str | None, lineup: Sequence[Bot | str], seed: in
     return rec, game
 
 
-def _uno_call(game: Game, rng: random.Random) -> int:
+def _uno_call(game: Game, rng: random.Random,
+              observer: Callable[[Game], None] | None = None) -> int:
     """T-UNO-CATCH for the player just left with one card."""
     p = game.uno_open
     traits = game.traits
     if rng.random() >= traits[p].forget:
         game.push(f"{p}:uno")
+        if observer is not None:
+            observer(game)
         return 1
     noticed = [(reaction_time(traits[q], rng), q) for q in range(game.n)
                if q != p and rng.random() < traits[q].notice]
@@ -111,11 +118,13 @@ def _uno_call(game: Game, rng: random.Random) -> int:
     t, q = noticed[0]
     note = f"noticed in {t:.2f} s" + (f", first of {len(noticed)}" if len(noticed) > 1 else "")
     game.push(f"{q}:catch {p}", note=note)
+    if observer is not None:
+        observer(game)
     return 1
 
 
 def _jump_ins(game: Game, bots: Sequence[Bot], views: Sequence[object],
-              rng: random.Random) -> int:
+              rng: random.Random, observer: Callable[[Game], None] | None = None) -> int:
     """V-JUMP-IN races (RULES.md §12): the fastest willing player jumps in."""
     done = 0
     while game.top_by >= 0 and game.phase is not GAME_OVER:
@@ -137,8 +146,10 @@ def _jump_ins(game: Game, bots: Sequence[Bot], views: Sequence[object],
                 if len(race) > 1 else None)
         game.push(willing[seat], note=note)
         done += 1
+        if observer is not None:
+            observer(game)
         if game.uno_open >= 0:
-            done += _uno_call(game, rng)
+            done += _uno_call(game, rng, observer)
     return done
 
 

@@ -1,0 +1,106 @@
+"""Saved games: JSON round trip, and clear errors for malformed or tampered files."""
+
+import json
+
+import pytest
+
+from uno_nb import Game, SaveFileError
+from uno_nb.simulation import play_game
+
+
+@pytest.fixture
+def saved():
+    _, game = play_game("cnuno", ["heuristic"] * 4, 5, record=True, max_rounds=2)
+    return game, game.to_json()
+
+
+def test_save_and_load_round_trip(saved, tmp_path):
+    game, text = saved
+    loaded = Game.from_json(text)
+    assert loaded.state_key() == game.state_key()
+    assert [e.text for e in loaded.events] == [e.text for e in game.events]
+    assert loaded.rules == game.rules and loaded.names == game.names
+    path = tmp_path / "game.json"
+    game.save(str(path))
+    assert Game.load(str(path)).state_key() == game.state_key()
+    loaded.pop()  # a loaded game has its undo history
+
+
+def test_a_set_up_position_saves_and_loads(pos):
+    game = pos(["R3 W+4", "B1 B2", "G1"], discard="R5", names=["Ann", "Bob", "Cy"])
+    game.push("W+4>B")
+    loaded = Game.from_json(game.to_json())
+    assert loaded.state_key() == game.state_key() and loaded.names == ("Ann", "Bob", "Cy")
+
+
+def _edit(text, change):
+    data = json.loads(text)
+    change(data)
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda d: d["moves"].append("0:draw"), "the checksum does not match"),
+    (lambda d: d.update(seed=6), "the checksum does not match"),
+])
+def test_a_tampered_file_is_refused(saved, change, message):
+    _, text = saved
+    with pytest.raises(SaveFileError, match=message):
+        Game.from_json(_edit(text, change))
+
+
+def _unsealed(d):
+    d.pop("checksum")
+    d.pop("digest")
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda d: (_unsealed(d), d["moves"].__setitem__(3, "1:R99")), "move 4 \\('1:R99'\\) does not replay: bad move"),
+    (lambda d: (_unsealed(d), d["moves"].insert(0, "3:uno")), "move 1 \\('3:uno'\\) does not replay"),
+    (lambda d: (_unsealed(d), d.update(players=11)), "2 to 10 players"),
+    (lambda d: (_unsealed(d), d.update(players=1)), "2 to 10 players"),
+    (lambda d: (_unsealed(d), d["rules"].update(jump_in="yes")), "'jump_in' must be bool"),
+    (lambda d: (_unsealed(d), d["rules"].update(stacking=True)), "unknown rule option 'stacking'"),
+    (lambda d: (_unsealed(d), d.update(moves="0:draw")), "'moves' must be a list"),
+    (lambda d: (_unsealed(d), d.pop("seed")), "missing 'seed'"),
+    (lambda d: (_unsealed(d), d.update(extra=1)), "unknown field 'extra'"),
+    (lambda d: (_unsealed(d), d.update(version=99)), "'version' 99 is not supported"),
+    (lambda d: (_unsealed(d), d.update(format="chess")), "'format' must be"),
+    (lambda d: (_unsealed(d), d.update(seed=-4)), "seed must be"),
+    (lambda d: (d.pop("checksum"), d.update(moves=d["moves"][:10])), "replay to a different position"),
+])
+def test_a_malformed_file_gives_a_clear_error(saved, change, message):
+    _, text = saved
+    with pytest.raises(SaveFileError, match=message):
+        Game.from_json(_edit(text, change))
+
+
+def test_a_hand_edited_file_without_seals_loads_when_it_replays(saved):
+    game, text = saved
+    data = json.loads(text)
+    _unsealed(data)
+    data["moves"] = data["moves"][:10]
+    loaded = Game.from_json(json.dumps(data))
+    assert len(loaded.moves) == 10
+
+
+@pytest.mark.parametrize("raw, message", [
+    ("{not json", "not JSON"),
+    ("[1, 2]", "must hold a JSON object"),
+    (b"\xff\xfe", "not UTF-8"),
+    ("[" * 100000 + "]" * 100000, "nested too deeply|not JSON"),
+    ("", "not JSON"),
+])
+def test_garbage_gives_a_clear_error(raw, message):
+    with pytest.raises(SaveFileError, match=message):
+        Game.from_json(raw)
+
+
+def test_a_missing_file_gives_a_clear_error(tmp_path):
+    with pytest.raises(SaveFileError, match="cannot read saved game"):
+        Game.load(str(tmp_path / "nope.json"))
+
+
+def test_a_fast_mode_game_cannot_be_saved():
+    with pytest.raises(SaveFileError, match="record=False"):
+        Game(record=False).to_json()

@@ -1,0 +1,122 @@
+"""Calling "UNO!" (RULES.md §7, §10): R-UNO, R-OPEN-HANDS, T-UNO-CATCH."""
+
+import random
+
+import pytest
+
+from uno_nb import Game, IllegalMoveError, RuleSet
+from uno_nb.simulation import _uno_call, play_game, run_games
+from uno_nb.table import PlayerTraits, draw_traits
+
+from tests.helpers import hand, texts
+
+
+def test_R_UNO_call_after_the_second_to_last_card(pos):
+    game = pos(["R3 R4", "B1 B2", "G1 G2"], discard="R5")
+    game.push("R3")
+    assert game.uno_open == 0
+    assert [m.text for m in game.legal_moves()] == ["1:draw", "0:uno", "1:catch 0", "2:catch 0"]
+    game.push("0:uno")
+    assert game.uno_open == -1
+    assert texts(game, 1) == ['P0 calls "UNO!"']
+    with pytest.raises(IllegalMoveError, match="P0 cannot be caught now"):
+        game.push("2:catch 0")
+
+
+def test_R_UNO_caught_before_the_next_player_starts_draws_2(pos):
+    game = pos(["R3 R4", "B1 B2", "G1 G2"], discard="R5", draw_pile="Y1 Y2 Y3")
+    game.push("R3")
+    game.push("2:catch 0")
+    assert hand(game, 0) == "R4 Y1 Y2" and game.uno_open == -1
+    assert texts(game, 2) == ['P2 catches P0 without "UNO!": P0 draws 2', "P0 draws 2 (Y1 Y2)"]
+    assert game.current == 1  # the turn order is unchanged
+
+
+def test_R_UNO_too_late_once_the_next_player_has_started(pos):
+    game = pos(["R3 R4", "B1 B2", "G1 G2"], discard="R5")
+    game.push("R3")
+    game.push("1:draw")
+    assert game.uno_open == -1
+    with pytest.raises(IllegalMoveError, match="cannot be caught now"):
+        game.push("2:catch 0")
+    with pytest.raises(IllegalMoveError, match="cannot call UNO! now"):
+        game.push("0:uno")
+
+
+def test_R_UNO_a_false_call_is_refused(pos):
+    game = pos(["R3 R4 R6", "B1 B2", "G1 G2"], discard="R5")
+    with pytest.raises(IllegalMoveError, match="holds 3 cards; UNO! is called with one"):
+        game.push("0:uno")
+    with pytest.raises(IllegalMoveError, match="nobody catches themselves"):
+        game.push("1:catch 1")
+
+
+def test_R_UNO_penalty_is_4_under_V_UNO_PENALTY_4(pos):
+    game = pos(["R3 R4", "B1 B2", "G1 G2"], discard="R5", rules=RuleSet(uno_penalty=4))
+    game.push("R3")
+    game.push("1:catch 0")
+    assert hand(game, 0) == "R4 Y1 Y2 Y3 Y4"
+
+
+def test_R_OPEN_HANDS_a_view_shows_every_hand_size_but_only_its_own_cards(pos):
+    game = pos(["R3 R4", "B1 B2 B3", "G1"], discard="R5")
+    view = game.view(1)
+    assert view.hand_sizes == (2, 3, 1)
+    assert [c.text for c in view.hand] == ["B1", "B2", "B3"]
+    assert not hasattr(view, "hands")
+    assert view.top.text == "R5" and view.draw_pile_size == 8
+    assert len(view.unseen()) == 15 - 3 - 1  # the position's cards, less own hand and discard
+
+
+def test_T_UNO_CATCH_traits_come_from_the_seed():
+    assert Game(seed=3).traits == Game(seed=3).traits == draw_traits(3, 4)
+    assert Game(seed=3).traits != Game(seed=4).traits
+    for t in draw_traits(9, 10):
+        assert 0.05 <= t.forget <= 0.35 and 0.2 <= t.notice <= 0.8 and 0.3 <= t.reaction <= 1.2
+
+
+def _one_card_position(pos, traits):
+    game = pos(["R3 R4", "B1 B2", "G1 G2", "Y7 Y8"], discard="R5", draw_pile="Y1 Y2 Y3")
+    game._traits = tuple(traits)
+    game.push("R3")
+    return game
+
+
+def test_T_UNO_CATCH_a_player_who_does_not_forget_calls(pos):
+    game = _one_card_position(pos, [PlayerTraits(0.0, 1.0, 0.5)] * 4)
+    assert _uno_call(game, random.Random(1)) == 1
+    assert game.moves[-1].text == "0:uno"
+
+
+def test_T_UNO_CATCH_a_forgetful_player_is_caught_by_the_fastest_who_noticed(pos):
+    traits = [PlayerTraits(1.0, 1.0, 0.5), PlayerTraits(0.1, 1.0, 1.0),
+              PlayerTraits(0.1, 0.0, 0.01), PlayerTraits(0.1, 1.0, 0.3)]
+    game = _one_card_position(pos, traits)
+    assert _uno_call(game, random.Random(1)) == 1
+    # P2 is fastest but never notices; P3 (0.3 s on average) beats P1 (1.0 s).
+    assert game.moves[-1].text == "3:catch 0"
+    assert hand(game, 0) == "R4 Y1 Y2"
+    assert texts(game, 2)[0].startswith('P3 catches P0 without "UNO!" (noticed in ')
+
+
+def test_T_UNO_CATCH_nobody_notices_and_the_miss_goes_unpunished(pos):
+    traits = [PlayerTraits(1.0, 0.0, 0.5)] * 4
+    game = _one_card_position(pos, traits)
+    assert _uno_call(game, random.Random(1)) == 0
+    assert game.uno_open == 0 and len(game.hands[0]) == 1
+
+
+def test_T_UNO_CATCH_in_simulated_games_calls_and_catches_happen_reproducibly():
+    records = run_games("standard", ["random-greedy"] * 4, 200, seed=0)
+    calls = sum(r.fired.get("R-UNO", 0) for r in records)
+    catches = sum(r.fired.get("T-UNO-CATCH", 0) for r in records)
+    assert calls > catches > 0
+    again = run_games("standard", ["random-greedy"] * 4, 200, seed=0)
+    assert records == again
+
+
+def test_T_UNO_CATCH_human_seat_decides_for_itself(pos):
+    # A human is just a caller of game.push: nothing calls or catches for them.
+    game = pos(["R3 R4", "B1 B2"], discard="R5")
+    game.push("R3")
+    assert game.uno_open == 0 and game.moves[-1].text == "0:R3"
