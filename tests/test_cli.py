@@ -1,0 +1,68 @@
+"""The command line: readable games, one-line errors with exit code 2."""
+
+import subprocess
+import sys
+
+import pytest
+
+from uno_nb.cli import main
+
+
+def run(*args):
+    return subprocess.run([sys.executable, "-m", "uno_nb", *args], capture_output=True,
+                          text=True, timeout=60)
+
+
+def test_play_prints_a_turn_by_turn_log_and_the_result():
+    out = run("play", "--preset", "cnuno", "--players", "4", "--seed", "7")
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert lines[0] == "uno_nb: cnuno rules, 4 players (heuristic, heuristic, heuristic, heuristic), seed 7"
+    assert lines[1].startswith("  Cut for deal:")
+    assert lines[-1].startswith("Result: P") and "wins after 1 round" in lines[-1]
+    assert out.stdout == run("play", "--preset", "cnuno", "--players", "4", "--seed", "7").stdout
+
+
+def test_help_explains_every_option():
+    out = run("play", "--help")
+    assert out.returncode == 0
+    for option in ["--preset", "--rule", "--players", "--seed", "--bots", "--rounds",
+                   "--max-turns", "--quiet", "--save"]:
+        assert option in out.stdout
+
+
+@pytest.mark.parametrize("args, message", [
+    (["play", "--players", "1"], "2 to 10 players, got 1"),
+    (["play", "--players", "11"], "2 to 10 players, got 11"),
+    (["play", "--preset", "nope"], "invalid choice: 'nope'"),
+    (["play", "--seed", "x"], "invalid int value: 'x'"),
+    (["play", "--rule", "jump_in=maybe"], "'jump_in' is on or off"),
+    (["play", "--rule", "warp=on"], "unknown rule option 'warp'"),
+    (["play", "--bots", "a"], "unknown bot 'a'"),
+    (["play", "--bots", "random,random", "--players", "3"], "names 2 bots for 3 players"),
+    (["play", "--seed", "-1"], "seed must be"),
+    (["fly"], "invalid choice: 'fly'"),
+    ([], "required: COMMAND"),
+])
+def test_bad_arguments_give_one_line_and_exit_code_2(args, message):
+    out = run(*args)
+    assert out.returncode == 2
+    assert out.stdout == ""
+    assert len(out.stderr.strip().splitlines()) == 1, out.stderr
+    assert message in out.stderr and "Traceback" not in out.stderr
+
+
+def test_rules_lists_every_option(capsys):
+    assert main(["rules"]) == 0
+    text = capsys.readouterr().out
+    from uno_nb import RuleSet
+    for info in RuleSet.options():
+        assert info.name in text and info.rule in text
+
+
+def test_play_can_save_the_game(tmp_path, capsys):
+    path = tmp_path / "g.json"
+    assert main(["play", "--seed", "3", "--quiet", "--save", str(path)]) == 0
+    from uno_nb import Game
+    game = Game.load(str(path))
+    assert game.is_over
