@@ -24,7 +24,7 @@ def test_V_DEFLECT_2_chain_of_three_makes_the_last_player_draw_2_not_6(pos):
     game = pos(["R+2 R1", "G+2 B1", "B+2 G1", "Y7 Y8"], discard="R5", rules=CNUNO,
                draw_pile="Y1 Y2 Y3 Y4 Y5 Y6")
     game.push("R+2")
-    assert [m.action for m in game.turn_moves()] == ["draw", "G+2"]
+    assert [m.action for m in game.turn_moves()] == ["G+2", "draw"]
     game.push("1:G+2")
     game.push("2:B+2")
     assert game.current == 3 and game.pending == 2
@@ -37,7 +37,7 @@ def test_V_DEFLECT_2_chain_of_three_makes_the_last_player_draw_2_not_6(pos):
 def test_V_DEFLECT_2_any_colour_but_only_draw_twos(pos):
     game = pos(["R+2 R1", "BS B+2 R7", "G1", "Y1"], discard="R5", rules=CNUNO)
     game.push("R+2")
-    assert [m.action for m in game.turn_moves()] == ["draw", "B+2"]
+    assert [m.action for m in game.turn_moves()] == ["B+2", "draw"]
     with pytest.raises(IllegalMoveError, match="must take the 2 cards"):
         game.push("1:R7")
 
@@ -46,7 +46,7 @@ def test_V_W4_SAVE_2_a_plus_four_answered_with_a_draw_two_of_the_chosen_colour(p
     game = pos(["W+4 Y1", "G+2 R+2 B1", "G3 G4", "Y7"], discard="R5", rules=CNUNO,
                draw_pile="Y2 Y3 Y4 Y5 Y6")
     game.push("W+4>G")
-    assert [m.action for m in game.turn_moves()] == ["draw", "challenge", "G+2"]
+    assert [m.action for m in game.turn_moves()] == ["G+2", "draw", "challenge"]
     with pytest.raises(IllegalMoveError, match="only a Draw Two of the chosen colour \\(green\\)"):
         game.push("1:R+2")
     game.push("1:G+2")

@@ -35,9 +35,10 @@ class RandomBot:
     """Picks uniformly among its legal moves.
 
     With ``greedy=True`` it picks uniformly among its card plays whenever it
-    has one, so it draws only when it must and always plays a playable drawn
-    card; that is the policy of RLCard's random agent (whose legal actions
-    offer "draw" only when nothing can be played), used for fair benchmarks.
+    has one, and otherwise draws: it never draws by choice, always plays a
+    playable drawn card and never challenges.  That is how RLCard's random
+    agent plays (its legal actions offer "draw" only when nothing can be
+    played, and RLCard has no challenge), so benchmarks compare like with like.
     It jumps in with probability ``jump_rate``.
     """
 
@@ -47,11 +48,17 @@ class RandomBot:
         self.name = "random-greedy" if greedy else "random"
 
     def choose(self, view: PlayerView, moves: Sequence[Move], rng: random.Random) -> Move:
+        n = len(moves)
         if self.greedy:
-            plays = [m for m in moves if m.kind is PLAY]
+            # Card plays come first in a turn's moves: count them from the end.
+            plays = n
+            while plays and moves[plays - 1].kind is not PLAY:
+                plays -= 1
             if plays:
-                moves = plays
-        return moves[int(rng.random() * len(moves))]
+                n = plays
+            elif moves[0].kind is DRAW:  # nothing to play: draw (never challenge)
+                return moves[0]
+        return moves[int(rng.random() * n)]
 
     def wants_jump_in(self, view: PlayerView, move: Move, rng: random.Random) -> bool:
         return rng.random() < self.jump_rate

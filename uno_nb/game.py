@@ -12,10 +12,10 @@ list of moves always give the same game, and nothing global is touched.
 
 >>> g = Game(seed=7)
 >>> g.phase, g.current, len(g.hands[0])
-(<Phase.TURN: 0>, 0, 7)
+(<Phase.TURN: 0>, 2, 7)
 >>> g.push("draw")  # the player to act draws a card
 >>> g.pop()
-Move('0:draw')
+Move('2:draw')
 """
 
 from __future__ import annotations
@@ -94,6 +94,26 @@ _COLOUR_MASKS = [sum(c.bit for c in ALL_CARDS if c.colour == colour) for colour 
 _PLAYS_BY_BIT = [{card.bit: table[card] for card in ALL_CARDS} for table in _PLAY_TABLES]
 
 
+# Turn moves by (voluntary draw allowed, seat, bits of the playable cards): at
+# most a few thousand distinct lists per seat in practice, shared by all games.
+_TURN_MOVES: tuple[list[dict[int, tuple[Move, ...]]], ...] = (
+    [{} for _ in range(MAX_PLAYERS)], [{} for _ in range(MAX_PLAYERS)])
+
+
+def _turn_moves_for(seat: int, bits: int, anytime: bool) -> tuple[Move, ...]:
+    table = _PLAYS_BY_BIT[seat]
+    out: list[Move] = []
+    while bits:
+        low = bits & -bits
+        out += table[low]
+        bits ^= low
+    if anytime or not out:
+        out.append(_DRAW_MOVES[seat])
+    if len(_TURN_MOVES[anytime][seat]) > 100_000:  # bound the memory
+        _TURN_MOVES[anytime][seat].clear()
+    return tuple(out)
+
+
 def _mask_of(cards: Iterable[Card]) -> int:
     mask = 0
     for card in cards:
@@ -101,11 +121,14 @@ def _mask_of(cards: Iterable[Card]) -> int:
     return mask
 
 
+# Every rule id the engine counts when it takes effect (a plain dict is fastest).
+_NOTHING_FIRED = dict.fromkeys(['R-CHALLENGE', 'R-CHALLENGE-GUILTY', 'R-CHALLENGE-GUILTY-STD', 'R-CHALLENGE-INNOCENT', 'R-DEAL', 'R-DEALER', 'R-DRAW', 'R-DRAW2', 'R-MATCH', 'R-OUT', 'R-RESHUFFLE', 'R-REVERSE', 'R-SCORE-WINNER', 'R-SKIP', 'R-SKIP-ANSWER', 'R-START', 'R-START-EFFECT', 'R-UNO', 'R-W4', 'R-W4-BLUFF', 'R-WILD', 'T-UNO-CATCH', 'V-DEFLECT-2', 'V-JUMP-IN', 'V-START-NUMBER', 'V-UNO-PENALTY-4', 'V-W4-SAVE-2'], 0)
+
 # The names of the state attributes copied by a snapshot (lists are copied).
 _LIST_STATE = ("_hmask", "draw_pile", "discard", "scores", "cards_drawn", "round_results", "_won_round")
 _SCALAR_STATE = ("_deck", "colour", "current", "direction", "phase", "pending", "pending_card",
                  "_w4", "drawn_card", "top_by", "uno_open", "dealer", "round_no",
-                 "turns", "_chance", "outcome", "_version")
+                 "turns", "_chance", "outcome")
 
 
 class Game:
@@ -124,8 +147,9 @@ class Game:
                  names: Sequence[str] | None = None, max_rounds: int | None = None,
                  record: bool = True) -> None:
         self._init_common(rules, players, seed, names, max_rounds, record)
-        self._choose_dealer()
-        self._deal_round(self.dealer)
+        rng = self._rng()
+        self._choose_dealer(rng)
+        self._deal_round(self.dealer, rng)
         self._finish_init()
 
     # ------------------------------------------------------------------ setup
@@ -193,16 +217,19 @@ class Game:
         self.turns = 0
         self._chance = 0
         self.outcome: Outcome | None = None
-        self._version = 0
-        self.fired: Counter[str] = Counter()
+        self._fired = dict(_NOTHING_FIRED)
         self.events: list[ev.Event] = []
         self._history: list[tuple[Move, str | None, tuple[Any, ...]]] = []
         self._redo: list[tuple[Move, str | None]] = []
-        self._cache_version = -1
-        self._cache: list[Move] = []
+        self._cache: tuple[Move, ...] | None = None  # turn_moves() until the next move
 
     def _finish_init(self) -> None:
         self._initial = self._snapshot() if self.record else None
+
+    @property
+    def fired(self) -> Counter[str]:
+        """How often each rule took effect so far, by rule id."""
+        return Counter({rule: n for rule, n in self._fired.items() if n})
 
     @property
     def traits(self) -> tuple[PlayerTraits, ...]:
@@ -305,24 +332,24 @@ class Game:
         self._chance += 1
         return random.Random((self.seed << 20) | self._chance)
 
-    def _shuffle(self, cards: list[Card]) -> None:
+    def _shuffle(self, cards: list[Card], rng: random.Random | None = None) -> None:
         """Shuffle in place: sort by independent uniform keys from the next chance
         RNG (a uniform permutation; the same on every Python, and faster than
         ``random.shuffle``)."""
-        key = self._rng().random
+        key = (rng or self._rng()).random
         cards.sort(key=lambda _card: key())
 
-    def _choose_dealer(self) -> None:
+    def _choose_dealer(self, rng: random.Random) -> None:
         """R-DEALER: everyone draws a card, the highest number deals (action and
         black cards count 0); tied players draw again from the same pile."""
         pile = list(self._deck)
-        rng = self._rng()
+        r = rng.random
         draws: list[tuple[int, Card]] = []
         contenders = list(range(self.n))
         while True:
             values = {}
             for seat in contenders:
-                card = pile.pop(rng.randrange(len(pile)))
+                card = pile.pop(int(r() * len(pile)))
                 draws.append((seat, card))
                 values[seat] = card.number or 0
             best = max(values.values())
@@ -335,14 +362,15 @@ class Game:
             self._log(ev.DealerChosen(tuple(draws), self.dealer, rule="R-DEALER",
                                       text=f"Cut for deal: {shown}; {self.names[self.dealer]} deals"))
 
-    def _deal_round(self, dealer: int) -> None:
-        """R-DEAL and R-START for a new round dealt by ``dealer``."""
+    def _deal_round(self, dealer: int, rng: random.Random | None = None) -> None:
+        """R-DEAL and R-START for a new round dealt by ``dealer`` (shuffling with
+        ``rng``, else with the next chance RNG)."""
         n = self.n
         self.round_no += 1
         self.dealer = dealer
         self._deck = _DECK  # a round after a set-up position is dealt from the whole deck
         deck = list(self._deck)
-        self._shuffle(deck)
+        self._shuffle(deck, rng)
         # One card at a time, starting left of the dealer, from the top (end).
         dealt = deck[:-HAND_SIZE * n - 1:-1]
         del deck[-HAND_SIZE * n:]
@@ -376,7 +404,7 @@ class Game:
             self.draw_pile.append(top)
             self._shuffle(self.draw_pile)
             rule = "V-START-NUMBER" if by_number else "R-START-EFFECT"
-            self.fired[rule] += 1
+            self._fired[rule] += 1
             if self.record:
                 self._log(ev.StartCardReturned(top, rule=rule,
                                                text=f"Start card {top} goes back into the "
@@ -389,7 +417,7 @@ class Game:
                                    text=f"Start card: {top}; {names[first]} plays first"))
         if top.is_number:
             return
-        self.fired["R-START-EFFECT"] += 1
+        self._fired["R-START-EFFECT"] += 1
         rank = top.rank
         if rank == "W":
             self.phase = CHOOSE
@@ -473,12 +501,15 @@ class Game:
                 return True
         return False
 
-    def turn_moves(self) -> list[Move]:
-        """The moves of the player the game waits for (:attr:`actor`).
+    def turn_moves(self) -> tuple[Move, ...]:
+        """The moves of the player the game waits for (:attr:`actor`): card
+        plays first, in card order (R, Y, G, B; numbers, actions, black), then
+        the other moves (draw, pass, challenge, …).
 
-        The list is shared and reused until the next move: do not modify it."""
-        if self._cache_version == self._version:
-            return self._cache
+        Returns a tuple (shared between games, so it can never be changed)."""
+        cached = self._cache
+        if cached is not None:
+            return cached
         phase = self.phase
         cur = self.current
         out: list[Move] = []
@@ -488,19 +519,15 @@ class Game:
             bits = hmask & _MATCH[self.colour][self.discard[-1].rank]
             if not self._bluff and hmask & _COLOUR_MASKS[self.colour]:
                 bits &= ~_W4_BIT
-            table = _PLAYS_BY_BIT[cur]
-            out = []
-            while bits:
-                low = bits & -bits
-                out += table[low]
-                bits ^= low
-            if self._anytime or not out:
-                out.append(_DRAW_MOVES[cur])
+            # The same playable cards always give the same moves: look them up.
+            known = _TURN_MOVES[self._anytime][cur]
+            cached = known.get(bits)
+            if cached is None:
+                cached = known[bits] = _turn_moves_for(cur, bits, self._anytime)
+            self._cache = cached
+            return cached
         elif phase is PENALTY:
-            out.append(self._draw_moves[cur])
             card = self.pending_card
-            if card is not None and card.rank == "W+4" and self._w4 is not None:
-                out.append(Move.make(CHALLENGE, cur))
             hand = self.hands[cur]
             table = self._plays[cur]
             seen = 0
@@ -518,6 +545,11 @@ class Game:
                     for move in table[top]:
                         if move not in out:
                             out.append(move)
+            if len(out) > 1:
+                out.sort()
+            out.append(self._draw_moves[cur])
+            if card is not None and card.rank == "W+4" and self._w4 is not None:
+                out.append(Move.make(CHALLENGE, cur))
         elif phase is DRAWN:
             card = self.drawn_card
             if card is not None and self._playable(card, cur):
@@ -527,8 +559,8 @@ class Game:
             out.extend(Move.make(COLOUR, cur, colour=c) for c in COLOURS)
         elif phase is ROUND_OVER:
             out.append(Move.make(DEAL, cur))
-        self._cache = out
-        self._cache_version = self._version
+        self._cache = cached = tuple(out)
+        return cached
         return out
 
     def jump_in_moves(self, seat: int | None = None) -> list[Move]:
@@ -591,13 +623,14 @@ class Game:
         """Make a move (a :class:`Move` or its text).  An illegal move raises
         :class:`IllegalMoveError` saying why, and changes nothing."""
         # Fast path: a move taken from the current turn_moves() list is legal.
-        if self._cache_version != self._version or move not in self._cache:
+        cache = self._cache
+        if cache is None or move not in cache:
             move = self._checked(move)
         if self.record:
             self._history.append((move, note, self._snapshot()))
             self._redo.clear()
+        self._cache = None
         if move.kind is PLAY and self.uno_open < 0:  # type: ignore[union-attr]
-            self._version += 1
             self._play(move.player, move.card, move.colour, note)  # type: ignore[union-attr]
         else:
             self._apply(move, note)  # type: ignore[arg-type]
@@ -664,7 +697,7 @@ class Game:
     def _snapshot(self) -> tuple[Any, ...]:
         d = self.__dict__
         return ([h[:] for h in self.hands], tuple(d[k][:] for k in _LIST_STATE),
-                tuple(d[k] for k in _SCALAR_STATE), Counter(self.fired), len(self.events))
+                tuple(d[k] for k in _SCALAR_STATE), dict(self._fired), len(self.events))
 
     def _restore(self, snap: tuple[Any, ...]) -> None:
         hands, lists, scalars, fired, n_events = snap
@@ -674,15 +707,15 @@ class Game:
             d[key] = value[:]
         for key, value in zip(_SCALAR_STATE, scalars):
             d[key] = value
-        self.fired = Counter(fired)
+        self._fired = dict(fired)
         del self.events[n_events:]
-        self._cache_version = -1
+        self._cache = None
 
     def state_key(self) -> tuple[Any, ...]:
         """Everything that makes up the position, as one comparable value."""
         snap = self._snapshot()
         return (tuple(map(tuple, snap[0])), tuple(map(tuple, snap[1])), snap[2],
-                tuple(sorted(snap[3].items())), snap[4])
+                tuple(sorted((k, v) for k, v in snap[3].items() if v)), snap[4])
 
     # ------------------------------------------------------------ applying
 
@@ -690,7 +723,6 @@ class Game:
         self.events.append(event)
 
     def _apply(self, move: Move, note: str | None) -> None:
-        self._version += 1
         kind = move.kind
         p = move.player
         if self.uno_open >= 0 and kind is not UNO and kind is not CATCH:
@@ -714,14 +746,14 @@ class Game:
             self._challenge(p)
         elif kind is UNO:
             self.uno_open = -1
-            self.fired["R-UNO"] += 1
+            self._fired["R-UNO"] += 1
             if self.record:
                 self._log(ev.UnoCalled(p, rule="R-UNO", text=f"{self.names[p]} calls \"UNO!\""))
         elif kind is CATCH:
             target = move.target
             assert target is not None
             self.uno_open = -1
-            self.fired["T-UNO-CATCH"] += 1
+            self._fired["T-UNO-CATCH"] += 1
             penalty = self.rules.uno_penalty
             rule = "V-UNO-PENALTY-4" if penalty == 4 else "R-UNO"
             if self.record:
@@ -759,12 +791,13 @@ class Game:
             self._hmask[p] &= ~card.bit
         self.discard.append(card)
         self.colour = card.colour if colour is None else colour  # type: ignore[assignment]
-        self.drawn_card = None
+        if phase is DRAWN:
+            self.drawn_card = None
         self.top_by = p
         if jump:
-            self.fired["V-JUMP-IN"] += 1
+            self._fired["V-JUMP-IN"] += 1
             if rank == "S":
-                self.fired["R-SKIP-ANSWER"] += 1
+                self._fired["R-SKIP-ANSWER"] += 1
         if self.record:
             names = self.names
             what = f"{names[p]} {'jumps in with' if jump else 'plays'} {card}"
@@ -776,12 +809,13 @@ class Game:
                                 rule="V-JUMP-IN" if jump else "R-MATCH", text=what))
         d = self.direction
         if card.is_number:
-            if phase is PENALTY:
-                self._clear_pending()
-            self.phase = TURN
+            if phase is not TURN:
+                if phase is PENALTY:
+                    self._clear_pending()
+                self.phase = TURN
             self.current = (p + d) % self.n
         elif rank == "+2":
-            fired = self.fired
+            fired = self._fired
             if phase is PENALTY and not jump:
                 pc = self.pending_card
                 fired["V-W4-SAVE-2" if pc is not None and pc.rank == "W+4" else
@@ -793,7 +827,7 @@ class Game:
             self.phase = PENALTY
             self.current = (p + d) % self.n
         elif rank == "S":
-            self.fired["R-SKIP"] += 1
+            self._fired["R-SKIP"] += 1
             if phase is PENALTY:
                 self._clear_pending()
             skipped = (p + d) % self.n
@@ -801,7 +835,7 @@ class Game:
             self.phase = TURN
             self.current = (skipped + d) % self.n
         elif rank == "R":
-            self.fired["R-REVERSE"] += 1
+            self._fired["R-REVERSE"] += 1
             if phase is PENALTY:
                 self._clear_pending()
             d = self.direction = -d
@@ -818,15 +852,15 @@ class Game:
                     way = "clockwise" if d == 1 else "counter-clockwise"
                     self._log(ev.Reversed(p, d, rule="R-REVERSE", text=f"Play now goes {way}"))
         elif rank == "W":
-            self.fired["R-WILD"] += 1
+            self._fired["R-WILD"] += 1
             if phase is PENALTY:
                 self._clear_pending()
             self.phase = TURN
             self.current = (p + d) % self.n
         else:  # W+4
-            self.fired["R-W4"] += 1
+            self._fired["R-W4"] += 1
             if bluff:
-                self.fired["R-W4-BLUFF"] += 1
+                self._fired["R-W4-BLUFF"] += 1
             self.pending = 4
             self.pending_card = card
             self._w4 = (p, prev_colour, bluff)
@@ -845,12 +879,25 @@ class Game:
 
     def _turn_draw(self, p: int) -> None:
         """R-DRAW: draw one card; a playable one may be played at once."""
-        drawn = self._draw_cards(p, 1, "turn", "R-DRAW")
-        if drawn and self._playable(drawn[0], p):
-            self.phase = DRAWN
-            self.drawn_card = drawn[0]
+        pile = self.draw_pile
+        if pile and not self.record:  # the common case, kept short
+            card = pile.pop()
+            self.hands[p].append(card)
+            self._hmask[p] |= card.bit
+            self.cards_drawn[p] += 1
         else:
-            self.current = self.next_seat(p)
+            drawn = self._draw_cards(p, 1, "turn", "R-DRAW")
+            if not drawn:
+                self.current = (p + self.direction) % self.n
+                return
+            card = drawn[0]
+        if card.bit & _MATCH[self.colour][self.discard[-1].rank] and (
+                self._bluff or card.rank != "W+4"
+                or not self._hmask[p] & _COLOUR_MASKS[self.colour]):
+            self.phase = DRAWN
+            self.drawn_card = card
+        else:
+            self.current = (p + self.direction) % self.n
 
     def _take_penalty(self, p: int) -> None:
         card = self.pending_card
@@ -867,12 +914,12 @@ class Game:
         assert self._w4 is not None
         accused, prev_colour, guilty = self._w4
         names = self.names
-        self.fired["R-CHALLENGE"] += 1
+        self._fired["R-CHALLENGE"] += 1
         self._w4 = None
         if guilty:
             reading = self.rules.challenge
             rule = "R-CHALLENGE-GUILTY" if reading == "return" else "R-CHALLENGE-GUILTY-STD"
-            self.fired[rule] += 1
+            self._fired[rule] += 1
             if self.record:
                 self._log(ev.Challenged(p, accused, True, rule=rule,
                                         text=f"{names[p]} challenges: {names[accused]} held "
@@ -894,7 +941,7 @@ class Game:
             self.phase = TURN
             self.current = p
         else:
-            self.fired["R-CHALLENGE-INNOCENT"] += 1
+            self._fired["R-CHALLENGE-INNOCENT"] += 1
             total = self.pending + 2
             if self.record:
                 self._log(ev.Challenged(p, accused, False, rule="R-CHALLENGE-INNOCENT",
@@ -950,7 +997,7 @@ class Game:
         self.discard = self.discard[-keep:]
         self._shuffle(pile)
         self.draw_pile = pile
-        self.fired["R-RESHUFFLE"] += 1
+        self._fired["R-RESHUFFLE"] += 1
         if self.record:
             self._log(ev.Reshuffled(len(pile), rule="R-RESHUFFLE",
                                     text=f"The draw pile is empty: {len(pile)} discards are "
@@ -960,7 +1007,7 @@ class Game:
         """R-OUT, then R-SCORE-WINNER; the game ends at the target score."""
         self.uno_open = -1
         names = self.names
-        self.fired["R-OUT"] += 1
+        self._fired["R-OUT"] += 1
         if self.phase is PENALTY:  # a final draw card still counts (R-OUT)
             victim = self.current
             self._draw_cards(victim, self.pending, "out", "R-OUT")

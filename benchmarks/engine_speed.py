@@ -1,0 +1,101 @@
+"""How fast does the engine play?  uno_nb against RLCard's Uno, in the same run.
+
+Both engines play N 4-player games between random bots, one after another,
+each game seeded.  The bots play the same way on both sides: a uniformly
+random card play when there is one, otherwise draw (RLCard's legal actions
+offer "draw" only when nothing can be played, so its random agent plays like
+this; on uno_nb it is ``RandomBot(greedy=True)``).  uno_nb plays the
+``standard`` rule set; RLCard plays its own rules, driven directly through
+``rlcard.games.uno.game.UnoGame`` forced to 4 players.
+
+The runs alternate between the engines and the best of ``--repeat`` runs
+counts, so a busy moment on the machine hurts neither side alone.  The last
+line is ``ratio_vs_rlcard=X.XX`` (uno_nb games/s over RLCard's).
+
+    python benchmarks/engine_speed.py --games 5000
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from uno_nb import Game, RuleSet  # noqa: E402
+from uno_nb.bots import RandomBot  # noqa: E402
+from uno_nb.game import GAME_OVER  # noqa: E402
+
+
+def play_uno_nb(games: int, seed: int) -> tuple[float, int]:
+    """Seconds for ``games`` games, and the number of moves made."""
+    rules = RuleSet.preset("standard")
+    bot = RandomBot(greedy=True)
+    moves = 0
+    start = time.perf_counter()
+    for s in range(seed, seed + games):
+        game = Game(rules, 4, s, max_rounds=1, record=False)
+        rng = random.Random(s)
+        views = [game.view(seat) for seat in range(4)]
+        choose = bot.choose
+        while game.phase is not GAME_OVER:
+            game.push(choose(views[game.current], game.turn_moves(), rng))
+            moves += 1
+    return time.perf_counter() - start, moves
+
+
+def play_rlcard(games: int, seed: int) -> tuple[float, int]:
+    from rlcard.games.uno.game import UnoGame
+
+    game = UnoGame(num_players=4)
+    moves = 0
+    start = time.perf_counter()
+    for s in range(seed, seed + games):
+        game.np_random.seed(s)
+        rng = random.Random(s)
+        game.init_game()
+        while not game.is_over():
+            actions = game.get_legal_actions()
+            game.step(actions[int(rng.random() * len(actions))])
+            moves += 1
+    return time.perf_counter() - start, moves
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=5000, help="games per run (default 5000)")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per engine; the best counts")
+    parser.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
+    args = parser.parse_args(argv)
+    if args.games < 1 or args.repeat < 1:
+        parser.error("--games and --repeat must be at least 1")
+    try:
+        import rlcard.games.uno.game  # noqa: F401
+        have_rlcard = True
+    except ImportError:
+        have_rlcard = False
+        print("RLCard is not installed (pip install rlcard): timing uno_nb alone, no ratio.")
+    print(f"{args.games} games of 4 random bots per run, best of {args.repeat} runs; "
+          f"Python {sys.version.split()[0]}")
+    best: dict[str, tuple[float, int]] = {}
+    engines = [("uno_nb", play_uno_nb)] + ([("rlcard", play_rlcard)] if have_rlcard else [])
+    for _ in range(args.repeat):
+        for name, play in engines:
+            result = play(args.games, args.seed)
+            if name not in best or result[0] < best[name][0]:
+                best[name] = result
+    rate = {}
+    for name, (seconds, moves) in best.items():
+        rate[name] = args.games / seconds
+        print(f"{name:>7}: {rate[name]:8.0f} games/s  {moves / args.games:6.1f} moves/game  "
+              f"{moves / seconds:9.0f} moves/s")
+    if have_rlcard:
+        print(f"ratio_vs_rlcard={rate['uno_nb'] / rate['rlcard']:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
