@@ -58,11 +58,23 @@ def test_R_REVERSE_with_two_players_acts_as_skip(pos):
 
 
 def test_R_DRAW2_next_player_draws_2_and_is_skipped(pos):
+    # Nothing else can happen (no answer, no jump-in, no UNO call pending):
+    # the victim draws at once, as part of the card's effect.
     game = pos(FOUR, discard="R5", draw_pile="Y1 Y2 Y3")
     game.push("R+2")
+    assert hand(game, 1) == "B1 B2 Y1 Y2" and game.current == 2
+    assert game.phase is Phase.TURN and game.pending == 0
+    assert texts(game, 3) == ["P0 plays R+2", "P1 draws 2 (Y1 Y2)", "P1 is skipped"]
+    assert game.turns == 2
+
+
+def test_R_DRAW2_the_draw_is_a_move_while_someone_could_still_act(pos):
+    # P0 is left with one card: P1's draw is a move, so the others can catch P0 first.
+    game = pos(["R+2 R1", "B1 B2", "G1 G2", "Y7 Y8"], discard="R5", draw_pile="Y1 Y2 Y3")
+    game.push("R+2")
     assert game.phase is Phase.PENALTY and game.current == 1 and game.pending == 2
-    assert [m.text for m in game.legal_moves(1)] == ["1:draw"]
-    game.push("draw")
+    assert [m.text for m in game.turn_moves()] == ["1:draw"]
+    game.push("1:draw")
     assert hand(game, 1) == "B1 B2 Y1 Y2" and game.current == 2
     assert texts(game, 2) == ["P1 draws 2 (Y1 Y2)", "P1 is skipped"]
 

@@ -21,15 +21,13 @@ def test_R_DRAW_NO_ANSWER_a_draw_two_cannot_be_answered(pos):
 
 
 def test_V_DEFLECT_2_chain_of_three_makes_the_last_player_draw_2_not_6(pos):
-    game = pos(["R+2 R1", "G+2 B1", "B+2 G1", "Y7 Y8"], discard="R5", rules=CNUNO,
+    game = pos(["R+2 R1 R2", "G+2 B1 B2", "B+2 G1 G2", "Y7 Y8"], discard="R5", rules=CNUNO,
                draw_pile="Y1 Y2 Y3 Y4 Y5 Y6")
     game.push("R+2")
     assert [m.action for m in game.turn_moves()] == ["G+2", "draw"]
     game.push("1:G+2")
     game.push("2:B+2")
-    assert game.current == 3 and game.pending == 2
-    assert [m.action for m in game.turn_moves()] == ["draw"]
-    game.push("3:draw")
+    # P3 holds no Draw Two: the chain ends there and P3 draws just 2.
     assert hand(game, 3) == "Y7 Y8 Y1 Y2" and game.current == 0
     assert game.fired["V-DEFLECT-2"] == 2
 
@@ -50,11 +48,10 @@ def test_V_W4_SAVE_2_a_plus_four_answered_with_a_draw_two_of_the_chosen_colour(p
     with pytest.raises(IllegalMoveError, match="only a Draw Two of the chosen colour \\(green\\)"):
         game.push("1:R+2")
     game.push("1:G+2")
-    # Now an ordinary Draw Two: P2 draws 2 (not 4, not 6) and is skipped.
-    assert game.current == 2 and game.pending == 2 and game.colour is Colour.GREEN
-    assert [m.action for m in game.turn_moves()] == ["draw"]
-    game.push("2:draw")
+    # Now an ordinary Draw Two: P2 (no Draw Two to pass it on) draws 2, not 4
+    # or 6, and is skipped.
     assert hand(game, 2) == "G3 G4 Y2 Y3" and game.current == 3
+    assert game.colour is Colour.GREEN and game.pending == 0
     assert game.fired["V-W4-SAVE-2"] == 1
 
 

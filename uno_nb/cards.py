@@ -83,7 +83,7 @@ class Card:
     """
 
     __slots__ = ("colour", "rank", "text", "points", "draw", "is_black",
-                 "is_number", "number", "index", "bit")
+                 "is_number", "number", "index", "bit", "match")
 
     _interned: dict[tuple[Colour | None, str], "Card"] = {}
 
@@ -97,6 +97,7 @@ class Card:
     number: int | None
     index: int
     bit: int
+    match: int  #: bit mask of the cards playable on this one in its own colour (0 if black)
 
     def __new__(cls, colour: Colour | str | None, rank: str) -> "Card":
         if isinstance(colour, str):
@@ -175,6 +176,10 @@ for _r in BLACK_RANKS:
 del _c, _r
 
 ALL_CARDS: tuple[Card, ...] = tuple(Card._interned.values())
+for _card in ALL_CARDS:
+    object.__setattr__(_card, "match", 0 if _card.colour is None else sum(
+        c.bit for c in ALL_CARDS if c.is_black or c.colour == _card.colour or c.rank == _card.rank))
+del _card
 _BY_TEXT = {card.text: card for card in ALL_CARDS}
 
 

@@ -100,6 +100,11 @@ _TURN_MOVES: tuple[list[dict[int, tuple[Move, ...]]], ...] = (
     [{} for _ in range(MAX_PLAYERS)], [{} for _ in range(MAX_PLAYERS)])
 
 
+_NO_MOVES: tuple[Move, ...] = ()
+_COLOUR_CHOICES = [tuple(Move.make(COLOUR, seat, colour=c) for c in COLOURS)
+                   for seat in range(MAX_PLAYERS)]
+
+
 def _turn_moves_for(seat: int, bits: int, anytime: bool) -> tuple[Move, ...]:
     table = _PLAYS_BY_BIT[seat]
     out: list[Move] = []
@@ -107,10 +112,10 @@ def _turn_moves_for(seat: int, bits: int, anytime: bool) -> tuple[Move, ...]:
         low = bits & -bits
         out += table[low]
         bits ^= low
-    if anytime or not out:
-        out.append(_DRAW_MOVES[seat])
     if len(_TURN_MOVES[anytime][seat]) > 100_000:  # bound the memory
         _TURN_MOVES[anytime][seat].clear()
+    if anytime or not out:
+        out.append(_DRAW_MOVES[seat])
     return tuple(out)
 
 
@@ -126,7 +131,7 @@ _NOTHING_FIRED = dict.fromkeys(['R-CHALLENGE', 'R-CHALLENGE-GUILTY', 'R-CHALLENG
 
 # The names of the state attributes copied by a snapshot (lists are copied).
 _LIST_STATE = ("_hmask", "draw_pile", "discard", "scores", "cards_drawn", "round_results", "_won_round")
-_SCALAR_STATE = ("_deck", "colour", "current", "direction", "phase", "pending", "pending_card",
+_SCALAR_STATE = ("_deck", "colour", "_match", "current", "direction", "phase", "pending", "pending_card",
                  "_w4", "drawn_card", "top_by", "uno_open", "dealer", "round_no",
                  "turns", "_chance", "outcome")
 
@@ -191,6 +196,7 @@ class Game:
         self._anytime = rules.draw_anytime
         # Interned moves per seat, so that legal-move lists allocate nothing.
         self._plays = _PLAY_TABLES[:players]
+        self._known = _TURN_MOVES[self._anytime]
         self._draw_moves = _DRAW_MOVES
         self._pass_moves = _PASS_MOVES
         # State.
@@ -199,6 +205,7 @@ class Game:
         self.draw_pile: list[Card] = []
         self.discard: list[Card] = []
         self.colour: Colour = Colour.RED
+        self._match = 0  # bit mask of the cards that may be played now (R-MATCH)
         self.current = 0
         self.direction = 1
         self.phase = TURN
@@ -313,6 +320,7 @@ class Game:
         self.current = current
         self.direction = direction
         self.colour = colour
+        self._match = _MATCH[colour][pile[-1].rank]
         self.dealer = dealer
         self.round_no = 1
         self.top_by = -1 if top_by is None else top_by
@@ -410,7 +418,7 @@ class Game:
                                                text=f"Start card {top} goes back into the "
                                                     "draw pile, which is shuffled"))
         self.discard.append(top)
-        self.colour = top.colour if top.colour is not None else Colour.RED
+        self._set_colour(top.colour if top.colour is not None else Colour.RED)
         names = self.names
         if self.record:
             self._log(ev.StartCard(top, first, rule="R-START",
@@ -504,64 +512,66 @@ class Game:
     def turn_moves(self) -> tuple[Move, ...]:
         """The moves of the player the game waits for (:attr:`actor`): card
         plays first, in card order (R, Y, G, B; numbers, actions, black), then
-        the other moves (draw, pass, challenge, …).
-
-        Returns a tuple (shared between games, so it can never be changed)."""
+        the other moves (draw, pass, challenge, …).  The tuple is shared
+        between games, so it can never change."""
         cached = self._cache
         if cached is not None:
             return cached
         phase = self.phase
-        cur = self.current
-        out: list[Move] = []
+        seat = self.current
         if phase is TURN:
             # R-MATCH as bit masks over card values; R-W4-LEGAL removes the +4.
-            hmask = self._hmask[cur]
-            bits = hmask & _MATCH[self.colour][self.discard[-1].rank]
+            hmask = self._hmask[seat]
+            bits = hmask & self._match
             if not self._bluff and hmask & _COLOUR_MASKS[self.colour]:
                 bits &= ~_W4_BIT
             # The same playable cards always give the same moves: look them up.
-            known = _TURN_MOVES[self._anytime][cur]
+            known = self._known[seat]
             cached = known.get(bits)
             if cached is None:
-                cached = known[bits] = _turn_moves_for(cur, bits, self._anytime)
-            self._cache = cached
-            return cached
+                cached = known[bits] = _turn_moves_for(seat, bits, self._anytime)
         elif phase is PENALTY:
-            card = self.pending_card
-            hand = self.hands[cur]
-            table = self._plays[cur]
-            seen = 0
-            for c in hand:
-                if c.rank != "+2" or seen & c.bit:
-                    continue
-                seen |= c.bit
-                if card is not None and card.rank == "+2" and self._deflect:
-                    out.append(table[c][0])
-                elif card is not None and card.rank == "W+4" and self._save2 and c.colour == self.colour:
-                    out.append(table[c][0])
-            if self._jump and self.top_by >= 0 and self.top_by != cur:
-                top = self.discard[-1]
-                if top in hand and top.rank != "W+4":
-                    for move in table[top]:
-                        if move not in out:
-                            out.append(move)
-            if len(out) > 1:
-                out.sort()
-            out.append(self._draw_moves[cur])
-            if card is not None and card.rank == "W+4" and self._w4 is not None:
-                out.append(Move.make(CHALLENGE, cur))
+            cached = self._penalty_moves(seat)
         elif phase is DRAWN:
             card = self.drawn_card
-            if card is not None and self._playable(card, cur):
-                out.extend(self._plays[cur][card])
-            out.append(self._pass_moves[cur])
+            plays = self._plays[seat][card] if card is not None and self._playable(card, seat) else ()
+            cached = plays + (self._pass_moves[seat],)
         elif phase is CHOOSE:
-            out.extend(Move.make(COLOUR, cur, colour=c) for c in COLOURS)
+            cached = _COLOUR_CHOICES[seat]
         elif phase is ROUND_OVER:
-            out.append(Move.make(DEAL, cur))
-        self._cache = cached = tuple(out)
+            cached = (Move.make(DEAL, seat),)
+        else:
+            cached = _NO_MOVES
+        self._cache = cached
         return cached
-        return out
+
+    def _penalty_moves(self, seat: int) -> tuple[Move, ...]:
+        """Answers to a pending draw card (V-DEFLECT-2, V-W4-SAVE-2, a jump-in
+        with the identical card), then taking the cards, then a challenge."""
+        card = self.pending_card
+        hand = self.hands[seat]
+        table = self._plays[seat]
+        answers: list[Move] = []
+        if card is not None:
+            deflect = card.rank == "+2" and self._deflect
+            save = card.rank == "W+4" and self._save2
+            if deflect or save:
+                for c in hand:
+                    if c.rank == "+2" and (deflect or c.colour == self.colour):
+                        move = table[c][0]
+                        if move not in answers:
+                            answers.append(move)
+        if self._jump and self.top_by >= 0 and self.top_by != seat:
+            top = self.discard[-1]
+            if top in hand and top.rank != "W+4":
+                for move in table[top]:
+                    if move not in answers:
+                        answers.append(move)
+        answers.sort()
+        rest = [self._draw_moves[seat]]
+        if card is not None and card.rank == "W+4" and self._w4 is not None:
+            rest.append(Move.make(CHALLENGE, seat))
+        return tuple(answers + rest)
 
     def jump_in_moves(self, seat: int | None = None) -> list[Move]:
         """V-JUMP-IN: out-of-turn plays of a card identical to the top discard
@@ -630,10 +640,16 @@ class Game:
             self._history.append((move, note, self._snapshot()))
             self._redo.clear()
         self._cache = None
-        if move.kind is PLAY and self.uno_open < 0:  # type: ignore[union-attr]
-            self._play(move.player, move.card, move.colour, note)  # type: ignore[union-attr]
-        else:
-            self._apply(move, note)  # type: ignore[arg-type]
+        if self.uno_open < 0:  # the common moves go straight to their code
+            kind = move.kind  # type: ignore[union-attr]
+            if kind is PLAY:
+                self._play(move.player, move.card, move.colour, note)  # type: ignore[union-attr]
+                return
+            if kind is DRAW and self.phase is TURN:
+                self.turns += 1
+                self._turn_draw(move.player)  # type: ignore[union-attr]
+                return
+        self._apply(move, note)  # type: ignore[arg-type]
 
     def _checked(self, move: Move | str) -> Move:
         if not isinstance(move, Move):
@@ -764,7 +780,7 @@ class Game:
                                             f"draws {penalty}"))
             self._draw_cards(target, penalty, "uno", rule)
         elif kind is COLOUR:
-            self.colour = move.colour  # type: ignore[assignment]
+            self._set_colour(move.colour)  # type: ignore[arg-type]
             self.phase = TURN
             if self.record:
                 self._log(ev.ColourChosen(p, move.colour, rule="R-START-EFFECT",  # type: ignore[arg-type]
@@ -773,49 +789,87 @@ class Game:
         elif kind is DEAL:
             self._deal_round(p)
 
+    def _set_colour(self, colour: Colour) -> None:
+        """Set the colour in force (the top card being in place already)."""
+        self.colour = colour
+        self._match = _MATCH[colour][self.discard[-1].rank]
+
     def _skip(self, seat: int, rule: str) -> None:
         if self.record:
             self._log(ev.Skipped(seat, rule=rule, text=f"{self.names[seat]} is skipped"))
 
     def _play(self, p: int, card: Card, colour: Colour | None, note: str | None) -> None:
+        # The hot path of every simulation: a number card on one's own turn
+        # touches as little as possible.
         phase = self.phase
-        jump = p != self.current
-        if phase is not DRAWN:
-            self.turns += 1
         hand = self.hands[p]
-        rank = card.rank
-        prev_colour = self.colour
-        bluff = rank == "W+4" and self._hmask[p] & _COLOUR_MASKS[prev_colour] != 0
         hand.remove(card)
         if card not in hand:
             self._hmask[p] &= ~card.bit
         self.discard.append(card)
-        self.colour = card.colour if colour is None else colour  # type: ignore[assignment]
-        if phase is DRAWN:
-            self.drawn_card = None
         self.top_by = p
+        jump = p != self.current
+        if phase is TURN:
+            self.turns += 1
+        elif phase is DRAWN:
+            self.drawn_card = None
+        else:
+            self.turns += 1
         if jump:
             self._fired["V-JUMP-IN"] += 1
-            if rank == "S":
+            if card.rank == "S":
                 self._fired["R-SKIP-ANSWER"] += 1
         if self.record:
-            names = self.names
-            what = f"{names[p]} {'jumps in with' if jump else 'plays'} {card}"
-            if colour is not None:
-                what += f" and chooses {colour.word}"
-            if note:
-                what += f" ({note})"
-            self._log(ev.Played(p, card, colour, jump, False,
-                                rule="V-JUMP-IN" if jump else "R-MATCH", text=what))
-        d = self.direction
+            self._log_play(p, card, colour, jump, note)
         if card.is_number:
+            self.colour = card.colour  # type: ignore[assignment]
+            self._match = card.match
             if phase is not TURN:
                 if phase is PENALTY:
                     self._clear_pending()
                 self.phase = TURN
-            self.current = (p + d) % self.n
-        elif rank == "+2":
-            fired = self._fired
+            self.current = (p + self.direction) % self.n
+        else:
+            self._action(p, card, colour, phase, jump)
+        left = len(hand)
+        if left < 2:
+            if left:
+                self.uno_open = p
+            else:
+                self._end_round(p)
+        elif self.phase is PENALTY:
+            self._take_forced_penalty()
+
+    def _take_forced_penalty(self) -> None:
+        """A draw card's victim who can do nothing but draw, while nobody else
+        may act (no jump-in, no UNO call pending), draws at once: the card's
+        effect, not a decision (R-DRAW2, V-DEFLECT-2 at the end of a chain)."""
+        if len(self.turn_moves()) == 1 and not (self._jump and self.jump_in_moves()):
+            self._cache = None
+            self.turns += 1
+            self._take_penalty(self.current)
+
+    def _log_play(self, p: int, card: Card, colour: Colour | None, jump: bool,
+                  note: str | None) -> None:
+        names = self.names
+        what = f"{names[p]} {'jumps in with' if jump else 'plays'} {card}"
+        if colour is not None:
+            what += f" and chooses {colour.word}"
+        if note:
+            what += f" ({note})"
+        self._log(ev.Played(p, card, colour, jump, False,
+                            rule="V-JUMP-IN" if jump else "R-MATCH", text=what))
+
+    def _action(self, p: int, card: Card, colour: Colour | None, phase: Phase,
+                jump: bool) -> None:
+        """The effect of an action or black card played by ``p``."""
+        rank = card.rank
+        d = self.direction
+        n = self.n
+        fired = self._fired
+        if rank == "+2":
+            self.colour = card.colour  # type: ignore[assignment]
+            self._match = card.match
             if phase is PENALTY and not jump:
                 pc = self.pending_card
                 fired["V-W4-SAVE-2" if pc is not None and pc.rank == "W+4" else
@@ -825,52 +879,59 @@ class Game:
             self.pending_card = card
             self._w4 = None
             self.phase = PENALTY
-            self.current = (p + d) % self.n
+            self.current = (p + d) % n
         elif rank == "S":
-            self._fired["R-SKIP"] += 1
+            self.colour = card.colour  # type: ignore[assignment]
+            self._match = card.match
+            fired["R-SKIP"] += 1
             if phase is PENALTY:
                 self._clear_pending()
-            skipped = (p + d) % self.n
+            skipped = (p + d) % n
             self._skip(skipped, "R-SKIP")
             self.phase = TURN
-            self.current = (skipped + d) % self.n
+            self.current = (skipped + d) % n
         elif rank == "R":
-            self._fired["R-REVERSE"] += 1
+            self.colour = card.colour  # type: ignore[assignment]
+            self._match = card.match
+            fired["R-REVERSE"] += 1
             if phase is PENALTY:
                 self._clear_pending()
             d = self.direction = -d
             self.phase = TURN
-            if self.n == 2:
+            if n == 2:
                 self.current = p
                 if self.record:
                     self._log(ev.Reversed(p, d, rule="R-REVERSE",
                                           text=f"With two players Reverse acts as Skip: "
                                                f"{self.names[p]} plays again"))
             else:
-                self.current = (p + d) % self.n
+                self.current = (p + d) % n
                 if self.record:
                     way = "clockwise" if d == 1 else "counter-clockwise"
                     self._log(ev.Reversed(p, d, rule="R-REVERSE", text=f"Play now goes {way}"))
         elif rank == "W":
-            self._fired["R-WILD"] += 1
+            assert colour is not None
+            self._set_colour(colour)
+            fired["R-WILD"] += 1
             if phase is PENALTY:
                 self._clear_pending()
             self.phase = TURN
-            self.current = (p + d) % self.n
+            self.current = (p + d) % n
         else:  # W+4
-            self._fired["R-W4"] += 1
+            assert colour is not None
+            prev = self.colour
+            self._set_colour(colour)
+            # R-W4-BLUFF: holding a card of the colour in force (the +4 is black).
+            bluff = self._hmask[p] & _COLOUR_MASKS[prev] != 0
+            fired["R-W4"] += 1
             if bluff:
-                self._fired["R-W4-BLUFF"] += 1
+                fired["R-W4-BLUFF"] += 1
             self.pending = 4
             self.pending_card = card
-            self._w4 = (p, prev_colour, bluff)
+            self._w4 = (p, prev, bluff)
             self.phase = PENALTY
-            self.current = (p + d) % self.n
+            self.current = (p + d) % n
             self.top_by = -1
-        if not hand:
-            self._end_round(p)
-        elif len(hand) == 1:
-            self.uno_open = p
 
     def _clear_pending(self) -> None:
         self.pending = 0
@@ -891,7 +952,7 @@ class Game:
                 self.current = (p + self.direction) % self.n
                 return
             card = drawn[0]
-        if card.bit & _MATCH[self.colour][self.discard[-1].rank] and (
+        if card.bit & self._match and (
                 self._bluff or card.rank != "W+4"
                 or not self._hmask[p] & _COLOUR_MASKS[self.colour]):
             self.phase = DRAWN
@@ -929,7 +990,7 @@ class Game:
                 card = self.discard.pop()
                 self.hands[accused].append(card)
                 self._hmask[accused] |= card.bit
-                self.colour = prev_colour
+                self._set_colour(prev_colour)
                 self.top_by = -1
                 if self.record:
                     self._log(ev.Event(rule=rule, text=f"{names[accused]} takes the {card} back; "
@@ -1169,7 +1230,6 @@ class Game:
 
     def view(self, seat: int) -> "PlayerView":
         """What ``seat`` may see (bots see only this)."""
-        from .view import PlayerView
         return PlayerView(self, seat)
 
     def __repr__(self) -> str:
