@@ -4,7 +4,8 @@ Both engines play N 4-player games between random bots, one after another,
 each game seeded.  The bots play the same way on both sides: a uniformly
 random card play when there is one, otherwise draw (RLCard's legal actions
 offer "draw" only when nothing can be played, so its random agent plays like
-this; on uno_nb it is ``RandomBot(greedy=True)``).  uno_nb plays the
+this; on uno_nb it is ``RandomBot(greedy=True)``).  On both sides the policy
+is written inline in the loop, so each side times its engine, not a bot.  uno_nb plays the
 ``standard`` rule set; RLCard plays its own rules, driven directly through
 ``rlcard.games.uno.game.UnoGame`` forced to 4 players.
 
@@ -26,24 +27,36 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from uno_nb import Game, RuleSet  # noqa: E402
-from uno_nb.bots import RandomBot  # noqa: E402
 from uno_nb.game import GAME_OVER  # noqa: E402
+from uno_nb.moves import DRAW  # noqa: E402
 
 
-def play_uno_nb(games: int, seed: int) -> tuple[float, int]:
-    """Seconds for ``games`` games, and the number of moves made."""
+def play_uno_nb(games: int, seed: int, keep: list[Game] | None = None) -> tuple[float, int]:
+    """Seconds for ``games`` games, and the number of moves made.
+
+    The random policy is written out inline, as it is for RLCard below, so
+    that both sides time their engine and not a bot object; it makes exactly
+    the choices of ``RandomBot(greedy=True)`` (tests/test_benchmarks.py)."""
     rules = RuleSet.preset("standard")
-    bot = RandomBot(greedy=True)
+    record = keep is not None
     moves = 0
     start = time.perf_counter()
     for s in range(seed, seed + games):
-        game = Game(rules, 4, s, max_rounds=1, record=False)
-        rng = random.Random(s)
-        views = [game.view(seat) for seat in range(4)]
-        choose = bot.choose
+        game = Game(rules, 4, s, max_rounds=1, record=record)
+        rand = random.Random(s).random
         while game.phase is not GAME_OVER:
-            game.push(choose(views[game.current], game.turn_moves(), rng))
+            plays = game.turn_plays()
+            if plays:
+                game.push(plays[int(rand() * len(plays))])
+            else:
+                options = game.turn_moves()
+                if options[0].kind is DRAW:
+                    game.push(options[0])
+                else:
+                    game.push(options[int(rand() * len(options))])
             moves += 1
+        if keep is not None:
+            keep.append(game)
     return time.perf_counter() - start, moves
 
 
@@ -56,10 +69,10 @@ def play_rlcard(games: int, seed: int) -> tuple[float, int]:
     for s in range(seed, seed + games):
         game.np_random.seed(s)
         rng = random.Random(s)
-        game.init_game()
+        state, _ = game.init_game()
         while not game.is_over():
-            actions = game.get_legal_actions()
-            game.step(actions[int(rng.random() * len(actions))])
+            actions = state["legal_actions"]  # step() already computed them
+            state, _ = game.step(actions[int(rng.random() * len(actions))])
             moves += 1
     return time.perf_counter() - start, moves
 
@@ -67,7 +80,7 @@ def play_rlcard(games: int, seed: int) -> tuple[float, int]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=5000, help="games per run (default 5000)")
-    parser.add_argument("--repeat", type=int, default=3, help="runs per engine; the best counts")
+    parser.add_argument("--repeat", type=int, default=5, help="runs per engine; the best counts")
     parser.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
     args = parser.parse_args(argv)
     if args.games < 1 or args.repeat < 1:

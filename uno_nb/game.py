@@ -20,8 +20,11 @@ Move('2:draw')
 
 from __future__ import annotations
 
+import _random
 import random
 from collections import Counter
+from functools import reduce
+from operator import attrgetter, or_
 from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any, Iterable, Sequence
@@ -74,6 +77,9 @@ class Outcome:
     rounds: int
 
 
+_BIT = attrgetter("bit")
+_new_random = random.Random.__new__
+_seed_random = _random.Random.seed
 _DECK: tuple[Card, ...] = tuple(build_deck())
 _DECK_COUNTS: Counter[Card] = deck_counts()
 _PLAY_TABLES: list[dict[Card, tuple[Move, ...]]] = [
@@ -89,6 +95,7 @@ _MATCH: list[dict[str, int]] = [
     {rank: sum(c.bit for c in ALL_CARDS if c.is_black or c.colour == colour or c.rank == rank)
      for rank in {c.rank for c in ALL_CARDS}} for colour in COLOURS]
 _W4_BIT = Card(None, "W+4").bit
+_PLUS2_MASK = sum(c.bit for c in ALL_CARDS if c.rank == "+2")
 _COLOUR_MASKS = [sum(c.bit for c in ALL_CARDS if c.colour == colour) for colour in COLOURS]
 # The plays of each seat by card bit: the turn moves come from set bits.
 _PLAYS_BY_BIT = [{card.bit: table[card] for card in ALL_CARDS} for table in _PLAY_TABLES]
@@ -96,16 +103,19 @@ _PLAYS_BY_BIT = [{card.bit: table[card] for card in ALL_CARDS} for table in _PLA
 
 # Turn moves by (voluntary draw allowed, seat, bits of the playable cards): at
 # most a few thousand distinct lists per seat in practice, shared by all games.
-_TURN_MOVES: tuple[list[dict[int, tuple[Move, ...]]], ...] = (
+_TURN_MOVES: tuple[list[dict[int, tuple[tuple[Move, ...], tuple[Move, ...]]]], ...] = (
     [{} for _ in range(MAX_PLAYERS)], [{} for _ in range(MAX_PLAYERS)])
 
 
 _NO_MOVES: tuple[Move, ...] = ()
+# After drawing a playable card: play it (in any colour, if black) or pass.
+_DRAWN_MOVES = [{card: (table[card] + (_PASS_MOVES[seat],), table[card]) for card in ALL_CARDS}
+                for seat, table in enumerate(_PLAY_TABLES)]
 _COLOUR_CHOICES = [tuple(Move.make(COLOUR, seat, colour=c) for c in COLOURS)
                    for seat in range(MAX_PLAYERS)]
 
 
-def _turn_moves_for(seat: int, bits: int, anytime: bool) -> tuple[Move, ...]:
+def _turn_moves_for(seat: int, bits: int, anytime: bool) -> tuple[tuple[Move, ...], tuple[Move, ...]]:
     table = _PLAYS_BY_BIT[seat]
     out: list[Move] = []
     while bits:
@@ -114,16 +124,14 @@ def _turn_moves_for(seat: int, bits: int, anytime: bool) -> tuple[Move, ...]:
         bits ^= low
     if len(_TURN_MOVES[anytime][seat]) > 100_000:  # bound the memory
         _TURN_MOVES[anytime][seat].clear()
+    plays = tuple(out)
     if anytime or not out:
         out.append(_DRAW_MOVES[seat])
-    return tuple(out)
+    return tuple(out), plays
 
 
 def _mask_of(cards: Iterable[Card]) -> int:
-    mask = 0
-    for card in cards:
-        mask |= card.bit
-    return mask
+    return reduce(or_, map(_BIT, cards), 0)
 
 
 # Every rule id the engine counts when it takes effect (a plain dict is fastest).
@@ -229,6 +237,7 @@ class Game:
         self._history: list[tuple[Move, str | None, tuple[Any, ...]]] = []
         self._redo: list[tuple[Move, str | None]] = []
         self._cache: tuple[Move, ...] | None = None  # turn_moves() until the next move
+        self._cache_plays: tuple[Move, ...] = ()
 
     def _finish_init(self) -> None:
         self._initial = self._snapshot() if self.record else None
@@ -338,7 +347,9 @@ class Game:
         """A fresh RNG for the next chance event (shuffle, cut for deal): seeded
         from the game's seed and the event's number, so the state holds no RNG."""
         self._chance += 1
-        return random.Random((self.seed << 20) | self._chance)
+        rng = _new_random(random.Random)
+        _seed_random(rng, (self.seed << 20) | self._chance)  # = random.Random(seed), faster
+        return rng
 
     def _shuffle(self, cards: list[Card], rng: random.Random | None = None) -> None:
         """Shuffle in place: sort by independent uniform keys from the next chance
@@ -515,8 +526,18 @@ class Game:
         the other moves (draw, pass, challenge, …).  The tuple is shared
         between games, so it can never change."""
         cached = self._cache
-        if cached is not None:
-            return cached
+        if cached is None:
+            cached = self._compute_turn_moves()
+        return cached
+
+    def turn_plays(self) -> tuple[Move, ...]:
+        """The card plays among :meth:`turn_moves` (the cards that can be put
+        down now, with a colour for each black card); empty if none."""
+        if self._cache is None:
+            self._compute_turn_moves()
+        return self._cache_plays
+
+    def _compute_turn_moves(self) -> tuple[Move, ...]:
         phase = self.phase
         seat = self.current
         if phase is TURN:
@@ -527,25 +548,29 @@ class Game:
                 bits &= ~_W4_BIT
             # The same playable cards always give the same moves: look them up.
             known = self._known[seat]
-            cached = known.get(bits)
-            if cached is None:
-                cached = known[bits] = _turn_moves_for(seat, bits, self._anytime)
+            entry = known.get(bits)
+            if entry is None:
+                entry = known[bits] = _turn_moves_for(seat, bits, self._anytime)
+            moves, plays = entry
         elif phase is PENALTY:
-            cached = self._penalty_moves(seat)
+            moves, plays = self._penalty_moves(seat)
         elif phase is DRAWN:
             card = self.drawn_card
-            plays = self._plays[seat][card] if card is not None and self._playable(card, seat) else ()
-            cached = plays + (self._pass_moves[seat],)
+            if card is not None and self._playable(card, seat):
+                moves, plays = _DRAWN_MOVES[seat][card]
+            else:
+                moves, plays = (self._pass_moves[seat],), ()
         elif phase is CHOOSE:
-            cached = _COLOUR_CHOICES[seat]
+            moves, plays = _COLOUR_CHOICES[seat], ()
         elif phase is ROUND_OVER:
-            cached = (Move.make(DEAL, seat),)
+            moves, plays = (Move.make(DEAL, seat),), ()
         else:
-            cached = _NO_MOVES
-        self._cache = cached
-        return cached
+            moves = plays = ()
+        self._cache = moves
+        self._cache_plays = plays
+        return moves
 
-    def _penalty_moves(self, seat: int) -> tuple[Move, ...]:
+    def _penalty_moves(self, seat: int) -> tuple[tuple[Move, ...], tuple[Move, ...]]:
         """Answers to a pending draw card (V-DEFLECT-2, V-W4-SAVE-2, a jump-in
         with the identical card), then taking the cards, then a challenge."""
         card = self.pending_card
@@ -571,7 +596,7 @@ class Game:
         rest = [self._draw_moves[seat]]
         if card is not None and card.rank == "W+4" and self._w4 is not None:
             rest.append(Move.make(CHALLENGE, seat))
-        return tuple(answers + rest)
+        return tuple(answers + rest), tuple(answers)
 
     def jump_in_moves(self, seat: int | None = None) -> list[Move]:
         """V-JUMP-IN: out-of-turn plays of a card identical to the top discard
@@ -632,24 +657,73 @@ class Game:
     def push(self, move: Move | str, note: str | None = None) -> None:
         """Make a move (a :class:`Move` or its text).  An illegal move raises
         :class:`IllegalMoveError` saying why, and changes nothing."""
-        # Fast path: a move taken from the current turn_moves() list is legal.
+        # A move taken from the current turn_moves() is legal as it stands and
+        # is the turn player's own; anything else (jump-ins, UNO calls, text)
+        # is checked in full.
         cache = self._cache
-        if cache is None or move not in cache:
+        if cache is not None and move in cache:
+            jump = False
+        else:
             move = self._checked(move)
-        if self.record:
+            jump = move.player != self.current
+        rec = self.record
+        if rec:
             self._history.append((move, note, self._snapshot()))
             self._redo.clear()
         self._cache = None
-        if self.uno_open < 0:  # the common moves go straight to their code
-            kind = move.kind  # type: ignore[union-attr]
-            if kind is PLAY:
-                self._play(move.player, move.card, move.colour, note)  # type: ignore[union-attr]
-                return
-            if kind is DRAW and self.phase is TURN:
+        kind = move.kind  # type: ignore[union-attr]
+        if kind is not PLAY:
+            if kind is DRAW and self.phase is TURN and self.uno_open < 0:
                 self.turns += 1
                 self._turn_draw(move.player)  # type: ignore[union-attr]
-                return
-        self._apply(move, note)  # type: ignore[arg-type]
+            else:
+                self._apply(move, note)  # type: ignore[arg-type]
+            return
+        # Playing a card, the hot path of every simulation: a number card
+        # played on one's own turn touches as little as possible.
+        if self.uno_open >= 0:
+            self.uno_open = -1  # R-UNO: the next player has started their turn
+        p = move.player  # type: ignore[union-attr]
+        card: Card = move.card  # type: ignore[union-attr,assignment]
+        phase = self.phase
+        hand = self.hands[p]
+        hand.remove(card)
+        if card not in hand:
+            self._hmask[p] ^= card.bit
+        self.discard.append(card)
+        self.top_by = p
+        if phase is DRAWN:
+            self.drawn_card = None
+        else:
+            self.turns += 1
+        if jump:
+            self._fired["V-JUMP-IN"] += 1
+            if card.rank == "S":
+                self._fired["R-SKIP-ANSWER"] += 1
+        if rec:
+            self._log_play(p, card, move.colour, jump, note)  # type: ignore[union-attr]
+        if card.is_number:
+            self.colour = card.colour  # type: ignore[assignment]
+            self._match = card.match
+            self.current = (p + self.direction) % self.n
+            if phase is not TURN:
+                if phase is PENALTY:
+                    self._clear_pending()
+                self.phase = TURN
+            if len(hand) < 2:
+                self._one_or_none_left(p, hand)
+        else:
+            self._action(p, card, move.colour, phase, jump)  # type: ignore[union-attr]
+            if len(hand) < 2:
+                self._one_or_none_left(p, hand)
+            elif self.phase is PENALTY:
+                self._take_forced_penalty()
+
+    def _one_or_none_left(self, p: int, hand: list[Card]) -> None:
+        if hand:
+            self.uno_open = p  # R-UNO: p must call "UNO!" now
+        else:
+            self._end_round(p)  # R-OUT
 
     def _checked(self, move: Move | str) -> Move:
         if not isinstance(move, Move):
@@ -743,9 +817,7 @@ class Game:
         p = move.player
         if self.uno_open >= 0 and kind is not UNO and kind is not CATCH:
             self.uno_open = -1  # R-UNO: the next player has started their turn
-        if kind is PLAY:
-            self._play(p, move.card, move.colour, note)  # type: ignore[arg-type]
-        elif kind is DRAW:
+        if kind is DRAW:
             self.turns += 1
             if self.phase is PENALTY:
                 self._take_penalty(p)
@@ -798,56 +870,21 @@ class Game:
         if self.record:
             self._log(ev.Skipped(seat, rule=rule, text=f"{self.names[seat]} is skipped"))
 
-    def _play(self, p: int, card: Card, colour: Colour | None, note: str | None) -> None:
-        # The hot path of every simulation: a number card on one's own turn
-        # touches as little as possible.
-        phase = self.phase
-        hand = self.hands[p]
-        hand.remove(card)
-        if card not in hand:
-            self._hmask[p] &= ~card.bit
-        self.discard.append(card)
-        self.top_by = p
-        jump = p != self.current
-        if phase is TURN:
-            self.turns += 1
-        elif phase is DRAWN:
-            self.drawn_card = None
-        else:
-            self.turns += 1
-        if jump:
-            self._fired["V-JUMP-IN"] += 1
-            if card.rank == "S":
-                self._fired["R-SKIP-ANSWER"] += 1
-        if self.record:
-            self._log_play(p, card, colour, jump, note)
-        if card.is_number:
-            self.colour = card.colour  # type: ignore[assignment]
-            self._match = card.match
-            if phase is not TURN:
-                if phase is PENALTY:
-                    self._clear_pending()
-                self.phase = TURN
-            self.current = (p + self.direction) % self.n
-        else:
-            self._action(p, card, colour, phase, jump)
-        left = len(hand)
-        if left < 2:
-            if left:
-                self.uno_open = p
-            else:
-                self._end_round(p)
-        elif self.phase is PENALTY:
-            self._take_forced_penalty()
-
     def _take_forced_penalty(self) -> None:
         """A draw card's victim who can do nothing but draw, while nobody else
         may act (no jump-in, no UNO call pending), draws at once: the card's
-        effect, not a decision (R-DRAW2, V-DEFLECT-2 at the end of a chain)."""
-        if len(self.turn_moves()) == 1 and not (self._jump and self.jump_in_moves()):
-            self._cache = None
-            self.turns += 1
-            self._take_penalty(self.current)
+        effect, not a decision (R-DRAW2, V-DEFLECT-2 at the end of a chain).
+        A Wild Draw Four can always be challenged, so it never is forced."""
+        card = self.pending_card
+        if card is None or card.rank != "+2":
+            return
+        victim = self.current
+        if self._deflect and self._hmask[victim] & _PLUS2_MASK:
+            return
+        if self._jump and (card in self.hands[victim] or self.jump_in_moves()):
+            return
+        self.turns += 1
+        self._take_penalty(victim)
 
     def _log_play(self, p: int, card: Card, colour: Colour | None, jump: bool,
                   note: str | None) -> None:

@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Iterable, Sequence
 
 from .cards import Card
@@ -24,9 +25,12 @@ def card_points(card: Card) -> int:
 
 def hand_points(hand: Iterable[Card]) -> int:
     """The value of the cards in one hand."""
-    return sum(card.points for card in hand)
+    return sum(map(_POINTS, hand))
 
 
 def round_points(hands: Sequence[Iterable[Card]], winner: int) -> int:
     """R-SCORE-WINNER: what the round's winner scores — every other hand."""
-    return sum(hand_points(hand) for seat, hand in enumerate(hands) if seat != winner)
+    return sum(sum(map(_POINTS, hand)) for seat, hand in enumerate(hands) if seat != winner)
+
+
+_POINTS = attrgetter("points")
