@@ -31,6 +31,7 @@ __all__ = [
     "ACTION_RANKS",
     "BLACK_RANKS",
     "ALL_CARDS",
+    "card_order",
     "parse_card",
     "parse_cards",
     "parse_colour",
@@ -145,10 +146,9 @@ class Card:
     def __hash__(self) -> int:
         return self.index
 
-    def __lt__(self, other: "Card") -> bool:
-        if not isinstance(other, Card):
-            return NotImplemented
-        return self.index < other.index
+    # No rich comparisons are defined on purpose: a class with a Python-level
+    # __lt__ makes every == between cards (list.remove, `in`) several times
+    # slower.  Sort cards with key=card_order.
 
     def __repr__(self) -> str:
         return f"Card({self.text!r})"
@@ -181,6 +181,11 @@ for _card in ALL_CARDS:
         c.bit for c in ALL_CARDS if c.is_black or c.colour == _card.colour or c.rank == _card.rank))
 del _card
 _BY_TEXT = {card.text: card for card in ALL_CARDS}
+
+
+def card_order(card: Card) -> int:
+    """Sort key: the notation order R, Y, G, B; numbers, actions, black cards."""
+    return card.index
 
 
 def parse_colour(text: str) -> Colour:

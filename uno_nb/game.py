@@ -25,15 +25,14 @@ import random
 from collections import Counter
 from functools import reduce
 from operator import attrgetter, or_
-from dataclasses import dataclass
 from enum import IntEnum
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, NamedTuple, Sequence
 
 from . import events as ev
-from .cards import ALL_CARDS, COLOURS, Card, Colour, build_deck, deck_counts, parse_cards, parse_colour
+from .cards import ALL_CARDS, COLOURS, Card, card_order, Colour, build_deck, deck_counts, parse_cards, parse_colour
 from .errors import IllegalMoveError, NotationError, PositionError, RuleError
 from .moves import (CATCH, CHALLENGE, COLOUR, DEAL, DRAW, MAX_PLAYERS, PASS, PLAY, UNO, Move,
-                    MoveKind, parse_move)
+                    MoveKind, move_order, parse_move)
 from .rules import RuleSet
 from .scoring import round_points
 from .table import PlayerTraits, draw_traits
@@ -57,16 +56,16 @@ class Phase(IntEnum):
 TURN, DRAWN, PENALTY, CHOOSE, ROUND_OVER, GAME_OVER = tuple(Phase)
 
 
-@dataclass(frozen=True)
-class RoundResult:
+class RoundResult(NamedTuple):
+    """One finished round: who won it and what they scored."""
+
     round: int
     winner: int
     points: int
     hands: tuple[tuple[Card, ...], ...]
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(NamedTuple):
     """How the game ended: ``winner`` seat, final ``scores``, and ``reason``
     (``"target"``: the winner reached the target score; ``"rounds"``: the
     agreed number of rounds was played)."""
@@ -320,7 +319,7 @@ class Game:
             if len(scores) != players or any(type(s) is not int or s < 0 for s in scores):
                 raise PositionError(f"scores must be {players} whole numbers >= 0, got {scores!r}")
             self.scores = list(scores)
-        self._deck = tuple(sorted(used.elements()))
+        self._deck = tuple(sorted(used.elements(), key=card_order))
         self._deck_counts = Counter(self._deck)
         self.hands = hand_lists
         self._hmask = [_mask_of(h) for h in hand_lists]
@@ -444,7 +443,8 @@ class Game:
                 self._log(ev.Event(rule="R-START-EFFECT",
                                    text=f"Wild start card: {names[first]} chooses the colour"))
         elif rank == "S":
-            self._skip(first, "R-START-EFFECT")
+            if self.record:
+                self._skip(first, "R-START-EFFECT")
             self.current = (first + 1) % n
         elif rank == "R":
             self.direction = -1
@@ -455,7 +455,8 @@ class Game:
                                            "plays first, counter-clockwise"))
         elif rank == "+2":
             self._draw_cards(first, 2, "start", "R-START-EFFECT")
-            self._skip(first, "R-START-EFFECT")
+            if self.record:
+                self._skip(first, "R-START-EFFECT")
             self.current = (first + 1) % n
 
     # ------------------------------------------------------------- queries
@@ -527,20 +528,17 @@ class Game:
         between games, so it can never change."""
         cached = self._cache
         if cached is None:
-            cached = self._compute_turn_moves()
-        return cached
+            self.turn_plays()
+            cached = self._cache
+        return cached  # type: ignore[return-value]
 
     def turn_plays(self) -> tuple[Move, ...]:
-        """The card plays among :meth:`turn_moves` (the cards that can be put
-        down now, with a colour for each black card); empty if none."""
-        if self._cache is None:
-            self._compute_turn_moves()
-        return self._cache_plays
-
-    def _compute_turn_moves(self) -> tuple[Move, ...]:
-        phase = self.phase
+        """The card plays among :meth:`turn_moves`: the cards that can be put
+        down now, each black card once per colour; empty if none."""
+        if self._cache is not None:
+            return self._cache_plays
         seat = self.current
-        if phase is TURN:
+        if self.phase is TURN:
             # R-MATCH as bit masks over card values; R-W4-LEGAL removes the +4.
             hmask = self._hmask[seat]
             bits = hmask & self._match
@@ -551,24 +549,27 @@ class Game:
             entry = known.get(bits)
             if entry is None:
                 entry = known[bits] = _turn_moves_for(seat, bits, self._anytime)
-            moves, plays = entry
-        elif phase is PENALTY:
-            moves, plays = self._penalty_moves(seat)
-        elif phase is DRAWN:
+            self._cache, plays = entry
+        else:
+            self._cache, plays = self._other_moves(seat)
+        self._cache_plays = plays
+        return plays
+
+    def _other_moves(self, seat: int) -> tuple[tuple[Move, ...], tuple[Move, ...]]:
+        """(moves, card plays) outside the ordinary turn."""
+        phase = self.phase
+        if phase is PENALTY:
+            return self._penalty_moves(seat)
+        if phase is DRAWN:
             card = self.drawn_card
             if card is not None and self._playable(card, seat):
-                moves, plays = _DRAWN_MOVES[seat][card]
-            else:
-                moves, plays = (self._pass_moves[seat],), ()
-        elif phase is CHOOSE:
-            moves, plays = _COLOUR_CHOICES[seat], ()
-        elif phase is ROUND_OVER:
-            moves, plays = (Move.make(DEAL, seat),), ()
-        else:
-            moves = plays = ()
-        self._cache = moves
-        self._cache_plays = plays
-        return moves
+                return _DRAWN_MOVES[seat][card]
+            return (self._pass_moves[seat],), ()
+        if phase is CHOOSE:
+            return _COLOUR_CHOICES[seat], ()
+        if phase is ROUND_OVER:
+            return (Move.make(DEAL, seat),), ()
+        return (), ()
 
     def _penalty_moves(self, seat: int) -> tuple[tuple[Move, ...], tuple[Move, ...]]:
         """Answers to a pending draw card (V-DEFLECT-2, V-W4-SAVE-2, a jump-in
@@ -592,7 +593,7 @@ class Game:
                 for move in table[top]:
                     if move not in answers:
                         answers.append(move)
-        answers.sort()
+        answers.sort(key=move_order)
         rest = [self._draw_moves[seat]]
         if card is not None and card.rank == "W+4" and self._w4 is not None:
             rest.append(Move.make(CHALLENGE, seat))
@@ -867,8 +868,7 @@ class Game:
         self._match = _MATCH[colour][self.discard[-1].rank]
 
     def _skip(self, seat: int, rule: str) -> None:
-        if self.record:
-            self._log(ev.Skipped(seat, rule=rule, text=f"{self.names[seat]} is skipped"))
+        self._log(ev.Skipped(seat, rule=rule, text=f"{self.names[seat]} is skipped"))
 
     def _take_forced_penalty(self) -> None:
         """A draw card's victim who can do nothing but draw, while nobody else
@@ -924,7 +924,8 @@ class Game:
             if phase is PENALTY:
                 self._clear_pending()
             skipped = (p + d) % n
-            self._skip(skipped, "R-SKIP")
+            if self.record:
+                self._skip(skipped, "R-SKIP")
             self.phase = TURN
             self.current = (skipped + d) % n
         elif rank == "R":
@@ -1001,7 +1002,8 @@ class Game:
         card = self.pending_card
         rule = "R-W4" if card is not None and card.rank == "W+4" else "R-DRAW2"
         self._draw_cards(p, self.pending, "penalty", rule)
-        self._skip(p, rule)
+        if self.record:
+            self._skip(p, rule)
         self.pending = 0
         self.pending_card = None
         self._w4 = None
@@ -1046,7 +1048,8 @@ class Game:
                                         text=f"{names[p]} challenges: {names[accused]} held no "
                                              f"{prev_colour.word} - {names[p]} draws {total}"))
             self._draw_cards(p, total, "challenge", "R-CHALLENGE-INNOCENT")
-            self._skip(p, "R-CHALLENGE-INNOCENT")
+            if self.record:
+                self._skip(p, "R-CHALLENGE-INNOCENT")
             self.pending = 0
             self.pending_card = None
             self.phase = TURN

@@ -31,7 +31,7 @@ from enum import IntEnum
 from .cards import Card, Colour, parse_colour, parse_play, play_text
 from .errors import NotationError
 
-__all__ = ["MoveKind", "Move", "parse_move", "MAX_PLAYERS",
+__all__ = ["MoveKind", "Move", "parse_move", "move_order", "MAX_PLAYERS",
            "PLAY", "DRAW", "PASS", "CHALLENGE", "UNO", "CATCH", "COLOUR", "DEAL"]
 
 MAX_PLAYERS = 10
@@ -126,13 +126,11 @@ class Move:
     def __str__(self) -> str:
         return self.text
 
-    def __lt__(self, other: "Move") -> bool:
-        if not isinstance(other, Move):
-            return NotImplemented
-        return _sort_key(self) < _sort_key(other)
+    # No rich comparisons on purpose (see Card); sort moves with key=move_order.
 
 
-def _sort_key(move: Move) -> tuple[int, int, int, int, int]:
+def move_order(move: Move) -> tuple[int, int, int, int, int]:
+    """Sort key: by seat, kind, card, colour, target."""
     return (move.player, move.kind, move.card.index if move.card else -1,
             -1 if move.colour is None else move.colour, -1 if move.target is None else move.target)
 

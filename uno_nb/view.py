@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cards import Card, Colour
+from .cards import Card, Colour, card_order
 from .moves import Move
 from .rules import RuleSet
 
@@ -125,7 +125,7 @@ class PlayerView:
         rest = Counter(self._game._deck)
         rest.subtract(self._game.hands[self.seat])
         rest.subtract(self._game.discard)
-        return sorted(rest.elements())
+        return sorted(rest.elements(), key=card_order)
 
     def __repr__(self) -> str:
         return (f"<PlayerView seat={self.seat} hand={' '.join(c.text for c in self.hand)} "
