@@ -143,12 +143,10 @@ class Card:
     def __deepcopy__(self, memo: object) -> "Card":
         return self
 
-    def __hash__(self) -> int:
-        return self.index
-
-    # No rich comparisons are defined on purpose: a class with a Python-level
-    # __lt__ makes every == between cards (list.remove, `in`) several times
-    # slower.  Sort cards with key=card_order.
+    # Cards are interned, so the default identity == and hash are right; no
+    # Python-level __eq__, __hash__ or __lt__ on purpose: any of them makes
+    # every comparison and dict look-up of cards (list.remove, `in`, Counter)
+    # several times slower.  Sort cards with key=card_order.
 
     def __repr__(self) -> str:
         return f"Card({self.text!r})"
