@@ -27,7 +27,7 @@ def test_help_explains_every_option():
     out = run("play", "--help")
     assert out.returncode == 0
     for option in ["--preset", "--rule", "--players", "--seed", "--bots", "--rounds",
-                   "--max-turns", "--quiet", "--save"]:
+                   "--max-turns", "--quiet", "--save", "--list-rules"]:
         assert option in out.stdout
 
 
@@ -66,3 +66,8 @@ def test_play_can_save_the_game(tmp_path, capsys):
     from uno_nb import Game
     game = Game.load(str(path))
     assert game.is_over
+
+
+def test_play_list_rules(capsys):
+    assert main(["play", "--list-rules"]) == 0
+    assert "jump_in" in capsys.readouterr().out

@@ -49,6 +49,8 @@ def _build() -> argparse.ArgumentParser:
                       help=f"abandon a game after N turns (default: {DEFAULT_MAX_TURNS})")
     play.add_argument("--quiet", action="store_true", help="print only the result")
     play.add_argument("--save", metavar="FILE", help="also save the game as JSON to FILE")
+    play.add_argument("--list-rules", action="store_true",
+                      help="list every rule option (as 'python -m uno_nb rules') and exit")
 
     rules = sub.add_parser("rules", help="list every rule option with its id and presets",
                            description="List every rule option: name, rule id, default, "
@@ -74,7 +76,7 @@ def _rules_text(preset: str | None) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _build()
     args = parser.parse_args(argv)
-    if args.command == "rules":
+    if args.command == "rules" or getattr(args, "list_rules", False):
         print(_rules_text(args.preset))
         return 0
     try:

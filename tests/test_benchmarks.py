@@ -1,0 +1,56 @@
+"""The benchmark scripts run, and play the policy they claim to play.
+
+Speed itself is never asserted here: benchmarks/engine_speed.py prints it."""
+
+import importlib.util
+import random
+from pathlib import Path
+
+import pytest
+
+from uno_nb import Game
+from uno_nb.bots import RandomBot
+from uno_nb.game import GAME_OVER
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def load(name):
+    spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_inline_benchmark_policy_is_the_greedy_random_bot():
+    bench = load("engine_speed")
+    games = []
+    bench.play_uno_nb(40, 0, keep=games)
+    bot = RandomBot(greedy=True)
+    for seed, played in enumerate(games):
+        game = Game("standard", 4, seed, max_rounds=1)
+        rng = random.Random(seed)
+        while game.phase is not GAME_OVER:
+            game.push(bot.choose(game.view(game.current), game.turn_moves(), rng))
+        assert game.moves == played.moves
+
+
+def test_engine_speed_prints_figures_and_the_ratio_line(capsys):
+    bench = load("engine_speed")
+    assert bench.main(["--games", "20", "--repeat", "1"]) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    assert any(line.strip().startswith("uno_nb:") and "games/s" in line for line in out)
+    try:
+        import rlcard  # noqa: F401
+    except ImportError:
+        assert "RLCard is not installed" in out[0]
+    else:
+        assert out[-1].startswith("ratio_vs_rlcard=")
+        float(out[-1].split("=")[1])
+
+
+def test_engine_speed_refuses_bad_arguments():
+    bench = load("engine_speed")
+    with pytest.raises(SystemExit) as exc:
+        bench.main(["--games", "0"])
+    assert exc.value.code == 2
