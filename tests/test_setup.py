@@ -1,9 +1,11 @@
 """Setup of a round (RULES.md §2): R-PLAYERS, R-DEALER, R-DEAL, R-START,
 R-START-EFFECT and V-START-NUMBER."""
 
+from collections import Counter
+
 import pytest
 
-from uno_nb import Colour, Game, Phase, RuleError, RuleSet, events
+from uno_nb import Colour, Game, Phase, RuleError, RuleSet, build_deck, events
 from uno_nb.game import HAND_SIZE
 
 from tests.helpers import texts
@@ -41,6 +43,17 @@ def test_R_PLAYERS_2_to_10_and_R_DEAL_seven_each(players):
     assert game.card_count() == 108
     in_hands = sum(map(len, game.hands))
     assert len(game.draw_pile) == 108 - in_hands - len(game.discard)
+
+
+def test_R_DEAL_seven_cards_each_the_rest_is_the_draw_pile():
+    game = seed_where(lambda g: g.top.is_number and len(g.events) == 3, players=5)
+    dealt = game.events[1]
+    assert isinstance(dealt, events.Dealt) and dealt.dealer == game.dealer
+    assert [list(h) for h in dealt.hands] == game.hands
+    assert all(len(h) == 7 for h in game.hands)
+    assert len(game.draw_pile) == 108 - 5 * 7 - 1
+    assert game.all_cards() == Counter(build_deck())
+    assert dealt.text == f"Round 1: {game.names[game.dealer]} deals 7 cards to each player"
 
 
 def test_R_DEALER_highest_number_deals_actions_count_zero():
