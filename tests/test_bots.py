@@ -6,7 +6,7 @@ from math import comb
 import pytest
 
 from uno_nb import Game, RuleSet
-from uno_nb.bots import HeuristicBot, RandomBot, challenge_success_chance, make_bot
+from uno_nb.bots import HeuristicBot, RandomBot, challenge_success_chance, make_bot  # noqa: F401
 from uno_nb.simulation import run_games
 
 

@@ -80,10 +80,11 @@ def test_R_RESHUFFLE_discards_except_top_become_the_draw_pile(pos):
     game = pos(["B3 B4", "R1 G2"], discard="G1 Y5 G6 R5", draw_pile="")
     game.push("draw")
     assert [c.text for c in game.discard] == ["R5"]
-    # The seeded shuffle (seed 0) put Y5 on top: P0 draws it, G1 and G6 remain.
-    assert hand(game, 0) == "B3 B4 Y5"
-    assert [c.text for c in game.draw_pile] == ["G1", "G6"]
-    assert game.card_count() == 8 and game.phase is Phase.DRAWN  # Y5 fits R5
+    # The seeded shuffle (seed 0) put G1 on top: P0 draws it, G6 and Y5 remain.
+    assert hand(game, 0) == "B3 B4 G1"
+    assert [c.text for c in game.draw_pile] == ["G6", "Y5"]
+    assert game.card_count() == 8 and game.phase is Phase.TURN  # G1 does not fit R5
+    assert game.current == 1
     assert texts(game, 2)[0] == "The draw pile is empty: 3 discards are shuffled into a new draw pile"
     assert game.fired["R-RESHUFFLE"] == 1
 

@@ -11,12 +11,12 @@ traits (T-UNO-CATCH, :mod:`uno_nb.table`).
 from __future__ import annotations
 
 import random
-from math import comb
 from typing import Protocol, Sequence
 
 from .cards import COLOURS, Card, Colour
 from .game import Phase
 from .moves import CHALLENGE, DEAL, DRAW, PASS, PLAY, Move
+from .odds import challenge_success_chance
 from .view import PlayerView
 
 __all__ = ["Bot", "RandomBot", "HeuristicBot", "make_bot", "BOT_NAMES",
@@ -65,24 +65,6 @@ class RandomBot:
 
     def __repr__(self) -> str:
         return f"RandomBot(greedy={self.greedy})"
-
-
-def challenge_success_chance(view: PlayerView) -> float:
-    """The chance, as the challenger sees it, that the player of a pending Wild
-    Draw Four held a card of the colour before it: the accused's hand is a
-    uniform draw from the cards the challenger cannot see (hypergeometric)."""
-    info = view.challengeable
-    if info is None:
-        return 0.0
-    accused, colour = info
-    held = view.hand_sizes[accused]
-    unseen = view.unseen()
-    of_colour = sum(1 for card in unseen if card.colour == colour)
-    total = len(unseen)
-    if held <= 0 or total == 0:
-        return 0.0
-    held = min(held, total)
-    return 1.0 - comb(total - of_colour, held) / comb(total, held)
 
 
 class HeuristicBot:

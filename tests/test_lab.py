@@ -1,0 +1,72 @@
+"""The simulation lab: identical records on every executor, sound summaries."""
+
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
+import pytest
+
+from uno_nb import RuleSet, lab
+from uno_nb.simulation import run_games
+
+
+def test_serial_and_parallel_runs_give_identical_records():
+    serial = lab.run("cnuno", ["heuristic", "random-greedy", "random", "random-greedy"], 240,
+                     seed=5, executor="serial")
+    with ProcessPoolExecutor(2) as pool:
+        parallel = lab.run("cnuno", ["heuristic", "random-greedy", "random", "random-greedy"], 240,
+                           seed=5, executor=pool, chunk=25)
+    assert parallel.records == serial.records
+    assert [r.seed for r in serial.records] == list(range(5, 245))
+    default = lab.run("cnuno", ["heuristic", "random-greedy", "random", "random-greedy"], 240,
+                      seed=5, workers=2)
+    assert default.records == serial.records
+    assert serial.records == run_games("cnuno", ["heuristic", "random-greedy", "random",
+                                                 "random-greedy"], 240, seed=5)
+
+
+def test_progress_is_reported_to_the_end():
+    seen = []
+    with ThreadPoolExecutor(2) as pool:
+        lab.run("standard", ["random-greedy"] * 3, 100, executor=pool, chunk=30,
+                progress=lambda done, total: seen.append((done, total)))
+    assert seen[-1] == (100, 100) and len(seen) == 4
+    seen.clear()
+    lab.run("standard", ["random-greedy"] * 3, 100, executor="serial",
+            progress=lambda done, total: seen.append((done, total)))
+    assert seen[-1] == (100, 100)
+
+
+def test_summary_figures_agree_with_the_records():
+    result = lab.run("standard", ["random-greedy"] * 4, 400, executor="serial")
+    s = result.summary
+    records = result.records
+    assert s.games == 400 and s.players == 4 and s.abandoned == 0
+    assert abs(sum(e.estimate for e in s.seat_wins) - 1) < 1e-9
+    assert abs(sum(e.estimate for e in s.position_wins) - 1) < 1e-9
+    assert s.turns.estimate == sum(r.turns for r in records) / 400
+    assert s.turns.low < s.turns.estimate < s.turns.high
+    assert sum(s.turns_histogram.values()) == 400
+    assert s.fired_share["R-OUT"].estimate == 1.0
+    assert s.fired_per_game["R-DRAW2"].estimate == sum(r.fired.get("R-DRAW2", 0) for r in records) / 400
+    rows = result.rows()
+    assert len(rows) == 400 and rows[0]["seed"] == 0 and "score_3" in rows[0]
+    assert [label for label, _ in s.table()][:3] == ["games", "turns per game", "first player wins"]
+
+
+def test_compare_runs_every_rule_set_on_the_same_seeds():
+    results = lab.compare(["standard", "cnuno", RuleSet(jump_in=True)], ["random-greedy"] * 4, 60,
+                          seed=3, executor="serial")
+    assert list(results) == ["standard", "cnuno", "custom"]
+    for result in results.values():
+        assert [r.seed for r in result.records] == list(range(3, 63))
+    assert results["standard"].records != results["cnuno"].records
+    named = lab.compare({"a": "standard", "b": "standard"}, ["random"] * 2, 10, executor="serial")
+    assert named["a"].records == named["b"].records
+
+
+def test_bad_lab_requests_are_refused():
+    with pytest.raises(ValueError, match="at least 1"):
+        lab.run("standard", ["random"] * 2, 0)
+    with pytest.raises(ValueError, match="executor must be"):
+        lab.run("standard", ["random"] * 2, 5, executor="fast")
+    with pytest.raises(ValueError, match="at least 2 games"):
+        lab.summarize(lab.run("standard", ["random"] * 2, 1, executor="serial").records)

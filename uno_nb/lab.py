@@ -1,0 +1,219 @@
+"""The simulation lab: many seeded games per rule set, summaries with intervals.
+
+>>> from concurrent.futures import ThreadPoolExecutor
+>>> result = run("standard", ["random-greedy"] * 4, 40, seed=0, executor="serial")
+>>> len(result.records), result.records[0].seed
+(40, 0)
+>>> with ThreadPoolExecutor(2) as pool:
+...     again = run("standard", ["random-greedy"] * 4, 40, seed=0, executor=pool)
+>>> again.records == result.records
+True
+
+:func:`run` plays ``n`` games on the seeds ``seed … seed + n - 1`` and
+returns a :class:`LabResult`: the tidy per-game records
+(:class:`~uno_nb.simulation.GameRecord`) and a :class:`Summary` with 95%
+intervals — turns per game, each seat's share of wins (and by position after
+the first player: the first-player advantage), points, cards drawn and how
+often each rule took effect.  :func:`compare` runs several rule sets on the
+same seeds.
+
+Games run in chunks on any :class:`concurrent.futures.Executor`: by default a
+process pool with one worker per core; pass ``executor="serial"`` to play in
+this process, or e.g. a Dask ``distributed`` client's ``get_executor()`` to
+use a cluster.  A game depends only on its rules, bots and seed, so every
+executor gives exactly the records of a serial run, in seed order.
+``progress(done, total)`` is called as chunks finish, for a progress bar.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from dataclasses import asdict, dataclass, field
+from typing import Any, Callable, Mapping, Sequence
+
+from .bots import Bot, make_bot
+from .montecarlo import Estimate, mean_of, proportion
+from .rules import RuleSet
+from .simulation import DEFAULT_MAX_TURNS, GameRecord, play_game
+
+__all__ = ["run", "compare", "LabResult", "Summary", "summarize"]
+
+
+def _rules(rules: RuleSet | str | None) -> RuleSet:
+    if rules is None:
+        return RuleSet()
+    return RuleSet.preset(rules) if isinstance(rules, str) else rules
+
+
+def _run_chunk(rules: RuleSet, lineup: Sequence[Bot], first: int, count: int,
+               max_rounds: int | None, max_turns: int) -> list[GameRecord]:
+    return [play_game(rules, lineup, seed, max_rounds=max_rounds, max_turns=max_turns)[0]
+            for seed in range(first, first + count)]
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What a batch of games shows, each figure with its 95% interval."""
+
+    games: int
+    players: int
+    abandoned: int
+    turns: Estimate                       #: mean turns per game
+    turns_histogram: dict[int, int]       #: turns -> number of games
+    seat_wins: tuple[Estimate, ...]       #: each seat's share of the wins
+    position_wins: tuple[Estimate, ...]   #: share of wins by place after the first player (0 = first)
+    points: Estimate                      #: the winner's points per game
+    cards_drawn: Estimate                 #: cards drawn per player per game
+    fired_per_game: dict[str, Estimate] = field(default_factory=dict)  #: mean times per game
+    fired_share: dict[str, Estimate] = field(default_factory=dict)     #: share of games it fired in
+
+    def table(self) -> list[tuple[str, str]]:
+        """The headline figures as (label, text) rows."""
+        rows = [("games", f"{self.games} ({self.abandoned} abandoned)"),
+                ("turns per game", _fmt(self.turns)),
+                ("first player wins", _fmt(self.position_wins[0], percent=True))]
+        rows += [(f"seat {i} wins", _fmt(e, percent=True)) for i, e in enumerate(self.seat_wins)]
+        rows += [("winner's points", _fmt(self.points)),
+                 ("cards drawn per player", _fmt(self.cards_drawn))]
+        return rows
+
+
+def _fmt(e: Estimate, percent: bool = False) -> str:
+    if percent:
+        return f"{e.estimate:.1%} ({e.low:.1%}–{e.high:.1%})"
+    return f"{e.estimate:.2f} ({e.low:.2f}–{e.high:.2f})"
+
+
+def _mean(values: Sequence[float], confidence: float) -> Estimate:
+    if len(values) >= 2:
+        return mean_of(values, confidence)
+    nan = float("nan")
+    return Estimate(values[0] if values else nan, nan, nan, nan, len(values), confidence)
+
+
+def summarize(records: Sequence[GameRecord], confidence: float = 0.95) -> Summary:
+    """Summary statistics of a list of records (all with the same number of players)."""
+    if len(records) < 2:
+        raise ValueError("a summary needs at least 2 games")
+    players = records[0].players
+    if any(r.players != players for r in records):
+        raise ValueError("all records must have the same number of players")
+    n = len(records)
+    finished = [r for r in records if r.winner is not None]
+    m = max(len(finished), 1)
+    wins = Counter(r.winner for r in finished)
+    positions = Counter((r.winner - r.first_player) % players for r in finished)  # type: ignore[operator]
+    fired_names = sorted({name for r in records for name in r.fired})
+    return Summary(
+        games=n, players=players, abandoned=n - len(finished),
+        turns=mean_of([float(r.turns) for r in records], confidence),
+        turns_histogram=dict(sorted(Counter(r.turns for r in records).items())),
+        seat_wins=tuple(proportion(wins[s], m, confidence) for s in range(players)),
+        position_wins=tuple(proportion(positions[s], m, confidence) for s in range(players)),
+        points=_mean([float(r.points) for r in finished], confidence),
+        cards_drawn=mean_of([sum(r.cards_drawn) / players for r in records], confidence),
+        fired_per_game={name: mean_of([float(r.fired.get(name, 0)) for r in records], confidence)
+                        for name in fired_names},
+        fired_share={name: proportion(sum(1 for r in records if r.fired.get(name)), n, confidence)
+                     for name in fired_names},
+    )
+
+
+@dataclass
+class LabResult:
+    """The games one rule set played: records in seed order, and their summary."""
+
+    rules: RuleSet
+    lineup: tuple[str, ...]
+    records: list[GameRecord]
+    _summary: Summary | None = field(default=None, repr=False)
+
+    @property
+    def summary(self) -> Summary:
+        if self._summary is None:
+            self._summary = summarize(self.records)
+        return self._summary
+
+    def rows(self) -> list[dict[str, Any]]:
+        """One flat dict per game, ready for ``pandas.DataFrame(result.rows())``."""
+        out = []
+        for r in self.records:
+            row = asdict(r)
+            fired = row.pop("fired")
+            for i, (score, drawn) in enumerate(zip(r.scores, r.cards_drawn)):
+                row[f"score_{i}"] = score
+                row[f"drawn_{i}"] = drawn
+            del row["scores"], row["cards_drawn"]
+            row.update({f"fired:{k}": v for k, v in sorted(fired.items())})
+            out.append(row)
+        return out
+
+
+def run(rules: RuleSet | str | None, lineup: Sequence[Bot | str], n: int, seed: int = 0, *,
+        executor: Executor | str | None = None, workers: int | None = None,
+        chunk: int | None = None, progress: Callable[[int, int], None] | None = None,
+        max_rounds: int | None = 1, max_turns: int = DEFAULT_MAX_TURNS) -> LabResult:
+    """Play ``n`` seeded games of ``rules`` between the bots of ``lineup``.
+
+    ``executor``: ``None`` for a new process pool of ``workers`` processes
+    (default: one per core), ``"serial"`` to play here, or any
+    :class:`concurrent.futures.Executor`, which is left running."""
+    if n < 1:
+        raise ValueError(f"n must be at least 1, got {n}")
+    rule_set = _rules(rules)
+    bots = [make_bot(b) if isinstance(b, str) else b for b in lineup]
+    names = tuple(getattr(b, "name", type(b).__name__) for b in bots)
+    if executor == "serial" or (executor is None and (workers or os.cpu_count() or 1) == 1):
+        records: list[GameRecord] = []
+        step = chunk or max(1, min(500, n // 100 or 1))
+        for first in range(seed, seed + n, step):
+            count = min(step, seed + n - first)
+            records += _run_chunk(rule_set, bots, first, count, max_rounds, max_turns)
+            if progress is not None:
+                progress(first + count - seed, n)
+        return LabResult(rule_set, names, records)
+    if isinstance(executor, str):
+        raise ValueError(f"executor must be an Executor, None or 'serial', got {executor!r}")
+    own = executor is None
+    pool: Executor = ProcessPoolExecutor(max_workers=workers or os.cpu_count()) if own else executor  # type: ignore[assignment]
+    try:
+        parts = workers or os.cpu_count() or 2
+        step = chunk or max(25, min(2000, n // (parts * 8) or 1))
+        futures: dict[Future[list[GameRecord]], int] = {}
+        for index, first in enumerate(range(seed, seed + n, step)):
+            count = min(step, seed + n - first)
+            futures[pool.submit(_run_chunk, rule_set, bots, first, count,
+                                max_rounds, max_turns)] = index
+        chunks: dict[int, list[GameRecord]] = {}
+        done = 0
+        from concurrent.futures import as_completed
+        for future in as_completed(futures):
+            part = future.result()
+            chunks[futures[future]] = part
+            done += len(part)
+            if progress is not None:
+                progress(done, n)
+        records = [r for index in sorted(chunks) for r in chunks[index]]
+    finally:
+        if own:
+            pool.shutdown()
+    return LabResult(rule_set, names, records)
+
+
+def compare(rule_sets: Mapping[str, RuleSet | str] | Sequence[RuleSet | str],
+            lineup: Sequence[Bot | str], n: int, seed: int = 0,
+            **kwargs: Any) -> dict[str, LabResult]:
+    """Run several rule sets on the same seeds: {name: result}.  A sequence
+    is named by preset name (or ``custom``, ``custom 2``, …)."""
+    if not isinstance(rule_sets, Mapping):
+        named: dict[str, RuleSet | str] = {}
+        for item in rule_sets:
+            name = item if isinstance(item, str) else _rules(item).name
+            base, k = name, 2
+            while name in named:
+                name, k = f"{base} {k}", k + 1
+            named[name] = item
+        rule_sets = named
+    return {name: run(rules, lineup, n, seed, **kwargs) for name, rules in rule_sets.items()}
