@@ -22,7 +22,6 @@ def test_move_text_round_trips():
     ("R7", "say whose move it is"),
     ("x:R7", "'x' is not a seat number"),
     ("12:R7", "seats are 0 to 9"),
-    ("0:W+4", "a black card names its colour"),
     ("0:R7>G", "only black cards name a colour"),
     ("0:catch", "'catch' is not a card"),
     ("0:catch 2 3", "expected a card"),
@@ -32,6 +31,12 @@ def test_move_text_round_trips():
 def test_bad_move_text_raises_a_clear_error(bad, message):
     with pytest.raises(NotationError, match=message):
         parse_move(bad)
+
+
+def test_a_black_card_names_its_colour_unless_the_colour_wheel_turns(pos):
+    game = pos(["W+4 R1", "B1"], discard="R5")
+    with pytest.raises(IllegalMoveError, match="a black card names its colour, e.g. W\\+4>R"):
+        game.push("W+4")
 
 
 def test_moves_are_immutable_interned_values():

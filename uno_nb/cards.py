@@ -67,9 +67,14 @@ COLOURS: tuple[Colour, ...] = tuple(Colour)
 NUMBER_RANKS: tuple[str, ...] = tuple("0123456789")
 ACTION_RANKS: tuple[str, ...] = ("S", "R", "+2")
 BLACK_RANKS: tuple[str, ...] = ("W", "W+4", "W+10")
+#: The H2O deck's extra cards (V-H2O, composition chosen by uno_nb: one "+1" per
+#: colour and four "Wild +2").
+H2O_RANKS: tuple[str, ...] = ("+1",)
+H2O_BLACK_RANKS: tuple[str, ...] = ("W+2",)
 
 _RANK_WORDS = {"S": "Skip", "R": "Reverse", "+2": "Draw Two", "W": "Wild",
-               "W+4": "Wild Draw Four", "W+10": "Wild Draw Ten"}
+               "W+4": "Wild Draw Four", "W+10": "Wild Draw Ten", "+1": "Draw One",
+               "W+2": "Wild Draw Two"}
 
 
 class Card:
@@ -118,7 +123,7 @@ class Card:
             points, number = int(rank), int(rank)
         else:
             points, number = (50 if black else 20), None
-        draw = {"+2": 2, "W+4": 4, "W+10": 10}.get(rank, 0)
+        draw = {"+2": 2, "W+4": 4, "W+10": 10, "+1": 1, "W+2": 2}.get(rank, 0)
         values = dict(colour=colour, rank=rank, text=text, points=points,
                       draw=draw, is_black=black, is_number=number is not None,
                       number=number, index=len(cls._interned),
@@ -171,6 +176,11 @@ for _c in COLOURS:
         Card._make(_c, _r)
 for _r in BLACK_RANKS:
     Card._make(None, _r)
+for _c in COLOURS:
+    for _r in H2O_RANKS:
+        Card._make(_c, _r)
+for _r in H2O_BLACK_RANKS:
+    Card._make(None, _r)
 del _c, _r
 
 ALL_CARDS: tuple[Card, ...] = tuple(Card._interned.values())
@@ -213,7 +223,7 @@ def parse_card(text: str) -> Card:
         hint = ("a black card played needs no colour here; a play names it after '>'"
                 if ">" in key else
                 "expected a colour R/Y/G/B and 0-9, S, R or +2 (e.g. R7, GS, Y+2), "
-                "or W, W+4, W+10")
+                "or W, W+4, W+10 (H2O deck: R+1, W+2)")
         raise NotationError(f"bad card {text!r}: {hint}")
     return card
 
@@ -253,9 +263,11 @@ def play_text(card: Card, colour: Colour | None) -> str:
     return card.text if colour is None or not card.is_black else f"{card.text}>{colour.letter}"
 
 
-def build_deck(plus10: bool = False) -> list[Card]:
+def build_deck(plus10: bool = False, h2o: bool = False) -> list[Card]:
     """The 108-card deck (R-DECK) in a fixed order; with ``plus10`` the box's
-    four blank spares (R-BLANK) join it as ``W+10`` cards: 112 cards."""
+    four blank spares (R-BLANK) join it as ``W+10`` cards (112 cards); with
+    ``h2o`` the H2O deck's extra cards join it: one ``+1`` per colour and four
+    ``W+2`` (V-H2O; 116 cards, or 120 with both)."""
     deck: list[Card] = []
     for colour in COLOURS:
         deck.append(Card(colour, "0"))
@@ -265,9 +277,11 @@ def build_deck(plus10: bool = False) -> list[Card]:
     deck += [Card(None, "W")] * 4 + [Card(None, "W+4")] * 4
     if plus10:
         deck += [Card(None, "W+10")] * 4
+    if h2o:
+        deck += [Card(colour, "+1") for colour in COLOURS] + [Card(None, "W+2")] * 4
     return deck
 
 
-def deck_counts(plus10: bool = False) -> Counter[Card]:
+def deck_counts(plus10: bool = False, h2o: bool = False) -> Counter[Card]:
     """How many copies of each card the deck holds."""
-    return Counter(build_deck(plus10))
+    return Counter(build_deck(plus10, h2o))

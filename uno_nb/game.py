@@ -23,52 +23,62 @@ from __future__ import annotations
 import _random
 import random
 from collections import Counter
+from enum import IntEnum
 from functools import reduce
 from operator import attrgetter, or_
-from enum import IntEnum
 from typing import Any, Iterable, NamedTuple, Sequence
 
 from . import events as ev
-from .cards import ALL_CARDS, COLOURS, Card, card_order, Colour, build_deck, deck_counts, parse_cards, parse_colour
+from .cards import (ALL_CARDS, COLOURS, Card, Colour, build_deck, card_order, deck_counts,
+                    parse_cards, parse_colour)
 from .errors import IllegalMoveError, NotationError, PositionError, RuleError
-from .moves import (CATCH, CHALLENGE, COLOUR, DEAL, DRAW, MAX_PLAYERS, PASS, PLAY, UNO, Move,
-                    MoveKind, move_order, parse_move)
+from .moves import (ADVISE, CATCH, CHALLENGE, COLOUR, DEAL, DRAW, GIVE, MAX_PLAYERS, PASS, PLAY,
+                    READY, SLOW, SPEAK, SWAP, UNO, Move, MoveKind, move_order, parse_move)
 from .rules import RuleSet
-from .scoring import round_points
 from .table import PlayerTraits, draw_traits
 
-__all__ = ["Game", "Phase", "Outcome", "RoundResult", "HAND_SIZE"]
+__all__ = ["Game", "Phase", "Outcome", "RoundResult", "HAND_SIZE", "WHEEL"]
 
 HAND_SIZE = 7
+#: V-COLOUR-WHEEL, clockwise: red, blue, green, yellow.
+WHEEL: tuple[Colour, ...] = (Colour.RED, Colour.BLUE, Colour.GREEN, Colour.YELLOW)
+#: V-SEVEN-ROUNDS: the cards drawn each time a hand empties; the next time wins.
+REFILLS = (6, 5, 4, 3, 2, 1)
 
 
 class Phase(IntEnum):
     """What the game waits for."""
 
     TURN = 0        #: the current player plays or draws
-    DRAWN = 1       #: the current player drew a playable card: play it or pass
+    DRAWN = 1       #: the current player drew a playable card: play it (or pass)
     PENALTY = 2     #: the current player must take a pending draw, or answer it
     COLOUR = 3      #: the first player chooses the colour of a Wild start card
     ROUND_OVER = 4  #: the next dealer deals the next round
     GAME_OVER = 5   #: nothing more to do
+    SWAP = 6        #: V-SEVEN-ZERO: the player of a 7 chooses whom to swap hands with
+    EXCHANGE = 7    #: V-SWAP-FIVE: the player of a 5 chooses a partner (or passes)
+    GIVE = 8        #: V-SWAP-FIVE: the current player chooses the card they give
+    READY = 9       #: T-READY: play waits until the player who drew 4 says "Ready"
 
 
-TURN, DRAWN, PENALTY, CHOOSE, ROUND_OVER, GAME_OVER = tuple(Phase)
+TURN, DRAWN, PENALTY, CHOOSE, ROUND_OVER, GAME_OVER, SWAP7, EXCHANGE, GIVING, WAIT = tuple(Phase)
 
 
 class RoundResult(NamedTuple):
-    """One finished round: who won it and what they scored."""
+    """One finished round: its winner, the points scored (or, for a lazy
+    round, the loser's hand value) and the hands as they ended."""
 
     round: int
     winner: int
     points: int
     hands: tuple[tuple[Card, ...], ...]
+    loser: int = -1
 
 
 class Outcome(NamedTuple):
     """How the game ended: ``winner`` seat, final ``scores``, and ``reason``
-    (``"target"``: the winner reached the target score; ``"rounds"``: the
-    agreed number of rounds was played)."""
+    (``"target"``: the target score was reached; ``"rounds"``: the agreed
+    number of rounds was played; ``"seven-rounds"``: V-SEVEN-ROUNDS)."""
 
     winner: int
     scores: tuple[int, ...]
@@ -79,15 +89,30 @@ class Outcome(NamedTuple):
 _BIT = attrgetter("bit")
 _new_random = random.Random.__new__
 _seed_random = _random.Random.seed
-_DECK: tuple[Card, ...] = tuple(build_deck())
-_DECK_COUNTS: Counter[Card] = deck_counts()
-_PLAY_TABLES: list[dict[Card, tuple[Move, ...]]] = [
-    {card: (tuple(Move.make(PLAY, seat, card, c) for c in COLOURS) if card.is_black
-            else (Move.make(PLAY, seat, card),))
-     for card in ALL_CARDS} for seat in range(MAX_PLAYERS)]
 _DEFAULT_NAMES = {n: tuple(f"P{i}" for i in range(n)) for n in range(2, MAX_PLAYERS + 1)}
+_DECKS = {(p, h): tuple(build_deck(p, h)) for p in (False, True) for h in (False, True)}
+_DECK_COUNTS = {key: Counter(deck) for key, deck in _DECKS.items()}
+_DECK = _DECKS[False, False]
+
+
+def _tables(wheel: bool) -> list[dict[Card, tuple[Move, ...]]]:
+    """Every seat's plays of every card: black cards once per colour, or once
+    without a colour under V-COLOUR-WHEEL."""
+    return [{card: ((Move.make(PLAY, seat, card),) if wheel else
+                    tuple(Move.make(PLAY, seat, card, c) for c in COLOURS)) if card.is_black
+             else (Move.make(PLAY, seat, card),) for card in ALL_CARDS}
+            for seat in range(MAX_PLAYERS)]
+
+
+_PLAY_TABLES = {False: _tables(False), True: _tables(True)}
+_PLAYS_BY_BIT = {w: [{card.bit: t[card] for card in ALL_CARDS} for t in tables]
+                 for w, tables in _PLAY_TABLES.items()}
 _DRAW_MOVES = [Move.make(DRAW, seat) for seat in range(MAX_PLAYERS)]
 _PASS_MOVES = [Move.make(PASS, seat) for seat in range(MAX_PLAYERS)]
+_DRAWN_MOVES = {w: [{card: (t[card] + (_PASS_MOVES[seat],), t[card]) for card in ALL_CARDS}
+                    for seat, t in enumerate(tables)] for w, tables in _PLAY_TABLES.items()}
+_COLOUR_CHOICES = [tuple(Move.make(COLOUR, seat, colour=c) for c in COLOURS)
+                   for seat in range(MAX_PLAYERS)]
 
 # _MATCH[colour][top rank]: bit mask of the cards that may be played (R-MATCH).
 _MATCH: list[dict[str, int]] = [
@@ -96,38 +121,34 @@ _MATCH: list[dict[str, int]] = [
 _W4_BIT = Card(None, "W+4").bit
 _PLUS2_MASK = sum(c.bit for c in ALL_CARDS if c.rank == "+2")
 _COLOUR_MASKS = [sum(c.bit for c in ALL_CARDS if c.colour == colour) for colour in COLOURS]
-# The plays of each seat by card bit: the turn moves come from set bits.
-_PLAYS_BY_BIT = [{card.bit: table[card] for card in ALL_CARDS} for table in _PLAY_TABLES]
 
+# Turn moves by (voluntary draw allowed, colour wheel) and seat, keyed by the
+# bits of the playable cards; shared by all games, bounded in size.
+_TURN_MOVES: dict[tuple[bool, bool], list[dict[int, tuple[tuple[Move, ...], tuple[Move, ...]]]]] = {
+    (a, w): [{} for _ in range(MAX_PLAYERS)] for a in (False, True) for w in (False, True)}
 
-# Turn moves by (voluntary draw allowed, seat, bits of the playable cards): at
-# most a few thousand distinct lists per seat in practice, shared by all games.
-_TURN_MOVES: tuple[list[dict[int, tuple[tuple[Move, ...], tuple[Move, ...]]]], ...] = (
-    [{} for _ in range(MAX_PLAYERS)], [{} for _ in range(MAX_PLAYERS)])
+# Every rule id the engine counts when it takes effect (a plain dict is fastest).
+_NOTHING_FIRED = dict.fromkeys([
+    "R-CHALLENGE", "R-CHALLENGE-GUILTY", "R-CHALLENGE-GUILTY-STD", "R-CHALLENGE-INNOCENT",
+    "R-DRAW", "R-DRAW2", "R-OUT", "R-RESHUFFLE", "R-REVERSE", "R-SKIP", "R-SKIP-ANSWER",
+    "R-START-EFFECT", "R-UNO", "R-W4", "R-W4-BLUFF", "R-WILD", "T-UNO-CATCH",
+    "V-DEFLECT-2", "V-JUMP-IN", "V-START-NUMBER", "V-UNO-PENALTY-4", "V-W4-SAVE-2",
+    "V-PLAY-DRAWN-MUST", "V-DRAW-UNTIL-PLAYABLE", "V-W4-ANYTIME", "V-MISPLAY-PENALTY",
+    "V-TWO-PLAYER-SKIP", "V-STACK", "V-STACK-MIXED", "V-REVERSE-BOUNCE", "V-PLUS10",
+    "V-DOUBLES", "V-SEVEN-ZERO", "V-SWAP-FIVE", "V-COLOUR-WHEEL", "V-SCORE-PENALTY",
+    "V-LAZY", "V-DROP-ZERO", "V-TO-THE-LAST", "V-SEVEN-ROUNDS", "V-H2O",
+    "T-UNO-CENTER", "T-SILENT-TWOS", "T-ADVICE", "T-READY"], 0)
 
+# The state a snapshot copies: lists (copied) and plain values.
+_LIST_STATE = ("_hmask", "draw_pile", "discard", "scores", "cards_drawn", "round_results",
+               "_won_round", "_out", "_finish", "_refills", "_last_played")
+_SCALAR_STATE = ("_deck", "colour", "_match", "current", "direction", "phase", "pending",
+                 "pending_card", "_w4", "drawn_card", "top_by", "uno_open", "dealer",
+                 "round_no", "turns", "_chance", "outcome", "_outs", "_skip_bounce",
+                 "_exchange", "_resume", "_silence", "_slap")
 
-_NO_MOVES: tuple[Move, ...] = ()
-# After drawing a playable card: play it (in any colour, if black) or pass.
-_DRAWN_MOVES = [{card: (table[card] + (_PASS_MOVES[seat],), table[card]) for card in ALL_CARDS}
-                for seat, table in enumerate(_PLAY_TABLES)]
-_COLOUR_CHOICES = [tuple(Move.make(COLOUR, seat, colour=c) for c in COLOURS)
-                   for seat in range(MAX_PLAYERS)]
-
-
-def _turn_moves_for(seat: int, bits: int, anytime: bool) -> tuple[tuple[Move, ...], tuple[Move, ...]]:
-    table = _PLAYS_BY_BIT[seat]
-    out: list[Move] = []
-    while bits:
-        low = bits & -bits
-        out += table[low]
-        bits ^= low
-    if len(_TURN_MOVES[anytime][seat]) > 100_000:  # bound the memory
-        _TURN_MOVES[anytime][seat].clear()
-    plays = tuple(out)
-    if anytime or not out:
-        out.append(_DRAW_MOVES[seat])
-    return tuple(out), plays
-
+_LIST_GET = tuple(attrgetter(k) for k in _LIST_STATE)
+_SCALAR_GET = attrgetter(*_SCALAR_STATE)
 
 _M64 = (1 << 64) - 1
 
@@ -146,14 +167,30 @@ def _mask_of(cards: Iterable[Card]) -> int:
     return reduce(or_, map(_BIT, cards), 0)
 
 
-# Every rule id the engine counts when it takes effect (a plain dict is fastest).
-_NOTHING_FIRED = dict.fromkeys(['R-CHALLENGE', 'R-CHALLENGE-GUILTY', 'R-CHALLENGE-GUILTY-STD', 'R-CHALLENGE-INNOCENT', 'R-DEAL', 'R-DEALER', 'R-DRAW', 'R-DRAW2', 'R-MATCH', 'R-OUT', 'R-RESHUFFLE', 'R-REVERSE', 'R-SCORE-WINNER', 'R-SKIP', 'R-SKIP-ANSWER', 'R-START', 'R-START-EFFECT', 'R-UNO', 'R-W4', 'R-W4-BLUFF', 'R-WILD', 'T-UNO-CATCH', 'V-DEFLECT-2', 'V-JUMP-IN', 'V-START-NUMBER', 'V-UNO-PENALTY-4', 'V-W4-SAVE-2'], 0)
+def _turn_moves_for(tables: list[dict[int, tuple[Move, ...]]], known: dict[int, Any], seat: int,
+                    bits: int, anytime: bool) -> tuple[tuple[Move, ...], tuple[Move, ...]]:
+    table = tables[seat]
+    out: list[Move] = []
+    while bits:
+        low = bits & -bits
+        out += table[low]
+        bits ^= low
+    if len(known) > 100_000:  # bound the memory
+        known.clear()
+    plays = tuple(out)
+    if anytime or not out:
+        out.append(_DRAW_MOVES[seat])
+    return tuple(out), plays
 
-# The names of the state attributes copied by a snapshot (lists are copied).
-_LIST_STATE = ("_hmask", "draw_pile", "discard", "scores", "cards_drawn", "round_results", "_won_round")
-_SCALAR_STATE = ("_deck", "colour", "_match", "current", "direction", "phase", "pending", "pending_card",
-                 "_w4", "drawn_card", "top_by", "uno_open", "dealer", "round_no",
-                 "turns", "_chance", "outcome")
+
+def hand_value(hand: Sequence[Card], drop_zero: bool = False) -> int:
+    """R-VALUES of a hand; with V-DROP-ZERO a lone 0 counts 50."""
+    if drop_zero and len(hand) == 1 and hand[0].rank == "0":
+        return 50
+    return sum(map(_POINTS, hand))
+
+
+_POINTS = attrgetter("points")
 
 
 class Game:
@@ -167,6 +204,84 @@ class Game:
     With ``record=False`` the game keeps no event log and no undo history:
     that is the fast mode simulations use.  Everything else is identical.
     """
+
+    # Slots: a Game has many attributes, and slot access is the fastest.
+    __slots__ = (
+        '_cache',
+        'record',
+        'phase',
+        'uno_open',
+        'hands',
+        '_hmask',
+        'discard',
+        'turns',
+        'top_by',
+        'current',
+        'colour',
+        '_match',
+        'direction',
+        'n',
+        '_slow',
+        '_known',
+        '_bluff',
+        '_cache_plays',
+        'draw_pile',
+        'cards_drawn',
+        'drawn_card',
+        '_fired',
+        '_answers',
+        '_anytime',
+        '_bounce',
+        '_chance',
+        '_deck',
+        '_deck_counts',
+        '_deflect',
+        '_doubles',
+        '_draw_moves',
+        '_drawn_moves',
+        '_exchange',
+        '_finish',
+        '_full_deck',
+        '_h2o',
+        '_history',
+        '_initial',
+        '_jump',
+        '_last_played',
+        '_must_play',
+        '_out',
+        '_outs',
+        '_pass_moves',
+        '_plays',
+        '_plays_by_bit',
+        '_position',
+        '_ready',
+        '_redo',
+        '_refills',
+        '_resume',
+        '_save2',
+        '_silence',
+        '_skip_bounce',
+        '_slap',
+        '_stack',
+        '_talk',
+        '_traits',
+        '_until',
+        '_w4',
+        '_wheel',
+        '_won_round',
+        'dealer',
+        'events',
+        'max_rounds',
+        'names',
+        'outcome',
+        'pending',
+        'pending_card',
+        'round_no',
+        'round_results',
+        'rules',
+        'scores',
+        'seed',
+    )
 
     def __init__(self, rules: RuleSet | str | None = None, players: int = 4, seed: int = 0, *,
                  names: Sequence[str] | None = None, max_rounds: int | None = None,
@@ -206,17 +321,40 @@ class Game:
         self.max_rounds = max_rounds
         self.record = record
         self._traits: tuple[PlayerTraits, ...] | None = None
-        self._deck = _DECK
-        self._deck_counts = _DECK_COUNTS
+        self._position: dict[str, Any] | None = None
+        self._initial: tuple[Any, ...] | None = None
+        deck_key = (rules.plus10, rules.h2o)
+        self._full_deck = _DECKS[deck_key]
+        self._deck = self._full_deck
+        self._deck_counts = _DECK_COUNTS[deck_key]
         # Rule flags copied into attributes: the hot path reads these.
         self._deflect = rules.deflect_2
         self._save2 = rules.w4_save_2
         self._jump = rules.jump_in
-        self._bluff = rules.w4_bluff
+        self._doubles = rules.doubles
+        self._bluff = rules.w4_bluff or rules.w4_anytime
         self._anytime = rules.draw_anytime
-        # Interned moves per seat, so that legal-move lists allocate nothing.
-        self._plays = _PLAY_TABLES[:players]
-        self._known = _TURN_MOVES[self._anytime]
+        self._stack = rules.stack
+        self._bounce = rules.reverse_bounce
+        self._wheel = rules.colour_wheel
+        self._answers = (rules.deflect_2 or rules.w4_save_2 or rules.stack or rules.jump_in
+                         or rules.reverse_bounce or rules.doubles)
+        # Number cards with an effect of their own (7-0, swap-5, silent 2s), a
+        # seat order that may change (players out) or a Skip that may be sent
+        # back leave the fast path.
+        self._slow = (rules.seven_zero or rules.swap_five or rules.silent_twos
+                      or rules.to_the_last or rules.seven_rounds or rules.silent_black
+                      or rules.reverse_bounce)
+        self._talk = (rules.silent_twos or rules.advice or rules.uno_center)
+        self._until = rules.draw_until_playable
+        self._ready = rules.ready
+        self._h2o = rules.h2o
+        self._must_play = rules.play_drawn or rules.draw_until_playable
+        wheel = rules.colour_wheel
+        self._plays = _PLAY_TABLES[wheel]
+        self._plays_by_bit = _PLAYS_BY_BIT[wheel]
+        self._drawn_moves = _DRAWN_MOVES[wheel]
+        self._known = _TURN_MOVES[self._anytime, wheel]
         self._draw_moves = _DRAW_MOVES
         self._pass_moves = _PASS_MOVES
         # State.
@@ -241,6 +379,16 @@ class Game:
         self.cards_drawn = [0] * players
         self.round_results: list[RoundResult] = []
         self._won_round = [0] * players
+        self._out = [False] * players   # V-TO-THE-LAST: out of this round
+        self._outs = 0
+        self._finish: list[int] = []    # V-TO-THE-LAST: the order players went out
+        self._refills = [0] * players   # V-SEVEN-ROUNDS: refills taken so far
+        self._last_played = [None] * players  # the last card each player played
+        self._skip_bounce = -1          # V-REVERSE-BOUNCE: the seat just skipped
+        self._exchange: tuple[int, int, Card | None] | None = None  # V-SWAP-FIVE
+        self._resume = -1               # T-READY: who plays after "Ready"
+        self._silence: tuple[str, int] | None = None  # T-SILENT-TWOS: ("2", owner) / ("black", colour)
+        self._slap = -1                 # T-UNO-CENTER: the caller being slapped
         self.turns = 0
         self._chance = 0
         self.outcome: Outcome | None = None
@@ -261,7 +409,8 @@ class Game:
 
     @property
     def traits(self) -> tuple[PlayerTraits, ...]:
-        """Each seat's table manners (T-UNO-CATCH), drawn from the game's seed."""
+        """Each seat's table manners (T-UNO-CATCH and the table-talk rules),
+        drawn from the game's seed."""
         if self._traits is None:
             self._traits = draw_traits(self.seed, self.n)
         return self._traits
@@ -333,7 +482,6 @@ class Game:
                 raise PositionError(f"scores must be {players} whole numbers >= 0, got {scores!r}")
             self.scores = list(scores)
         self._deck = tuple(sorted(used.elements(), key=card_order))
-        self._deck_counts = Counter(self._deck)
         self.hands = hand_lists
         self._hmask = [_mask_of(h) for h in hand_lists]
         self.discard = pile
@@ -393,13 +541,15 @@ class Game:
             self._log(ev.DealerChosen(tuple(draws), self.dealer, rule="R-DEALER",
                                       text=f"Cut for deal: {shown}; {self.names[self.dealer]} deals"))
 
-    def _deal_round(self, dealer: int, rng: random.Random | None = None) -> None:
+    def _deal_round(self, dealer: int, rng: random.Random | None = None,
+                    first: int | None = None) -> None:
         """R-DEAL and R-START for a new round dealt by ``dealer`` (shuffling with
-        ``rng``, else with the next chance RNG)."""
+        ``rng``, else with the next chance RNG); ``first`` plays first (V-LAZY),
+        by default the player left of the dealer."""
         n = self.n
         self.round_no += 1
         self.dealer = dealer
-        self._deck = _DECK  # a round after a set-up position is dealt from the whole deck
+        self._deck = self._full_deck  # a round after a set-up position uses the whole deck
         deck = list(self._deck)
         self._shuffle(deck, rng)
         # One card at a time, starting left of the dealer, from the top (end).
@@ -419,8 +569,16 @@ class Game:
         self.drawn_card = None
         self.top_by = -1
         self.uno_open = -1
+        self._out = [False] * n
+        self._outs = 0
+        self._finish = []
+        self._skip_bounce = -1
+        self._exchange = None
+        self._silence = None
+        self._slap = -1
         self.phase = TURN
-        first = (dealer + 1) % n
+        if first is None:
+            first = (dealer + 1) % n
         self.current = first
         if self.record:
             self._log(ev.Dealt(self.round_no, dealer, tuple(tuple(h) for h in hands), rule="R-DEAL",
@@ -429,7 +587,7 @@ class Game:
         by_number = self.rules.start_card == "number"
         while True:
             top = self.draw_pile.pop()
-            if not (top.rank == "W+4" or (by_number and not top.is_number)):
+            if not ((top.is_black and top.draw) or (by_number and not top.is_number)):
                 break
             # V-START-NUMBER / R-START-EFFECT (+4 case): back in, reshuffle, turn again.
             self.draw_pile.append(top)
@@ -461,13 +619,13 @@ class Game:
             self.current = (first + 1) % n
         elif rank == "R":
             self.direction = -1
-            self.current = dealer
+            self.current = (first - 1) % n
             if self.record:
                 self._log(ev.Reversed(first, -1, rule="R-START-EFFECT",
-                                      text=f"Reverse start card: {names[dealer]} (the dealer) "
-                                           "plays first, counter-clockwise"))
-        elif rank == "+2":
-            self._draw_cards(first, 2, "start", "R-START-EFFECT")
+                                      text=f"Reverse start card: {names[self.current]} plays "
+                                           "first, counter-clockwise"))
+        else:  # a coloured draw card: +2 (or +1 in the H2O deck)
+            self._draw_cards(first, top.draw, "start", "R-START-EFFECT")
             if self.record:
                 self._skip(first, "R-START-EFFECT")
             self.current = (first + 1) % n
@@ -497,9 +655,40 @@ class Game:
     def notes(self) -> tuple[str | None, ...]:
         return tuple(entry[1] for entry in self._history)
 
+    @property
+    def out(self) -> tuple[bool, ...]:
+        """V-TO-THE-LAST: which players are out of the current round."""
+        return tuple(self._out)
+
+    @property
+    def silence(self) -> tuple[str, int] | None:
+        """T-SILENT-TWOS: ``("2", owner)`` or ``("black", colour)`` while silence
+        holds, else ``None``."""
+        return self._silence
+
+    def refills_left(self, seat: int) -> int:
+        """V-SEVEN-ROUNDS: how many more times ``seat`` refills before the
+        next empty hand wins."""
+        return len(REFILLS) - self._refills[seat]
+
     def next_seat(self, seat: int, steps: int = 1) -> int:
-        """The seat ``steps`` places after ``seat`` in the direction of play."""
-        return (seat + self.direction * steps) % self.n
+        """The seat ``steps`` places after ``seat`` in the direction of play
+        (players out of the round under V-TO-THE-LAST are passed over)."""
+        for _ in range(steps):
+            seat = self._after(seat)
+        return seat
+
+    def _after(self, seat: int) -> int:
+        d = self.direction
+        seat = (seat + d) % self.n
+        if self._outs:
+            out = self._out
+            while out[seat]:
+                seat = (seat + d) % self.n
+        return seat
+
+    def _active(self) -> int:
+        return self.n - self._outs
 
     def name(self, seat: int) -> str:
         return self.names[seat]
@@ -526,13 +715,6 @@ class Game:
             return (self._bluff or card.rank != "W+4"
                     or not self._hmask[seat] & _COLOUR_MASKS[self.colour])
         return card.colour == self.colour or card.rank == self.discard[-1].rank
-
-    @staticmethod
-    def _holds_colour(hand: Sequence[Card], colour: Colour) -> bool:
-        for card in hand:
-            if card.colour == colour:
-                return True
-        return False
 
     def turn_moves(self) -> tuple[Move, ...]:
         """The moves of the player the game waits for (:attr:`actor`): card
@@ -561,7 +743,8 @@ class Game:
             known = self._known[seat]
             entry = known.get(bits)
             if entry is None:
-                entry = known[bits] = _turn_moves_for(seat, bits, self._anytime)
+                entry = known[bits] = _turn_moves_for(self._plays_by_bit, known, seat, bits,
+                                                      self._anytime)
             self._cache, plays = entry
         else:
             self._cache, plays = self._other_moves(seat)
@@ -576,33 +759,49 @@ class Game:
         if phase is DRAWN:
             card = self.drawn_card
             if card is not None and self._playable(card, seat):
-                return _DRAWN_MOVES[seat][card]
+                moves, plays = self._drawn_moves[seat][card]
+                if self._must_play:
+                    return plays, plays  # V-PLAY-DRAWN-MUST: no keeping it
+                return moves, plays
             return (self._pass_moves[seat],), ()
         if phase is CHOOSE:
             return _COLOUR_CHOICES[seat], ()
         if phase is ROUND_OVER:
             return (Move.make(DEAL, seat),), ()
+        if phase is SWAP7:
+            return tuple(Move.make(SWAP, seat, target=t) for t in self._partners(seat)), ()
+        if phase is EXCHANGE:
+            partners = tuple(Move.make(SWAP, seat, target=t) for t in self._partners(seat))
+            return partners + (self._pass_moves[seat],), ()
+        if phase is GIVING:
+            cards = sorted(set(self.hands[seat]), key=card_order)
+            return tuple(Move.make(GIVE, seat, card=c) for c in cards), ()
+        if phase is WAIT:
+            return (Move.make(READY, seat),), ()
         return (), ()
 
+    def _partners(self, seat: int) -> list[int]:
+        """Who a 7 or a 5 may swap with: every other player still holding cards."""
+        return [s for s in range(self.n) if s != seat and not self._out[s] and self.hands[s]]
+
     def _penalty_moves(self, seat: int) -> tuple[tuple[Move, ...], tuple[Move, ...]]:
-        """Answers to a pending draw card (V-DEFLECT-2, V-W4-SAVE-2, a jump-in
-        with the identical card), then taking the cards, then a challenge."""
+        """Answers to a pending draw card (V-STACK, V-DEFLECT-2, V-W4-SAVE-2,
+        V-REVERSE-BOUNCE, a jump-in with the identical card), then taking the
+        cards, then a challenge."""
         card = self.pending_card
         hand = self.hands[seat]
         table = self._plays[seat]
         answers: list[Move] = []
-        if card is not None:
-            deflect = card.rank == "+2" and self._deflect
-            save = card.rank == "W+4" and self._save2
-            if deflect or save:
-                for c in hand:
-                    if c.rank == "+2" and (deflect or c.colour == self.colour):
-                        move = table[c][0]
+        if card is not None and self._answers:
+            rules = self.rules
+            for c in hand:
+                if self._answers_with(card, c, rules):
+                    for move in table[c]:
                         if move not in answers:
                             answers.append(move)
-        if self._jump and self.top_by >= 0 and self.top_by != seat:
+        if (self._jump or self._doubles) and self.top_by >= 0 and self.top_by != seat:
             top = self.discard[-1]
-            if top in hand and top.rank != "W+4":
+            if top in hand and not (top.is_black and top.draw):
                 for move in table[top]:
                     if move not in answers:
                         answers.append(move)
@@ -612,23 +811,54 @@ class Game:
             rest.append(Move.make(CHALLENGE, seat))
         return tuple(answers + rest), tuple(answers)
 
+    def _answers_with(self, pending: Card, card: Card, rules: RuleSet) -> bool:
+        """May ``card`` answer the pending draw card ``pending``?"""
+        if not card.draw:
+            # V-REVERSE-BOUNCE: a Reverse of the colour in force sends it back.
+            return self._bounce and card.rank == "R" and card.colour == self.colour
+        if self._stack:
+            if card.rank == pending.rank:
+                return True  # +2 on +2 (any colour), +4 on +4, …
+            # V-STACK-MIXED: +4 on +2; a coloured draw card on a black one in its colour
+            if rules.stack_mixed and (card.is_black or pending.colour is not None
+                                      or card.colour == self.colour):
+                return True
+        if card.rank == "+2":
+            if pending.rank == "+2" and self._deflect:
+                return True  # V-DEFLECT-2
+            if pending.rank == "W+4" and self._save2 and card.colour == self.colour:
+                return True  # V-W4-SAVE-2
+        return False
+
     def jump_in_moves(self, seat: int | None = None) -> list[Move]:
         """V-JUMP-IN: out-of-turn plays of a card identical to the top discard
-        (by ``seat``, or by anyone)."""
-        if not self._jump or self.top_by < 0 or self.phase > PENALTY:
-            return []
-        top = self.discard[-1]
-        if top.draw >= 4:
-            return []
+        (by ``seat``, or by anyone); with V-DOUBLES its own player may play the
+        second copy.  Also V-REVERSE-BOUNCE: the player just skipped may send
+        the Skip back with a Reverse of its colour."""
         out: list[Move] = []
+        phase = self.phase
+        if phase > PENALTY or self.top_by < 0:
+            return out
+        top = self.discard[-1]
         seats = range(self.n) if seat is None else (seat,)
-        for s in seats:
-            if s == self.top_by or (s == self.current and self.phase is not PENALTY):
-                continue
-            if s == self.current:  # the victim of a draw card: an answer, in turn_moves
-                continue
-            if top in self.hands[s]:
-                out.extend(self._plays[s][top])
+        if (self._jump or self._doubles) and not (top.is_black and top.draw):
+            for s in seats:
+                if s == self.current:  # their own turn: a normal play (or an answer)
+                    continue
+                if s == self.top_by:
+                    if not self._doubles:
+                        continue
+                elif not self._jump:
+                    continue
+                if top in self.hands[s]:
+                    out.extend(self._plays[s][top])
+        b = self._skip_bounce
+        if b >= 0 and (seat is None or seat == b) and top.rank == "S":
+            for card in self.hands[b]:
+                if card.rank == "R" and card.colour == top.colour:
+                    move = self._plays[b][card][0]
+                    if move not in out:
+                        out.append(move)
         return out
 
     def uno_moves(self, seat: int | None = None) -> list[Move]:
@@ -639,26 +869,44 @@ class Game:
         seats = range(self.n) if seat is None else (seat,)
         return [Move.make(UNO, s) if s == p else Move.make(CATCH, s, target=p) for s in seats]
 
+    def table_moves(self, seat: int | None = None) -> list[Move]:
+        """Table talk (RULES.md §10): speaking in a silence (T-SILENT-TWOS),
+        advising the player to move (T-ADVICE), being slowest to slap an
+        UNO! call (T-UNO-CENTER)."""
+        if not self._talk or self.phase >= ROUND_OVER:
+            return []
+        seats = range(self.n) if seat is None else (seat,)
+        out: list[Move] = []
+        for s in seats:
+            if self._silence is not None:
+                out.append(Move.make(SPEAK, s))
+            if self.rules.advice and s != self.current and not self._out[s]:
+                out.append(Move.make(ADVISE, s))
+            if self._slap >= 0 and s != self._slap:
+                out.append(Move.make(SLOW, s))
+        return out
+
     def legal_moves(self, seat: int | None = None) -> list[Move]:
         """Every legal move now, of every player (or of ``seat``): the turn
-        moves of :attr:`actor`, then jump-ins, UNO calls and catches."""
+        moves of :attr:`actor`, then jump-ins, UNO calls and catches, table talk."""
         if self.phase is GAME_OVER:
             return []
         out = []
         if seat is None or seat == self.current:
             out.extend(self.turn_moves())
-        if seat is not None:
-            out.extend(self.jump_in_moves(seat))
-            out.extend(self.uno_moves(seat))
-            return out
-        out.extend(self.jump_in_moves())
-        out.extend(self.uno_moves())
+        out.extend(self.jump_in_moves(seat))
+        out.extend(self.uno_moves(seat))
+        out.extend(self.table_moves(seat))
         return out
 
     def is_legal(self, move: Move) -> bool:
         if move.player == self.current and move in self.turn_moves():
             return True
-        return move in self.jump_in_moves(move.player) or move in self.uno_moves(move.player)
+        p = move.player
+        if not 0 <= p < self.n:
+            return False
+        return (move in self.jump_in_moves(p) or move in self.uno_moves(p)
+                or move in self.table_moves(p))
 
     def parse_move(self, text: str | Move) -> Move:
         """Read a move; without ``seat:``, it is the move of :attr:`actor`."""
@@ -670,7 +918,8 @@ class Game:
 
     def push(self, move: Move | str, note: str | None = None) -> None:
         """Make a move (a :class:`Move` or its text).  An illegal move raises
-        :class:`IllegalMoveError` saying why, and changes nothing."""
+        :class:`IllegalMoveError` saying why, and changes nothing (under
+        V-MISPLAY-PENALTY a wrong card or a false call costs 2 cards instead)."""
         # A move taken from the current turn_moves() is legal as it stands and
         # is the turn player's own; anything else (jump-ins, UNO calls, text)
         # is checked in full.
@@ -678,16 +927,21 @@ class Game:
         if cache is not None and move in cache:
             jump = False
         else:
-            move = self._checked(move)
+            move = self._parsed(move)
+            if not self.is_legal(move):
+                if self.rules.misplay_penalty and self._is_misplay(move):
+                    self._record(move, note)
+                    self._cache = None
+                    self._misplay(move)
+                    return
+                raise IllegalMoveError(self._why_illegal(move))
             jump = move.player != self.current
-        rec = self.record
-        if rec:
-            self._history.append((move, note, self._snapshot()))
-            self._redo.clear()
+        if self.record:
+            self._record(move, note)  # type: ignore[arg-type]
         self._cache = None
         kind = move.kind  # type: ignore[union-attr]
         if kind is not PLAY:
-            if kind is DRAW and self.phase is TURN and self.uno_open < 0:
+            if kind is DRAW and self.phase is TURN and self.uno_open < 0 and not self._slow:
                 self.turns += 1
                 self._turn_draw(move.player)  # type: ignore[union-attr]
             else:
@@ -701,22 +955,24 @@ class Game:
         card: Card = move.card  # type: ignore[union-attr,assignment]
         phase = self.phase
         hand = self.hands[p]
+        if jump and card is not self.discard[-1]:
+            jump = False  # not a jump-in: a Reverse sending a Skip back (V-REVERSE-BOUNCE)
         hand.remove(card)
         if card not in hand:
             self._hmask[p] ^= card.bit
         self.discard.append(card)
-        self.top_by = p
         if phase is DRAWN:
             self.drawn_card = None
         else:
             self.turns += 1
         if jump:
-            self._fired["V-JUMP-IN"] += 1
+            self._fired["V-DOUBLES" if p == self.top_by else "V-JUMP-IN"] += 1
             if card.rank == "S":
                 self._fired["R-SKIP-ANSWER"] += 1
-        if rec:
+        self.top_by = p
+        if self.record:
             self._log_play(p, card, move.colour, jump, note)  # type: ignore[union-attr]
-        if card.is_number:
+        if card.is_number and not self._slow:
             self.colour = card.colour  # type: ignore[assignment]
             self._match = card.match
             self.current = (p + self.direction) % self.n
@@ -726,28 +982,35 @@ class Game:
                 self.phase = TURN
             if len(hand) < 2:
                 self._one_or_none_left(p, hand)
-        else:
-            self._action(p, card, move.colour, phase, jump)  # type: ignore[union-attr]
+            return
+        if self._h2o:
+            self._last_played[p] = card
+        if self._action(p, card, move.colour, phase):  # type: ignore[union-attr]
             if len(hand) < 2:
                 self._one_or_none_left(p, hand)
             elif self.phase is PENALTY:
                 self._take_forced_penalty()
+        if self._talk:
+            self._talk_after_play(card)
 
-    def _one_or_none_left(self, p: int, hand: list[Card]) -> None:
-        if hand:
-            self.uno_open = p  # R-UNO: p must call "UNO!" now
-        else:
-            self._end_round(p)  # R-OUT
-
-    def _checked(self, move: Move | str) -> Move:
+    def _parsed(self, move: Move | str) -> Move:
         if not isinstance(move, Move):
             try:
-                move = self.parse_move(move)
+                return self.parse_move(move)
             except NotationError as exc:
                 raise IllegalMoveError(str(exc)) from None
+        return move
+
+    def _checked(self, move: Move | str) -> Move:
+        move = self._parsed(move)
         if not self.is_legal(move):
             raise IllegalMoveError(self._why_illegal(move))
         return move
+
+    def _record(self, move: Move, note: str | None) -> None:
+        if self.record:
+            self._history.append((move, note, self._snapshot()))
+            self._redo.clear()
 
     def push_many(self, moves: Iterable[Move | str]) -> None:
         """Push several moves; if one is illegal, none of them stays pushed."""
@@ -794,23 +1057,21 @@ class Game:
         """Back to the start of the game, keeping nothing to redo."""
         if not self.record:
             raise IllegalMoveError("this game was made with record=False: it keeps no undo history")
-        self._restore(self._initial)
+        self._restore(self._initial)  # type: ignore[arg-type]
         self._history.clear()
         self._redo.clear()
 
     def _snapshot(self) -> tuple[Any, ...]:
-        d = self.__dict__
-        return ([h[:] for h in self.hands], tuple(d[k][:] for k in _LIST_STATE),
-                tuple(d[k] for k in _SCALAR_STATE), dict(self._fired), len(self.events))
+        return ([h[:] for h in self.hands], tuple(getter(self)[:] for getter in _LIST_GET),
+                _SCALAR_GET(self), dict(self._fired), len(self.events))
 
     def _restore(self, snap: tuple[Any, ...]) -> None:
         hands, lists, scalars, fired, n_events = snap
-        d = self.__dict__
         self.hands = [h[:] for h in hands]
         for key, value in zip(_LIST_STATE, lists):
-            d[key] = value[:]
+            setattr(self, key, value[:])
         for key, value in zip(_SCALAR_STATE, scalars):
-            d[key] = value
+            setattr(self, key, value)
         self._fired = dict(fired)
         del self.events[n_events:]
         self._cache = None
@@ -826,11 +1087,22 @@ class Game:
     def _log(self, event: ev.Event) -> None:
         self.events.append(event)
 
+    def _note(self, rule: str, text: str) -> None:
+        """Count a rule taking effect and, when recording, say so in the log."""
+        self._fired[rule] += 1
+        if self.record:
+            self._log(ev.Event(rule=rule, text=text))
+
     def _apply(self, move: Move, note: str | None) -> None:
         kind = move.kind
         p = move.player
-        if self.uno_open >= 0 and kind is not UNO and kind is not CATCH:
-            self.uno_open = -1  # R-UNO: the next player has started their turn
+        table = kind is SPEAK or kind is ADVISE or kind is SLOW
+        if not table:
+            if self.uno_open >= 0 and kind is not UNO and kind is not CATCH:
+                self.uno_open = -1  # R-UNO: the next player has started their turn
+            if kind is not UNO and kind is not CATCH:
+                self._slap = -1
+                self._skip_bounce = -1
         if kind is DRAW:
             self.turns += 1
             if self.phase is PENALTY:
@@ -838,11 +1110,18 @@ class Game:
             else:
                 self._turn_draw(p)
         elif kind is PASS:
-            self.drawn_card = None
-            self.phase = TURN
-            self.current = self.next_seat(p)
-            if self.record:
-                self._log(ev.Passed(p, rule="R-DRAW", text=f"{self.names[p]} keeps it and passes"))
+            if self.phase is EXCHANGE:  # V-SWAP-FIVE: no exchange after all
+                self.phase = TURN
+                self.current = self._after(p)
+                if self.record:
+                    self._log(ev.Event(rule="V-SWAP-FIVE",
+                                       text=f"{self.names[p]} exchanges no card"))
+            else:
+                self.drawn_card = None
+                self.phase = TURN
+                self.current = self._after(p)
+                if self.record:
+                    self._log(ev.Passed(p, rule="R-DRAW", text=f"{self.names[p]} keeps it and passes"))
         elif kind is CHALLENGE:
             self.turns += 1
             self._challenge(p)
@@ -851,6 +1130,8 @@ class Game:
             self._fired["R-UNO"] += 1
             if self.record:
                 self._log(ev.UnoCalled(p, rule="R-UNO", text=f"{self.names[p]} calls \"UNO!\""))
+            if self.rules.uno_center:
+                self._slap = p  # T-UNO-CENTER: everyone slaps the caller's hand
         elif kind is CATCH:
             target = move.target
             assert target is not None
@@ -873,7 +1154,34 @@ class Game:
                                           text=f"{self.names[p]} chooses "
                                                f"{move.colour.word}"))  # type: ignore[union-attr]
         elif kind is DEAL:
-            self._deal_round(p)
+            self._deal_round(p, first=self._next_first())
+        elif kind is SWAP:
+            self._swap(p, move.target)  # type: ignore[arg-type]
+        elif kind is GIVE:
+            self._give(p, move.card)  # type: ignore[arg-type]
+        elif kind is READY:
+            self.phase = TURN
+            self.current = self._resume
+            self._resume = -1
+            self._note("T-READY", f"{self.names[p]}: \"Ready\"")
+        elif kind is SPEAK:
+            self._silence = None
+            self._table_penalty(p, "T-SILENT-TWOS", f"{self.names[p]} speaks in the silence")
+        elif kind is ADVISE:
+            self._table_penalty(p, "T-ADVICE",
+                                f"{self.names[p]} advises {self.names[self.current]}")
+        elif kind is SLOW:
+            caller = self._slap
+            self._slap = -1
+            extra = f" ({note})" if note else ""
+            self._table_penalty(p, "T-UNO-CENTER", f"{self.names[p]} is the slowest to slap "
+                                                   f"{self.names[caller]}'s hand{extra}")
+        if self._talk and not table:
+            self._talk_after_turn()
+
+    def _table_penalty(self, p: int, rule: str, what: str) -> None:
+        self._note(rule, f"{what}: {self.names[p]} draws 2")
+        self._draw_cards(p, 2, "table", rule)
 
     def _set_colour(self, colour: Colour) -> None:
         """Set the colour in force (the top card being in place already)."""
@@ -882,22 +1190,6 @@ class Game:
 
     def _skip(self, seat: int, rule: str) -> None:
         self._log(ev.Skipped(seat, rule=rule, text=f"{self.names[seat]} is skipped"))
-
-    def _take_forced_penalty(self) -> None:
-        """A draw card's victim who can do nothing but draw, while nobody else
-        may act (no jump-in, no UNO call pending), draws at once: the card's
-        effect, not a decision (R-DRAW2, V-DEFLECT-2 at the end of a chain).
-        A Wild Draw Four can always be challenged, so it never is forced."""
-        card = self.pending_card
-        if card is None or card.rank != "+2":
-            return
-        victim = self.current
-        if self._deflect and self._hmask[victim] & _PLUS2_MASK:
-            return
-        if self._jump and (card in self.hands[victim] or self.jump_in_moves()):
-            return
-        self.turns += 1
-        self._take_penalty(victim)
 
     def _log_play(self, p: int, card: Card, colour: Colour | None, jump: bool,
                   note: str | None) -> None:
@@ -910,118 +1202,308 @@ class Game:
         self._log(ev.Played(p, card, colour, jump, False,
                             rule="V-JUMP-IN" if jump else "R-MATCH", text=what))
 
-    def _action(self, p: int, card: Card, colour: Colour | None, phase: Phase,
-                jump: bool) -> None:
-        """The effect of an action or black card played by ``p``."""
-        rank = card.rank
-        d = self.direction
-        n = self.n
-        fired = self._fired
-        if rank == "+2":
-            self.colour = card.colour  # type: ignore[assignment]
-            self._match = card.match
-            if phase is PENALTY and not jump:
-                pc = self.pending_card
-                fired["V-W4-SAVE-2" if pc is not None and pc.rank == "W+4" else
-                      "V-DEFLECT-2" if self._deflect else "V-JUMP-IN"] += 1
-            fired["R-DRAW2"] += 1
-            self.pending = 2
-            self.pending_card = card
-            self._w4 = None
-            self.phase = PENALTY
-            self.current = (p + d) % n
-        elif rank == "S":
-            self.colour = card.colour  # type: ignore[assignment]
-            self._match = card.match
-            fired["R-SKIP"] += 1
-            if phase is PENALTY:
-                self._clear_pending()
-            skipped = (p + d) % n
-            if self.record:
-                self._skip(skipped, "R-SKIP")
-            self.phase = TURN
-            self.current = (skipped + d) % n
-        elif rank == "R":
-            self.colour = card.colour  # type: ignore[assignment]
-            self._match = card.match
-            fired["R-REVERSE"] += 1
-            if phase is PENALTY:
-                self._clear_pending()
-            d = self.direction = -d
-            self.phase = TURN
-            if n == 2:
-                self.current = p
-                if self.record:
-                    self._log(ev.Reversed(p, d, rule="R-REVERSE",
-                                          text=f"With two players Reverse acts as Skip: "
-                                               f"{self.names[p]} plays again"))
-            else:
-                self.current = (p + d) % n
-                if self.record:
-                    way = "clockwise" if d == 1 else "counter-clockwise"
-                    self._log(ev.Reversed(p, d, rule="R-REVERSE", text=f"Play now goes {way}"))
-        elif rank == "W":
-            assert colour is not None
-            self._set_colour(colour)
-            fired["R-WILD"] += 1
-            if phase is PENALTY:
-                self._clear_pending()
-            self.phase = TURN
-            self.current = (p + d) % n
-        else:  # W+4
-            assert colour is not None
-            prev = self.colour
-            self._set_colour(colour)
-            # R-W4-BLUFF: holding a card of the colour in force (the +4 is black).
-            bluff = self._hmask[p] & _COLOUR_MASKS[prev] != 0
-            fired["R-W4"] += 1
-            if bluff:
-                fired["R-W4-BLUFF"] += 1
-            self.pending = 4
-            self.pending_card = card
-            self._w4 = (p, prev, bluff)
-            self.phase = PENALTY
-            self.current = (p + d) % n
-            self.top_by = -1
+    def _one_or_none_left(self, p: int, hand: list[Card]) -> None:
+        if hand:
+            self.uno_open = p  # R-UNO: p must call "UNO!" now
+        else:
+            self._player_out(p)
 
     def _clear_pending(self) -> None:
         self.pending = 0
         self.pending_card = None
         self._w4 = None
 
-    def _turn_draw(self, p: int) -> None:
-        """R-DRAW: draw one card; a playable one may be played at once."""
-        pile = self.draw_pile
-        if pile and not self.record:  # the common case, kept short
-            card = pile.pop()
-            self.hands[p].append(card)
-            self._hmask[p] |= card.bit
-            self.cards_drawn[p] += 1
+    def _wheel_colour(self) -> Colour:
+        """V-COLOUR-WHEEL: the next colour after the current one, in the
+        direction of play (clockwise red, blue, green, yellow)."""
+        return WHEEL[(WHEEL.index(self.colour) + self.direction) % 4]
+
+    def _action(self, p: int, card: Card, colour: Colour | None, phase: Phase) -> bool:
+        """The effect of a card off the fast path.  Returns False when hands
+        were exchanged and the end-of-play checks must not look at the hand."""
+        bouncer = self._skip_bounce
+        self._skip_bounce = -1
+        rank = card.rank
+        n = self.n
+        fired = self._fired
+        rules = self.rules
+        if card.is_black:
+            if self._wheel:
+                colour = self._wheel_colour()
+                fired["V-COLOUR-WHEEL"] += 1
+                if self.record:
+                    self._log(ev.Event(rule="V-COLOUR-WHEEL",
+                                       text=f"The colour wheel turns to {colour.word}"))
+            assert colour is not None
+            if rules.silent_black:
+                self._silence = ("black", colour)  # type: ignore[assignment]
+                self._note("T-SILENT-TWOS", "Silence until the colour changes")
+        if card.draw:
+            self._draw_card_played(p, card, colour, phase)
+            return True
+        if phase is PENALTY and rank != "R":
+            self._clear_pending()  # (a jump-in that is not a draw card cannot happen)
+        if card.is_number:
+            self.colour = card.colour  # type: ignore[assignment]
+            self._match = card.match
+            self.phase = TURN
+            self.current = self._after(p)
+            hand = self.hands[p]
+            if not hand:
+                return True  # going out comes first: no swap, no exchange
+            if rules.seven_zero and rank == "0":
+                self._pass_hands_on()
+                return False
+            if rules.seven_zero and rank == "7" and self._partners(p):
+                self.phase = SWAP7
+                self.current = p
+            elif rules.swap_five and rank == "5" and self._partners(p):
+                self.phase = EXCHANGE
+                self.current = p
+            if rank == "2" and rules.silent_twos:
+                self._silence = ("2", p)
+                self._note("T-SILENT-TWOS", f"Silence until {self.names[p]}'s turn comes back")
+            return True
+        if rank == "S":
+            self.colour = card.colour  # type: ignore[assignment]
+            self._match = card.match
+            fired["R-SKIP"] += 1
+            if self._outs:
+                skipped = self._after(p)
+                self.current = self._after(skipped)
+            else:
+                d = self.direction
+                skipped = (p + d) % n
+                self.current = (skipped + d) % n
+            if self.record:
+                self._skip(skipped, "R-SKIP")
+            self.phase = TURN
+            if self._bounce and skipped != p:
+                self._skip_bounce = skipped  # V-REVERSE-BOUNCE: may send it back
+            return True
+        if rank == "R":
+            self.colour = card.colour  # type: ignore[assignment]
+            self._match = card.match
+            fired["R-REVERSE"] += 1
+            d = self.direction = -self.direction
+            if self.record:
+                way = "clockwise" if d == 1 else "counter-clockwise"
+                self._log(ev.Reversed(p, d, rule="R-REVERSE", text=f"Play now goes {way}"))
+            if phase is PENALTY and p == self.current:
+                # V-REVERSE-BOUNCE: the pending draw goes back where it came from.
+                self._w4 = None
+                self.current = self._after(p)
+                self._note("V-REVERSE-BOUNCE", f"{self.names[p]} sends the {self.pending} cards "
+                                               f"back to {self.names[self.current]}")
+                return True
+            if p == bouncer and p != self.current:
+                # V-REVERSE-BOUNCE on a Skip: its player is skipped instead.
+                skipper = self._after(p)
+                self.current = self._after(skipper)
+                self.phase = TURN
+                self._note("V-REVERSE-BOUNCE", f"{self.names[p]} sends the Skip back: "
+                                               f"{self.names[skipper]} is skipped")
+                if skipper != p:
+                    self._skip_bounce = skipper
+                return True
+            self.phase = TURN
+            if self._active() == 2 and rules.two_player_skip:
+                self.current = p
+                fired["V-TWO-PLAYER-SKIP"] += 1
+                if self.record:
+                    self._log(ev.Event(rule="V-TWO-PLAYER-SKIP",
+                                       text=f"With two players Reverse acts as Skip: "
+                                            f"{self.names[p]} plays again"))
+            else:
+                self.current = (p + d) % n if not self._outs else self._after(p)
+            return True
+        # W
+        self._set_colour(colour)  # type: ignore[arg-type]
+        fired["R-WILD"] += 1
+        self.phase = TURN
+        self.current = self._after(p)
+        return True
+
+    def _draw_card_played(self, p: int, card: Card, colour: Colour | None, phase: Phase) -> None:
+        """A Draw Two, Wild Draw Four, +10 (V-PLUS10) or H2O draw card lands."""
+        fired = self._fired
+        rules = self.rules
+        total = card.draw
+        if phase is PENALTY:
+            pending = self.pending_card
+            assert pending is not None
+            same = card.rank == pending.rank
+            answering = p == self.current
+            if self._stack and (same or rules.stack_mixed):
+                total = self.pending + card.draw
+                fired["V-STACK" if same else "V-STACK-MIXED"] += 1
+            elif answering and card.rank == "+2" and pending.rank == "+2" and self._deflect:
+                fired["V-DEFLECT-2"] += 1
+            elif answering and card.rank == "+2" and pending.rank == "W+4" and self._save2:
+                fired["V-W4-SAVE-2"] += 1
+            elif answering:
+                fired["V-JUMP-IN"] += 1  # the victim's identical card, played as a jump-in
+        prev = self.colour
+        if colour is None:
+            self.colour = card.colour  # type: ignore[assignment]
+            self._match = card.match
         else:
-            drawn = self._draw_cards(p, 1, "turn", "R-DRAW")
-            if not drawn:
-                self.current = (p + self.direction) % self.n
+            self.colour = colour
+            self._match = _MATCH[colour][card.rank]
+        rank = card.rank
+        if rank == "W+4":
+            fired["R-W4"] += 1
+            # R-W4-BLUFF: holding a card of the colour in force (the +4 is black).
+            bluff = (not rules.w4_anytime) and self._hmask[p] & _COLOUR_MASKS[prev] != 0
+            if rules.w4_anytime:
+                fired["V-W4-ANYTIME"] += 1
+            elif bluff:
+                fired["R-W4-BLUFF"] += 1
+            self._w4 = (p, prev, bluff)
+        else:
+            fired["R-DRAW2" if rank == "+2" else "V-PLUS10" if rank == "W+10" else "V-H2O"] += 1
+            self._w4 = None
+        if card.is_black:
+            self.top_by = -1  # no jump-in on a black draw card
+        self.pending = total
+        self.pending_card = card
+        self.phase = PENALTY
+        self.current = (p + self.direction) % self.n if not self._outs else self._after(p)
+
+    def _take_forced_penalty(self) -> None:
+        """A draw card's victim who can do nothing but draw, while nobody else
+        may act (no answer, no jump-in, no UNO call pending), draws at once:
+        the card's effect, not a decision.  A Wild Draw Four can always be
+        challenged, so it never is forced."""
+        card = self.pending_card
+        if card is None or (card.rank == "W+4" and self._w4 is not None):
+            return
+        victim = self.current
+        if self._answers:
+            if self._penalty_moves(victim)[1] or self.jump_in_moves():
                 return
-            card = drawn[0]
-        if card.bit & self._match and (
-                self._bluff or card.rank != "W+4"
-                or not self._hmask[p] & _COLOUR_MASKS[self.colour]):
-            self.phase = DRAWN
-            self.drawn_card = card
-        else:
-            self.current = (p + self.direction) % self.n
+        elif self._deflect and self._hmask[victim] & _PLUS2_MASK:
+            return
+        self.turns += 1
+        self._take_penalty(victim)
+
+    def _pass_hands_on(self) -> None:
+        """V-SEVEN-ZERO, a 0: every hand moves to the next player in the
+        direction of play (players out of the round keep their empty place)."""
+        seats = [s for s in range(self.n) if not self._out[s]]
+        hands, masks = list(self.hands), list(self._hmask)
+        for s in seats:
+            t = self._after(s)
+            self.hands[t] = hands[s]
+            self._hmask[t] = masks[s]
+        self.uno_open = -1
+        way = "clockwise" if self.direction == 1 else "counter-clockwise"
+        self._note("V-SEVEN-ZERO", f"Every hand passes on {way}")
+
+    def _swap(self, p: int, target: int) -> None:
+        if self.phase is SWAP7:  # V-SEVEN-ZERO, a 7: swap whole hands
+            self.hands[p], self.hands[target] = self.hands[target], self.hands[p]
+            self._hmask[p], self._hmask[target] = self._hmask[target], self._hmask[p]
+            self.uno_open = -1
+            self.phase = TURN
+            self.current = self._after(p)
+            self._note("V-SEVEN-ZERO", f"{self.names[p]} swaps hands with {self.names[target]}")
+        else:  # V-SWAP-FIVE: each side now chooses the card it gives
+            self._exchange = (p, target, None)
+            self.phase = GIVING
+            self.current = p
+            if self.record:
+                self._log(ev.Event(rule="V-SWAP-FIVE", text=f"{self.names[p]} exchanges a card "
+                                                            f"with {self.names[target]}"))
+
+    def _give(self, p: int, card: Card) -> None:
+        assert self._exchange is not None
+        first, partner, given = self._exchange
+        if given is None:
+            self._exchange = (first, partner, card)
+            self.current = partner
+            return
+        # Both cards are chosen: exchange them.
+        for seat, out_card, in_card in ((first, given, card), (partner, card, given)):
+            hand = self.hands[seat]
+            hand.remove(out_card)
+            hand.append(in_card)
+            self._hmask[seat] = _mask_of(hand)
+        self._exchange = None
+        self.uno_open = -1
+        self.phase = TURN
+        self.current = self._after(first)
+        self._note("V-SWAP-FIVE", f"{self.names[first]} gives {given} and gets {card} "
+                                  f"from {self.names[partner]}")
+
+    def _talk_after_play(self, card: Card) -> None:
+        silence = self._silence
+        if silence is not None and silence[0] == "black" and self.colour != silence[1]:
+            self._silence = None
+            if self.record:
+                self._log(ev.Event(rule="T-SILENT-TWOS", text="The colour has changed: "
+                                                              "the silence ends"))
+        self._talk_after_turn()
+
+    def _talk_after_turn(self) -> None:
+        silence = self._silence
+        if silence is not None and silence[0] == "2" and self.current == silence[1] \
+                and self.phase is TURN:
+            self._silence = None
+            if self.record:
+                self._log(ev.Event(rule="T-SILENT-TWOS",
+                                   text=f"The turn is back with {self.names[silence[1]]}: "
+                                        "the silence ends"))
+
+    def _turn_draw(self, p: int) -> None:
+        """R-DRAW: draw one card; a playable one may be played at once (must be,
+        under V-PLAY-DRAWN-MUST).  V-DRAW-UNTIL-PLAYABLE: keep drawing."""
+        while True:
+            pile = self.draw_pile
+            if pile and not self.record:  # the common case, kept short
+                card = pile.pop()
+                self.hands[p].append(card)
+                self._hmask[p] |= card.bit
+                self.cards_drawn[p] += 1
+            else:
+                drawn = self._draw_cards(p, 1, "turn", "R-DRAW")
+                if not drawn:
+                    self.current = self._after(p)
+                    return
+                card = drawn[0]
+            if card.bit & self._match and (
+                    self._bluff or card.rank != "W+4"
+                    or not self._hmask[p] & _COLOUR_MASKS[self.colour]):
+                self.phase = DRAWN
+                self.drawn_card = card
+                if self._must_play:
+                    self._fired["V-DRAW-UNTIL-PLAYABLE" if self._until else "V-PLAY-DRAWN-MUST"] += 1
+                return
+            if not self._until:
+                self.current = (p + self.direction) % self.n if not self._outs else self._after(p)
+                return
 
     def _take_penalty(self, p: int) -> None:
         card = self.pending_card
         rule = "R-W4" if card is not None and card.rank == "W+4" else "R-DRAW2"
-        self._draw_cards(p, self.pending, "penalty", rule)
+        count = self.pending
+        self._draw_cards(p, count, "penalty", rule)
         if self.record:
             self._skip(p, rule)
         self.pending = 0
         self.pending_card = None
         self._w4 = None
         self.phase = TURN
-        self.current = self.next_seat(p)
+        self.current = (p + self.direction) % self.n if not self._outs else self._after(p)
+        if self._ready:
+            self._wait_ready(p, count)
+
+    def _wait_ready(self, drawer: int, count: int) -> None:
+        """T-READY: after drawing 4 or more, play waits for the drawer's "Ready"."""
+        if self.rules.ready and count >= 4 and self.phase is TURN:
+            self._resume = self.current
+            self.current = drawer
+            self.phase = WAIT
 
     def _challenge(self, p: int) -> None:
         assert self._w4 is not None
@@ -1029,15 +1511,18 @@ class Game:
         names = self.names
         self._fired["R-CHALLENGE"] += 1
         self._w4 = None
+        total = self.pending
         if guilty:
             reading = self.rules.challenge
             rule = "R-CHALLENGE-GUILTY" if reading == "return" else "R-CHALLENGE-GUILTY-STD"
             self._fired[rule] += 1
+            # Under V-STACK the whole stack falls on the bluffer; otherwise 4.
+            penalty = total if self._stack else 4
             if self.record:
                 self._log(ev.Challenged(p, accused, True, rule=rule,
                                         text=f"{names[p]} challenges: {names[accused]} held "
                                              f"{prev_colour.word} - a bluff! {names[accused]} "
-                                             f"draws 4"))
+                                             f"draws {penalty}"))
             if reading == "return":
                 card = self.discard.pop()
                 self.hands[accused].append(card)
@@ -1048,14 +1533,15 @@ class Game:
                     self._log(ev.Event(rule=rule, text=f"{names[accused]} takes the {card} back; "
                                                        f"{self.discard[-1]} and "
                                                        f"{prev_colour.word} are back in force"))
-            self._draw_cards(accused, 4, "challenge", rule)
+            self._draw_cards(accused, penalty, "challenge", rule)
             self.pending = 0
             self.pending_card = None
             self.phase = TURN
             self.current = p
+            self._wait_ready(accused, penalty)
         else:
             self._fired["R-CHALLENGE-INNOCENT"] += 1
-            total = self.pending + 2
+            total += 2
             if self.record:
                 self._log(ev.Challenged(p, accused, False, rule="R-CHALLENGE-INNOCENT",
                                         text=f"{names[p]} challenges: {names[accused]} held no "
@@ -1066,7 +1552,8 @@ class Game:
             self.pending = 0
             self.pending_card = None
             self.phase = TURN
-            self.current = self.next_seat(p)
+            self.current = self._after(p)
+            self._wait_ready(p, total)
 
     def _draw_cards(self, p: int, count: int, reason: str, rule: str) -> list[Card]:
         """Move up to ``count`` cards from the draw pile to a hand (R-RESHUFFLE
@@ -1117,50 +1604,172 @@ class Game:
                                     text=f"The draw pile is empty: {len(pile)} discards are "
                                          "shuffled into a new draw pile"))
 
-    def _end_round(self, winner: int) -> None:
-        """R-OUT, then R-SCORE-WINNER; the game ends at the target score."""
+    # ------------------------------------------------------- misplays
+
+    def _is_misplay(self, move: Move) -> bool:
+        """V-MISPLAY-PENALTY: a card one holds put down wrongly, a false UNO!
+        call or a false catch (other illegal moves are refused as always)."""
+        p = move.player
+        if not 0 <= p < self.n or self.phase not in (TURN, DRAWN, PENALTY) or self._out[p]:
+            return False
+        if move.kind is PLAY:
+            return move.card in self.hands[p] and (move.colour is not None) != (
+                self._wheel or not move.card.is_black)  # type: ignore[union-attr]
+        if move.kind is UNO:
+            return True
+        if move.kind is CATCH:
+            return move.target is not None and 0 <= move.target < self.n and move.target != p
+        return False
+
+    def _misplay(self, move: Move) -> None:
+        p = move.player
+        what = {PLAY: f"plays {move.action}", UNO: "calls UNO! falsely",
+                CATCH: f"falsely catches {self.names[move.target or 0]}"}[move.kind]
+        self._note("V-MISPLAY-PENALTY", f"{self.names[p]} {what}: the card goes back, "
+                                        f"{self.names[p]} draws 2" if move.kind is PLAY else
+                   f"{self.names[p]} {what}: {self.names[p]} draws 2")
+        self._draw_cards(p, 2, "misplay", "V-MISPLAY-PENALTY")
+        if p == self.current and self.phase in (TURN, DRAWN):
+            self.uno_open = -1
+            self.drawn_card = None
+            self.phase = TURN
+            self.current = self._after(p)  # a misplay ends one's turn
+
+    # ---------------------------------------------------- end of a round
+
+    def _player_out(self, p: int) -> None:
+        """``p`` has played their last card."""
+        rules = self.rules
+        if rules.seven_rounds:
+            used = self._refills[p]
+            if used < len(REFILLS):
+                # V-SEVEN-ROUNDS: draw 6, then 5, …, and play on.
+                count = REFILLS[used]
+                self._refills[p] = used + 1
+                self._note("V-SEVEN-ROUNDS", f"{self.names[p]} has emptied their hand: draws "
+                                             f"{count} and plays on")
+                self._draw_cards(p, count, "refill", "V-SEVEN-ROUNDS")
+                return
+            self._end_round(p, final=True)
+            return
+        if rules.to_the_last:
+            self._out[p] = True
+            self._outs += 1
+            self._finish.append(p)
+            if self._active() > 1:
+                self._note("V-TO-THE-LAST", f"{self.names[p]} is out "
+                                            f"(place {len(self._finish)}); play goes on")
+                if self._out[self.current]:
+                    self.current = self._after(self.current)
+                return
+            loser = next(s for s in range(self.n) if not self._out[s])
+            self._end_round(self._finish[0], loser=loser)
+            return
+        self._end_round(p)
+
+    def _end_round(self, winner: int, loser: int | None = None, final: bool = False) -> None:
+        """R-OUT, then the scoring mode (R-SCORE-WINNER, V-SCORE-PENALTY,
+        V-LAZY); the game ends at the target score, after ``max_rounds`` rounds,
+        or (V-SEVEN-ROUNDS) with the final empty hand."""
+        rules = self.rules
         self.uno_open = -1
+        self._silence = None
+        self._slap = -1
         names = self.names
         self._fired["R-OUT"] += 1
         if self.phase is PENALTY:  # a final draw card still counts (R-OUT)
             victim = self.current
             self._draw_cards(victim, self.pending, "out", "R-OUT")
-            self.pending = 0
-            self.pending_card = None
-            self._w4 = None
-        points = round_points(self.hands, winner)
-        self.scores[winner] += points
+            self._clear_pending()
+        drop = rules.drop_zero
+        if drop and any(len(h) == 1 and h[0].rank == "0" for h in self.hands):
+            self._fired["V-DROP-ZERO"] += 1
+        values = [hand_value(h, drop) for h in self.hands]
+        scoring = rules.scoring
         self._won_round[winner] = self.round_no
+        if scoring == "winner":
+            points = sum(v for s, v in enumerate(values) if s != winner)
+            self.scores[winner] += points
+        elif scoring == "penalty":
+            self._fired["V-SCORE-PENALTY"] += 1
+            for s, v in enumerate(values):
+                self.scores[s] += v
+            last = self._last_played[winner]
+            bonus = {"+1": 20, "W+2": 40}.get(last.rank, 0) if rules.h2o and last else 0
+            if bonus:
+                self.scores[winner] -= bonus
+                self._fired["V-H2O"] += 1
+            points = -bonus
+        else:  # lazy
+            self._fired["V-LAZY"] += 1
+            if loser is None:
+                order = [self.next_seat(winner, k) for k in range(1, self.n)]
+                loser = max(order, key=lambda s: (values[s], -order.index(s)))
+            points = values[loser]
+        if loser is None and rules.to_the_last:
+            loser = -1
+        self.round_results.append(RoundResult(
+            self.round_no, winner, points,
+            tuple(tuple(h) for h in self.hands) if self.record else (),
+            -1 if loser is None else loser))
         if self.record:
-            self.round_results.append(RoundResult(self.round_no, winner, points,
-                                                  tuple(tuple(h) for h in self.hands)))
             self._log(ev.RoundWon(winner, self.round_no, rule="R-OUT",
                                   text=f"{names[winner]} has no cards left and wins round "
-                                       f"{self.round_no}"))
-            self._log(ev.Scored(winner, points, tuple(self.scores), rule="R-SCORE-WINNER",
-                                text=f"{names[winner]} scores {points} "
-                                     f"(scores: {', '.join(map(str, self.scores))})"))
-        else:
-            self.round_results.append(RoundResult(self.round_no, winner, points, ()))
-        target = self.rules.target_score
-        if self.scores[winner] >= target or (self.max_rounds is not None
-                                             and self.round_no >= self.max_rounds):
-            if self.scores[winner] >= target:
-                champion, reason = winner, "target"
+                                       f"{self.round_no}" if not rules.to_the_last else
+                                       f"{names[winner]} went out first and wins round "
+                                       f"{self.round_no}; {names[loser]} is last"  # type: ignore[index]
+                                       ))
+            if scoring == "winner":
+                text = (f"{names[winner]} scores {points} "
+                        f"(scores: {', '.join(map(str, self.scores))})")
+            elif scoring == "penalty":
+                text = ("Everyone adds their hand" + (f"; {names[winner]} takes {-points} off "
+                                                       "for going out on an H2O card" if points else "")
+                        + f" (totals: {', '.join(map(str, self.scores))})")
             else:
-                champion = max(range(self.n), key=lambda s: (self.scores[s], self._won_round[s], -s))
-                reason = "rounds"
-            self.outcome = Outcome(champion, tuple(self.scores), reason, self.round_no)
-            self.phase = GAME_OVER
-            self.current = champion
-            if self.record:
-                why = (f"reaches {self.scores[champion]} of {target}" if reason == "target"
-                       else f"leads after {self.round_no} round{'s' * (self.round_no > 1)}")
-                self._log(ev.GameWon(champion, tuple(self.scores), reason, rule="R-SCORE-WINNER",
-                                     text=f"{names[champion]} wins the game: {why}"))
-        else:
+                text = (f"Lazy scoring: {names[winner]} starts the next round, "
+                        f"{names[loser]} (most points in hand) deals it")  # type: ignore[index]
+            self._log(ev.Scored(winner, points, tuple(self.scores),
+                                rule={"winner": "R-SCORE-WINNER", "penalty": "V-SCORE-PENALTY",
+                                      "lazy": "V-LAZY"}[scoring], text=text))
+        target = rules.target_score
+        reason = None
+        if final:
+            reason = "seven-rounds"
+        elif scoring != "lazy" and max(self.scores) >= target:
+            reason = "target"
+        elif self.max_rounds is not None and self.round_no >= self.max_rounds:
+            reason = "rounds"
+        if reason is None:
             self.phase = ROUND_OVER
-            self.current = (self.dealer + 1) % self.n  # R-DEALER: the deal passes on
+            # R-DEALER: the deal passes on; V-LAZY: the loser deals.
+            self.current = loser if scoring == "lazy" else (self.dealer + 1) % self.n  # type: ignore[assignment]
+            return
+        wins = Counter(r.winner for r in self.round_results)
+        if reason == "seven-rounds" or (reason == "target" and scoring == "winner"):
+            champion = winner
+        elif scoring == "penalty":
+            champion = min(range(self.n), key=lambda s: (self.scores[s], -self._won_round[s], s))
+        elif scoring == "lazy":
+            champion = max(range(self.n), key=lambda s: (wins[s], self._won_round[s], -s))
+        else:
+            champion = max(range(self.n), key=lambda s: (self.scores[s], self._won_round[s], -s))
+        self.outcome = Outcome(champion, tuple(self.scores), reason, self.round_no)
+        self.phase = GAME_OVER
+        self.current = champion
+        if self.record:
+            why = {"target": (f"reaches {self.scores[champion]} of {target}" if scoring == "winner"
+                              else f"the lowest total when someone reached {target}"),
+                   "rounds": f"after {self.round_no} round{'s' * (self.round_no > 1)}",
+                   "seven-rounds": "the seventh empty hand (V-SEVEN-ROUNDS)"}[reason]
+            self._log(ev.GameWon(champion, tuple(self.scores), reason, rule="R-SCORE-WINNER",
+                                 text=f"{names[champion]} wins the game: {why}"))
+
+    def _next_first(self) -> int | None:
+        """V-LAZY: the last round's winner starts the next one."""
+        if self.rules.scoring == "lazy" and self.round_results:
+            return self.round_results[-1].winner
+        return None
 
     # ----------------------------------------------------------- messages
 
@@ -1185,6 +1794,9 @@ class Game:
                 return f"{move}: nobody catches themselves"
             return (f"{move}: {names[t]} cannot be caught now (they called UNO!, do not hold "
                     "one card, or the next player has already started)")
+        if kind in (SPEAK, ADVISE, SLOW):
+            rule = {SPEAK: "T-SILENT-TWOS", ADVISE: "T-ADVICE", SLOW: "T-UNO-CENTER"}[kind]
+            return f"{move}: not now ({rule} is off, or there is nothing to answer)"
         if p != self.current:
             if kind is PLAY and self._jump:
                 top = self.discard[-1]
@@ -1200,6 +1812,16 @@ class Game:
                 return f"{move}: no jump-in on {top}"
             return f"{move}: it is {names[self.current]}'s turn, not {who}'s"
         phase = self.phase
+        if phase is SWAP7:
+            return f"{move}: {who} first chooses whom to swap hands with ('swap N')"
+        if phase is EXCHANGE:
+            return f"{move}: {who} first chooses whom to exchange a card with ('swap N' or 'pass')"
+        if phase is GIVING:
+            return f"{move}: {who} first chooses a card of their own to give ('give C')"
+        if phase is WAIT:
+            return f"{move}: play waits for {who} to say \"Ready\" ('ready')"
+        if kind in (SWAP, GIVE, READY):
+            return f"{move}: there is nothing to swap, give or be ready for now"
         if phase is ROUND_OVER:
             return f"{move}: the round is over; {who} deals the next one ('deal')"
         if phase is CHOOSE:
@@ -1222,12 +1844,18 @@ class Game:
             card = self.drawn_card
             if kind is PLAY and move.card is not card:
                 return f"{move}: after drawing, only the drawn card ({card}) may be played"
+            if kind is PASS:
+                return f"{move}: V-PLAY-DRAWN-MUST: the drawn {card} must be played"
             return f"{move}: {who} plays the drawn {card} or passes"
         if kind is PLAY:
             card = move.card
             assert card is not None
             if card not in self.hands[p]:
                 return f"{move}: {who} does not hold {card}"
+            if card.is_black and (move.colour is None) != self._wheel:
+                return (f"{move}: under V-COLOUR-WHEEL a black card names no colour ({card.text})"
+                        if self._wheel else
+                        f"{move}: a black card names its colour, e.g. {card.text}>R")
             if card.rank == "W+4":
                 return (f"{move}: R-W4-LEGAL: {who} holds {self.colour.word}, so the Wild Draw "
                         "Four may not be played (R-W4-BLUFF is off)")
@@ -1245,6 +1873,7 @@ class Game:
         if kind is DEAL:
             return f"{move}: the round is still being played"
         return f"{move}: not a legal move now"
+
 
     # --------------------------------------------------------------- saving
 

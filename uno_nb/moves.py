@@ -15,7 +15,16 @@ action text             meaning
 ``catch 2``             catch seat 2, who did not call "UNO!"
 ``colour B``            choose the colour of a Wild start card
 ``deal``                deal the next round (the dealer's move)
+``swap 2``              swap hands with seat 2 (a 7, V-SEVEN-ZERO) or
+                        exchange a card with seat 2 (a 5, V-SWAP-FIVE)
+``give R7``             the card one gives in that exchange
+``ready``               "Ready" after drawing 4 (T-READY)
+``speak``               break the silence (T-SILENT-TWOS)
+``advise``              advise the player on their move (T-ADVICE)
+``slow``                the slowest to slap an UNO! call (T-UNO-CENTER)
 ======================  =============================================
+
+Under V-COLOUR-WHEEL a black card is played without a colour (``W+4``).
 
 >>> m = parse_move("2:W+4>g")
 >>> m.player, m.card, m.colour, str(m)
@@ -28,11 +37,12 @@ from __future__ import annotations
 
 from enum import IntEnum
 
-from .cards import Card, Colour, parse_colour, parse_play, play_text
+from .cards import Card, Colour, parse_card, parse_colour, parse_play, play_text
 from .errors import NotationError
 
 __all__ = ["MoveKind", "Move", "parse_move", "move_order", "MAX_PLAYERS",
-           "PLAY", "DRAW", "PASS", "CHALLENGE", "UNO", "CATCH", "COLOUR", "DEAL"]
+           "PLAY", "DRAW", "PASS", "CHALLENGE", "UNO", "CATCH", "COLOUR", "DEAL",
+           "SWAP", "GIVE", "READY", "SPEAK", "ADVISE", "SLOW"]
 
 MAX_PLAYERS = 10
 
@@ -46,10 +56,18 @@ class MoveKind(IntEnum):
     CATCH = 5
     COLOUR = 6
     DEAL = 7
+    SWAP = 8
+    GIVE = 9
+    READY = 10
+    SPEAK = 11
+    ADVISE = 12
+    SLOW = 13
 
 
-PLAY, DRAW, PASS, CHALLENGE, UNO, CATCH, COLOUR, DEAL = tuple(MoveKind)
-_WORDS = {DRAW: "draw", PASS: "pass", CHALLENGE: "challenge", UNO: "uno", DEAL: "deal"}
+PLAY, DRAW, PASS, CHALLENGE, UNO, CATCH, COLOUR, DEAL, SWAP, GIVE, READY, SPEAK, ADVISE, SLOW = \
+    tuple(MoveKind)
+_WORDS = {DRAW: "draw", PASS: "pass", CHALLENGE: "challenge", UNO: "uno", DEAL: "deal",
+          READY: "ready", SPEAK: "speak", ADVISE: "advise", SLOW: "slow"}
 _BY_WORD = {word: kind for kind, word in _WORDS.items()}
 
 
@@ -86,18 +104,21 @@ class Move:
             raise NotationError(f"bad seat {player!r}: seats are 0 to {MAX_PLAYERS - 1}")
         kind = MoveKind(kind)
         if kind is PLAY:
-            if card is None or card.is_black != (colour is not None):
-                raise NotationError(
-                    f"a play of {card} {'needs' if card and card.is_black else 'takes no'} colour")
+            if card is None or (colour is not None and not card.is_black):
+                raise NotationError(f"a play of {card} takes no colour")
             action = play_text(card, colour)
+        elif kind is GIVE:
+            if card is None:
+                raise NotationError("a card to give is needed")
+            action = f"give {card.text}"
         elif kind is COLOUR:
             if colour is None:
                 raise NotationError("a colour choice needs a colour")
             action = f"colour {colour.letter}"
-        elif kind is CATCH:
+        elif kind is CATCH or kind is SWAP:
             if not isinstance(target, int) or not 0 <= target < MAX_PLAYERS:
-                raise NotationError(f"bad seat to catch {target!r}")
-            action = f"catch {target}"
+                raise NotationError(f"bad seat {target!r}")
+            action = f"{'catch' if kind is CATCH else 'swap'} {target}"
         else:
             action = _WORDS[kind]
         move = object.__new__(cls)
@@ -161,8 +182,13 @@ def parse_move(text: str, player: int | None = None) -> Move:
     head = words[0]
     if head in _BY_WORD and len(words) == 1:
         return Move.make(_BY_WORD[head], player)
-    if head == "catch" and len(words) == 2 and words[1].isdigit():
-        return Move.make(CATCH, player, target=int(words[1]))
+    if head in ("catch", "swap") and len(words) == 2 and words[1].isdigit():
+        return Move.make(CATCH if head == "catch" else SWAP, player, target=int(words[1]))
+    if head == "give" and len(words) == 2:
+        try:
+            return Move.make(GIVE, player, card=parse_card(original[1]))
+        except NotationError as exc:
+            raise NotationError(f"bad move {raw!r}: {exc}") from None
     if head in ("colour", "color") and len(words) == 2:
         try:
             return Move.make(COLOUR, player, colour=parse_colour(words[1]))
@@ -171,13 +197,11 @@ def parse_move(text: str, player: int | None = None) -> Move:
     if len(words) != 1:
         raise NotationError(
             f"bad move {raw!r}: expected a card (R7, W+4>G), draw, pass, challenge, "
-            "uno, 'catch N', 'colour C' or deal")
+            "uno, 'catch N', 'colour C', deal, 'swap N', 'give C', ready, speak, advise or slow")
     try:
         card, colour = parse_play(original[0])
     except NotationError as exc:
         raise NotationError(
             f"bad move {raw!r}: {exc}; other moves are draw, pass, challenge, uno, "
             "'catch N', 'colour C', deal") from None
-    if card.is_black and colour is None:
-        raise NotationError(f"bad move {raw!r}: a black card names its colour, e.g. {card.text}>R")
     return Move.make(PLAY, player, card, colour)

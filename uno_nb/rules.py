@@ -102,8 +102,99 @@ class RuleSet:
         ids={2: "R-UNO", 4: "V-UNO-PENALTY-4"}, choices=(2, 4))
     target_score: int = _opt(
         500, "R-SCORE-WINNER",
-        "Points that win the game; the round winner scores everyone else's hands.",
-        "000, 002")
+        "Points that end the game (under 'winner' scoring the first to reach them "
+        "wins; under 'penalty' scoring the lowest total wins).", "000, 002")
+    # -- turn --------------------------------------------------------------
+    play_drawn: bool = _opt(
+        False, "V-PLAY-DRAWN-MUST", "A playable drawn card must be played at once.", "000")
+    draw_until_playable: bool = _opt(
+        False, "V-DRAW-UNTIL-PLAYABLE",
+        "A player who draws keeps drawing until a playable card comes, then plays it.",
+        "std house rule")
+    w4_anytime: bool = _opt(
+        False, "V-W4-ANYTIME",
+        "A Wild Draw Four may be played whatever one holds: no bluff exists and a "
+        "challenge always fails.", "house")
+    misplay_penalty: bool = _opt(
+        False, "V-MISPLAY-PENALTY",
+        "A wrong card, a false UNO! call or a false catch costs 2 cards (the card goes "
+        "back) instead of being refused.", "000")
+    two_player_skip: bool = _opt(
+        True, "V-TWO-PLAYER-SKIP",
+        "With two players a Skip, and a Reverse, give the player another turn; off: a "
+        "two-player Reverse only turns the direction.", "000")
+    # -- draw cards ----------------------------------------------------------
+    stack: bool = _opt(
+        False, "V-STACK",
+        "Stacking: the victim of a draw card may add one of the same kind; the total "
+        "grows and whoever cannot add draws it all.", "000")
+    stack_mixed: bool = _opt(
+        False, "V-STACK-MIXED",
+        "With stacking: a +4 may go on a +2, and a +2 of the chosen colour on a +4.", "house")
+    reverse_bounce: bool = _opt(
+        False, "V-REVERSE-BOUNCE",
+        "A Reverse of the matching colour sends a pending Draw Two, Wild Draw Four, Skip "
+        "or stack back to the player who played it.", "000")
+    plus10: bool = _opt(
+        False, "V-PLUS10",
+        "The four blank cards join the deck as W+10: the next player draws 10.", "000")
+    # -- card effects ----------------------------------------------------------
+    doubles: bool = _opt(
+        False, "V-DOUBLES",
+        "Two identical cards are played one after the other: a player may jump in on "
+        "their own card.", "000")
+    seven_zero: bool = _opt(
+        False, "V-SEVEN-ZERO",
+        "A 0 passes every hand on in the direction of play; a 7 swaps hands with a player "
+        "of one's choice.", "000 / std")
+    swap_five: bool = _opt(
+        False, "V-SWAP-FIVE",
+        "Playing a 5 one may exchange one card with any player; each side chooses the "
+        "card it gives.", "000")
+    colour_wheel: bool = _opt(
+        False, "V-COLOUR-WHEEL",
+        "Black cards choose no colour: the colour moves on along the wheel red, blue, "
+        "green, yellow in the direction of play.", "000")
+    # -- scoring and game end ----------------------------------------------------
+    scoring: str = _opt(
+        "winner", "R-SCORE-WINNER",
+        "'winner': the winner scores the others' hands; 'penalty': everyone adds their "
+        "own hand, lowest wins; 'lazy': no tally, the winner starts and the loser deals.",
+        "000, 002 / std / 000",
+        ids={"winner": "R-SCORE-WINNER", "penalty": "V-SCORE-PENALTY", "lazy": "V-LAZY"},
+        choices=("winner", "penalty", "lazy"))
+    drop_zero: bool = _opt(
+        False, "V-DROP-ZERO", "A hand of a single 0 counts 50 instead of 0.", "000")
+    to_the_last: bool = _opt(
+        False, "V-TO-THE-LAST",
+        "The round goes on until one player still has cards: first out wins, the last "
+        "one loses.", "000")
+    seven_rounds: bool = _opt(
+        False, "V-SEVEN-ROUNDS",
+        "UNO in 7 rounds: emptying one's hand draws 6, then 5, …; emptying it after "
+        "drawing 1 wins the game.", "000")
+    h2o: bool = _opt(
+        False, "V-H2O",
+        "The H2O deck adds +1 cards and Wild +2 cards; under penalty scoring going out on "
+        "them takes 20 or 40 off one's total.", "000")
+    # -- table talk ----------------------------------------------------------------
+    uno_center: bool = _opt(
+        False, "T-UNO-CENTER",
+        "After an UNO! call all others slap a hand on the caller's; the slowest draws 2.",
+        "000")
+    silent_twos: bool = _opt(
+        False, "T-SILENT-TWOS",
+        "After a 2, silence until the turn comes back to its player; whoever speaks draws 2.",
+        "000")
+    silent_black: bool = _opt(
+        False, "T-SILENT-TWOS",
+        "Extension of the silent twos: after a black card, silence until the colour "
+        "changes.", "000", ids={True: "T-SILENT-TWOS"})
+    advice: bool = _opt(
+        False, "T-ADVICE", "A player who advises another on their move draws 2.", "000")
+    ready: bool = _opt(
+        False, "T-READY", "After drawing 4, play waits until that player says \"Ready\".",
+        "002")
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
@@ -122,12 +213,21 @@ class RuleSet:
             raise RuleError(
                 f"rule option 'target_score' must be between 1 and 100000, "
                 f"got {self.target_score}")
+        for a, b, why in _EXCLUSIONS:
+            if getattr(self, a) and getattr(self, b):
+                raise RuleError(f"{_label(a)} and {_label(b)} exclude each other: {why}")
+        for a, b, why in _REQUIRES:
+            if getattr(self, a) and not getattr(self, b):
+                raise RuleError(f"{_label(a)} needs {_label(b)}: {why}")
+        if self.h2o and self.scoring != "penalty":
+            raise RuleError("V-H2O (h2o) needs V-SCORE-PENALTY (scoring='penalty'): "
+                            "its bonuses are taken off penalty totals")
 
     # -- construction -------------------------------------------------------
 
     @classmethod
     def preset(cls, name: str) -> "RuleSet":
-        """A named preset (RULES.md §11): ``standard`` or ``cnuno``."""
+        """A named preset (RULES.md §11): ``standard``, ``cnuno`` or ``party``."""
         try:
             return PRESETS[name.strip().lower()]
         except (KeyError, AttributeError):
@@ -216,6 +316,23 @@ class RuleSet:
         return "custom"
 
 
+# Options that cannot be on together, and options that need another: (a, b, why).
+_EXCLUSIONS = [
+    ("stack", "deflect_2", "a stack adds up the draw cards, a deflection passes on just 2"),
+    ("seven_rounds", "to_the_last", "both change what happens when a hand is empty"),
+]
+_REQUIRES = [
+    ("stack_mixed", "stack", "mixing +2 and +4 is a way of stacking"),
+    ("silent_black", "silent_twos", "it extends the silent twos"),
+]
+
+
+def _label(name: str) -> str:
+    meta = {f.name: f.metadata for f in dataclasses.fields(RuleSet)}[name]
+    rule = meta["ids"].get(True, meta["rule"])
+    return f"{rule} ({name})"
+
+
 def _convert(info: OptionInfo, raw: str) -> Any:
     low = raw.lower()
     if info.kind is bool:
@@ -236,6 +353,8 @@ PRESETS: dict[str, RuleSet] = {
     "standard": RuleSet(),
     "cnuno": RuleSet(start_card="number", deflect_2=True, w4_save_2=True,
                      jump_in=True, challenge="return"),
+    "party": RuleSet(stack=True, stack_mixed=True, jump_in=True, seven_zero=True,
+                     reverse_bounce=True),
 }
 
 
