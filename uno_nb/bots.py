@@ -15,7 +15,7 @@ from typing import Protocol, Sequence
 
 from .cards import COLOURS, Card, Colour
 from .game import Phase
-from .moves import CHALLENGE, DEAL, DRAW, PASS, PLAY, Move
+from .moves import CHALLENGE, DEAL, DRAW, PASS, PLAY, READY, SWAP, Move
 from .odds import challenge_success_chance
 from .view import PlayerView
 
@@ -73,7 +73,10 @@ class HeuristicBot:
     fits, names its strongest colour, answers draw cards when it can, and
     challenges a Wild Draw Four when the challenge is worth more than it risks
     (success chance above 1/3: a failed challenge costs 2 extra cards, a
-    successful one saves 4)."""
+    successful one saves 4).  With the house rules it stacks and sends draw
+    cards back whenever it can, swaps hands (a 7) with the smallest hand,
+    trades a card (a 5) with the player closest to going out and gives away
+    its costliest coloured card."""
 
     name = "heuristic"
 
@@ -92,13 +95,25 @@ class HeuristicBot:
         if phase is Phase.COLOUR:
             best = self._strongest(view.hand)
             return next(m for m in moves if m.colour == best)
+        if phase is Phase.SWAP or phase is Phase.EXCHANGE:
+            # A 7: take the smallest hand.  A 5: trade with the player closest
+            # to going out (their cards are what they need).
+            swaps = [m for m in moves if m.kind is SWAP]
+            sizes = view.hand_sizes
+            if phase is Phase.EXCHANGE and not swaps:
+                return moves[-1]
+            return min(swaps, key=lambda m: (sizes[m.target], m.target))  # type: ignore[index]
+        if phase is Phase.GIVE:
+            # Give away the costliest card that is not black (keep the Wilds).
+            return max(moves, key=lambda m: (not m.card.is_black, m.card.points,  # type: ignore[union-attr]
+                                             -m.card.index))  # type: ignore[union-attr]
         if plays:
             coloured = [m for m in plays if m.card is not None and not m.card.is_black]
             if coloured or phase is Phase.DRAWN:
                 return self._best_play(view, coloured or plays)
             # Only black cards fit: play one rather than draw.
             return self._best_play(view, plays)
-        for kind in (DEAL, PASS, DRAW):
+        for kind in (DEAL, READY, PASS, DRAW):
             for move in moves:
                 if move.kind is kind:
                     return move

@@ -873,7 +873,7 @@ class Game:
         """Table talk (RULES.md §10): speaking in a silence (T-SILENT-TWOS),
         advising the player to move (T-ADVICE), being slowest to slap an
         UNO! call (T-UNO-CENTER)."""
-        if not self._talk or self.phase >= ROUND_OVER:
+        if not self._talk or self.phase is ROUND_OVER or self.phase is GAME_OVER:
             return []
         seats = range(self.n) if seat is None else (seat,)
         out: list[Move] = []
@@ -1797,6 +1797,8 @@ class Game:
         if kind in (SPEAK, ADVISE, SLOW):
             rule = {SPEAK: "T-SILENT-TWOS", ADVISE: "T-ADVICE", SLOW: "T-UNO-CENTER"}[kind]
             return f"{move}: not now ({rule} is off, or there is nothing to answer)"
+        if self.phase is WAIT and p != self.current:
+            return f"{move}: play waits for {names[self.current]} to say \"Ready\" (T-READY)"
         if p != self.current:
             if kind is PLAY and self._jump:
                 top = self.discard[-1]

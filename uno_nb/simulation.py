@@ -8,9 +8,14 @@ the people at the table (RULES.md §10, §12):
   "UNO!" unless they forget (their ``forget`` trait); if they forget, every
   other player notices with their ``notice`` trait, and the fastest of those
   who noticed (a reaction-time draw) catches them.
-* **Jump-in races** (V-JUMP-IN) — every bot that may jump in is asked
-  whether it wants to; if several do, the fastest reaction wins, and the race
-  is shown in the event log.
+* **Jump-in races** (V-JUMP-IN, V-DOUBLES, and sending a Skip back under
+  V-REVERSE-BOUNCE) — every bot that may play out of turn is asked whether it
+  wants to; if several do, the fastest reaction wins, and the race is shown
+  in the event log.
+* **Table talk** (§10) — during a silence each player may speak up
+  (``talk``), each turn each other player may give advice (``advise``), and
+  after an UNO! call the slowest to slap the caller's hand is found by
+  reaction times (T-SILENT-TWOS, T-ADVICE, T-UNO-CENTER).
 
 All draws come from one ``random.Random`` seeded from the game's seed, apart
 from the game's own chance RNG, so bots never disturb the deck.
@@ -68,7 +73,9 @@ def play_game(rules: RuleSet | str | None, lineup: Sequence[Bot | str], seed: in
     game = Game(rules, len(bots), seed, max_rounds=max_rounds, record=record)
     rng = random.Random(f"uno_nb:{seed}:table")
     first, dealer = game.current, game.dealer
-    jump = game.rules.jump_in
+    rules = game.rules
+    jump = rules.jump_in or rules.doubles or rules.reverse_bounce
+    talk = rules.silent_twos or rules.advice or rules.uno_center
     moves = 0
     abandoned = False
     views = [game.view(seat) for seat in range(game.n)]
@@ -88,6 +95,8 @@ def play_game(rules: RuleSet | str | None, lineup: Sequence[Bot | str], seed: in
             observer(game)
         if game.uno_open >= 0:
             moves += _uno_call(game, rng, observer)
+        if talk and game.phase is not GAME_OVER:
+            moves += _table_talk(game, rng, observer)
     outcome = game.outcome
     winner = None if abandoned or outcome is None else outcome.winner
     rec = GameRecord(
@@ -121,6 +130,38 @@ def _uno_call(game: Game, rng: random.Random,
     if observer is not None:
         observer(game)
     return 1
+
+
+def _table_talk(game: Game, rng: random.Random,
+                observer: Callable[[Game], None] | None = None) -> int:
+    """T-UNO-CENTER, T-SILENT-TWOS and T-ADVICE, after a move."""
+    done = 0
+    traits = game.traits
+    rules = game.rules
+    if game._slap >= 0:
+        caller = game._slap
+        times = sorted((reaction_time(traits[s], rng), s) for s in range(game.n) if s != caller)
+        t, slowest = times[-1]
+        game.push(f"{slowest}:slow", note=f"{t:.2f} s")
+        done += 1
+        if observer is not None:
+            observer(game)
+    if game.silence is not None:
+        speakers = [s for s in range(game.n) if rng.random() < traits[s].talk]
+        if speakers:
+            game.push(f"{speakers[0]}:speak")
+            done += 1
+            if observer is not None:
+                observer(game)
+    if rules.advice and game.phase <= 2:
+        for s in range(game.n):
+            if s != game.current and not game.out[s] and rng.random() < traits[s].advise:
+                game.push(f"{s}:advise")
+                done += 1
+                if observer is not None:
+                    observer(game)
+                break
+    return done
 
 
 def _jump_ins(game: Game, bots: Sequence[Bot], views: Sequence[object],

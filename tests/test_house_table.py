@@ -1,0 +1,105 @@
+"""Table-talk rules (RULES.md §10): T-UNO-CENTER, T-SILENT-TWOS (and its
+black-card extension), T-ADVICE, T-READY — as moves a person makes, and as the
+seeded table model plays them in simulations."""
+
+import random
+
+import pytest
+
+from uno_nb import IllegalMoveError, Phase, RuleSet
+from uno_nb.simulation import _table_talk, run_games
+from uno_nb.table import PlayerTraits
+
+from tests.helpers import hand, texts
+
+
+def test_T_UNO_CENTER_the_slowest_to_slap_draws_2(pos):
+    game = pos(["R3 R4", "B1 B2", "G1 G2", "Y7 Y8"], discard="R5", rules=RuleSet(uno_center=True))
+    game.push("R3")
+    game.push("0:uno")
+    assert [m.text for m in game.table_moves()] == ["1:slow", "2:slow", "3:slow"]
+    game.push("2:slow", note="0.93 s")
+    assert hand(game, 2) == "G1 G2 Y1 Y2"
+    assert texts(game, 2)[0] == "P2 is the slowest to slap P0's hand (0.93 s): P2 draws 2"
+    assert game.table_moves() == []
+
+
+def test_T_UNO_CENTER_in_simulation_uses_reaction_times(pos):
+    game = pos(["R3 R4", "B1 B2", "G1 G2"], discard="R5", rules=RuleSet(uno_center=True))
+    game._traits = (PlayerTraits(0, 1, 0.5), PlayerTraits(0, 1, 0.3), PlayerTraits(0, 1, 2.0))
+    game.push("R3")
+    game.push("0:uno")
+    assert _table_talk(game, random.Random(0)) == 1
+    assert game.moves[-1].text == "2:slow"  # P2 reacts four to six times slower
+
+
+def test_T_SILENT_TWOS_speaking_in_the_silence_costs_2(pos):
+    rules = RuleSet(silent_twos=True)
+    game = pos(["R2 R4 R6", "R1 B2", "G1 G2"], discard="R5", rules=rules)
+    game.push("R2")
+    assert game.silence == ("2", 0) and [m.text for m in game.table_moves(1)] == ["1:speak"]
+    game.push("2:speak")
+    assert hand(game, 2) == "G1 G2 Y1 Y2" and game.silence is None
+    with pytest.raises(IllegalMoveError, match="T-SILENT-TWOS"):
+        game.push("1:speak")
+
+
+def test_T_SILENT_TWOS_the_silence_ends_when_the_turn_comes_back(pos):
+    game = pos(["R2 R4 R6", "R1 B2", "R3 G2"], discard="R5", rules=RuleSet(silent_twos=True))
+    game.push("R2")
+    game.push("1:R1")
+    assert game.silence == ("2", 0)
+    game.push("2:R3")
+    assert game.silence is None and game.current == 0
+    assert texts(game, 1) == ["The turn is back with P0: the silence ends"]
+
+
+def test_T_SILENT_TWOS_black_extension_silence_until_the_colour_changes(pos):
+    rules = RuleSet(silent_twos=True, silent_black=True)
+    game = pos(["W R4 R6", "G1 B3 B2", "G3 B4"], discard="R5", rules=rules, draw_pile="Y7 Y8")
+    game.push("W>G")
+    assert game.silence == ("black", 2)  # green
+    game.push("1:G1")
+    game.push("2:G3")
+    assert game.silence is not None  # still green
+    game.push("0:draw")  # Y7 does not fit: P0's turn passes
+    game.push("1:B3")    # blue, on G3 by number: the colour changes
+    assert game.silence is None
+    assert texts(game, 1) == ["The colour has changed: the silence ends"]
+
+
+def test_T_SILENT_TWOS_black_extension_needs_the_silent_twos():
+    from uno_nb import RuleError
+    with pytest.raises(RuleError, match=r"needs T-SILENT-TWOS \(silent_twos\)"):
+        RuleSet(silent_black=True)
+
+
+def test_T_ADVICE_advising_costs_2(pos):
+    game = pos(["R3 R4", "B1 B2", "G1 G2"], discard="R5", rules=RuleSet(advice=True))
+    assert [m.text for m in game.table_moves()] == ["1:advise", "2:advise"]
+    game.push("2:advise")
+    assert hand(game, 2) == "G1 G2 Y1 Y2" and game.current == 0
+    assert texts(game, 2)[0] == "P2 advises P0: P2 draws 2"
+    assert pos(["R3", "B1"], discard="R5").table_moves() == []
+
+
+def test_T_READY_play_waits_for_ready_after_drawing_4(pos):
+    game = pos(["W+4 R1 R2", "B1", "G1 G2"], discard="R5", rules=RuleSet(ready=True))
+    game.push("W+4>G")
+    game.push("1:draw")
+    assert game.phase is Phase.READY and game.current == 1
+    assert [m.text for m in game.turn_moves()] == ["1:ready"]
+    with pytest.raises(IllegalMoveError, match="waits for P1 to say"):
+        game.push("2:G1")
+    game.push("1:ready")
+    assert game.phase is Phase.TURN and game.current == 2
+    assert texts(game, 1) == ['P1: "Ready"']
+
+
+def test_table_talk_in_simulations_is_reproducible_and_fires():
+    rules = RuleSet(silent_twos=True, silent_black=True, advice=True, uno_center=True, ready=True)
+    a = run_games(rules, ["random-greedy"] * 4, 150, seed=2)
+    b = run_games(rules, ["random-greedy"] * 4, 150, seed=2)
+    assert a == b
+    fired = set().union(*(r.fired for r in a))
+    assert {"T-SILENT-TWOS", "T-ADVICE", "T-UNO-CENTER", "T-READY"} <= fired
