@@ -1,8 +1,7 @@
 """How fast does the simulation lab compare two rule sets?
 
 Runs the same seeded 4-player games between random bots under two rule sets
-(by default ``standard`` and ``cnuno``: the ``party`` preset with stacking
-arrives with the house-rules work), first in this process and then on a pool
+(by default ``standard`` and ``party``), first in this process and then on a pool
 of worker processes, checks that both give the same records, and prints
 games/s for each.  The last line is ``lab_games_per_s=N``: the throughput
 with the process pool.
@@ -28,8 +27,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=10_000, help="games per rule set (default 10000)")
     parser.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
-    parser.add_argument("--rules", nargs=2, default=["standard", "cnuno"], choices=sorted(PRESETS),
-                        metavar="PRESET", help="the two presets to compare (default: standard cnuno)")
+    parser.add_argument("--rules", nargs=2, default=["standard", "party"], choices=sorted(PRESETS),
+                        metavar="PRESET", help="the two presets to compare (default: standard party)")
     parser.add_argument("--bots", default="random-greedy", help="bot for every seat (default random-greedy)")
     args = parser.parse_args(argv)
     if args.games < 2 or args.workers < 1:
