@@ -32,6 +32,9 @@ def test_opening_hand_distribution_sums_to_one():
     assert sum(dist.values()) == 1
     assert dist[0] == Fraction(comb(104, 7), comb(108, 7))
     assert dist[5] == 0  # only four Wild Draw Fours exist
+    for k in range(3):
+        assert mc.simulate_opening_hand("wild4", exactly=k, n=20_000, seed=10 + k,
+                                        confidence=0.99).contains(dist[k]), k
 
 
 def test_opening_points_distribution():
@@ -121,7 +124,11 @@ def test_chance_holds_playable_own_hand_and_opponent():
     game2 = Game.from_position(hands=["G1 G2", "B3 B4"], discard="R5", draw_pile="G7 R8")
     assert odds.chance_holds_playable(game2.view(0)) == 0
     # Seat 1 from seat 0's view: unseen B3 B4 G7 R8, one playable (R8), seat 1 holds 2.
-    assert odds.chance_holds_playable(game2.view(0), 1) == 1 - Fraction(comb(3, 2), comb(4, 2))
+    exact = odds.chance_holds_playable(game2.view(0), 1)
+    assert exact == 1 - Fraction(comb(3, 2), comb(4, 2))
+    view = game2.view(0)
+    assert mc.simulate_opponent_holds(view, 1, odds.playable_predicate(view), n=20_000, seed=11,
+                                      confidence=0.99).contains(exact)
 
 
 def test_challenge_success_chance_and_simulation():

@@ -64,7 +64,7 @@ class Summary:
     turns_histogram: dict[int, int]       #: turns -> number of games
     seat_wins: tuple[Estimate, ...]       #: each seat's share of the wins
     position_wins: tuple[Estimate, ...]   #: share of wins by place after the first player (0 = first)
-    points: Estimate                      #: the winner's points per game
+    points: Estimate                      #: the winner's points per round
     cards_drawn: Estimate                 #: cards drawn per player per game
     fired_per_game: dict[str, Estimate] = field(default_factory=dict)  #: mean times per game
     fired_share: dict[str, Estimate] = field(default_factory=dict)     #: share of games it fired in
@@ -75,7 +75,7 @@ class Summary:
                 ("turns per game", _fmt(self.turns)),
                 ("first player wins", _fmt(self.position_wins[0], percent=True))]
         rows += [(f"seat {i} wins", _fmt(e, percent=True)) for i, e in enumerate(self.seat_wins)]
-        rows += [("winner's points", _fmt(self.points)),
+        rows += [("winner's points per round", _fmt(self.points)),
                  ("cards drawn per player", _fmt(self.cards_drawn))]
         return rows
 
@@ -112,7 +112,7 @@ def summarize(records: Sequence[GameRecord], confidence: float = 0.95) -> Summar
         turns_histogram=dict(sorted(Counter(r.turns for r in records).items())),
         seat_wins=tuple(proportion(wins[s], m, confidence) for s in range(players)),
         position_wins=tuple(proportion(positions[s], m, confidence) for s in range(players)),
-        points=_mean([float(r.points) for r in finished], confidence),
+        points=_mean([r.points / max(r.rounds, 1) for r in finished], confidence),
         cards_drawn=mean_of([sum(r.cards_drawn) / players for r in records], confidence),
         fired_per_game={name: mean_of([float(r.fired.get(name, 0)) for r in records], confidence)
                         for name in fired_names},
