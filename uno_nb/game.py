@@ -344,7 +344,7 @@ class Game:
         # back leave the fast path.
         self._slow = (rules.seven_zero or rules.swap_five or rules.silent_twos
                       or rules.to_the_last or rules.seven_rounds or rules.silent_black
-                      or rules.reverse_bounce)
+                      or rules.reverse_bounce or rules.advice or rules.uno_center)
         self._talk = (rules.silent_twos or rules.advice or rules.uno_center)
         self._until = rules.draw_until_playable
         self._ready = rules.ready
@@ -795,11 +795,11 @@ class Game:
         if card is not None and self._answers:
             rules = self.rules
             for c in hand:
-                if self._answers_with(card, c, rules):
+                if self._answers_with(card, c, rules, seat):
                     for move in table[c]:
                         if move not in answers:
                             answers.append(move)
-        if (self._jump or self._doubles) and self.top_by >= 0 and self.top_by != seat:
+        if self._jump and self.top_by >= 0 and self.top_by != seat:
             top = self.discard[-1]
             if top in hand and not (top.is_black and top.draw):
                 for move in table[top]:
@@ -811,8 +811,11 @@ class Game:
             rest.append(Move.make(CHALLENGE, seat))
         return tuple(answers + rest), tuple(answers)
 
-    def _answers_with(self, pending: Card, card: Card, rules: RuleSet) -> bool:
+    def _answers_with(self, pending: Card, card: Card, rules: RuleSet, seat: int) -> bool:
         """May ``card`` answer the pending draw card ``pending``?"""
+        if card.rank == "W+4" and not self._bluff and \
+                self._hmask[seat] & _COLOUR_MASKS[self.colour]:
+            return False  # R-W4-LEGAL holds for a stacked +4 too
         if not card.draw:
             # V-REVERSE-BOUNCE: a Reverse of the colour in force sends it back.
             return self._bounce and card.rank == "R" and card.colour == self.colour
@@ -853,9 +856,9 @@ class Game:
                 if top in self.hands[s]:
                     out.extend(self._plays[s][top])
         b = self._skip_bounce
-        if b >= 0 and (seat is None or seat == b) and top.rank == "S":
+        if b >= 0 and (seat is None or seat == b) and top.rank in ("S", "R"):
             for card in self.hands[b]:
-                if card.rank == "R" and card.colour == top.colour:
+                if card.rank == "R" and card.colour == self.colour:
                     move = self._plays[b][card][0]
                     if move not in out:
                         out.append(move)
@@ -878,9 +881,11 @@ class Game:
         seats = range(self.n) if seat is None else (seat,)
         out: list[Move] = []
         for s in seats:
+            if self._out[s]:
+                continue  # V-TO-THE-LAST: out of the round, out of the talk
             if self._silence is not None:
                 out.append(Move.make(SPEAK, s))
-            if self.rules.advice and s != self.current and not self._out[s]:
+            if self.rules.advice and s != self.current:
                 out.append(Move.make(ADVISE, s))
             if self._slap >= 0 and s != self._slap:
                 out.append(Move.make(SLOW, s))
@@ -1098,7 +1103,8 @@ class Game:
         p = move.player
         table = kind is SPEAK or kind is ADVISE or kind is SLOW
         if not table:
-            if self.uno_open >= 0 and kind is not UNO and kind is not CATCH:
+            own_turn = kind is SWAP or kind is GIVE or (kind is PASS and self.phase is EXCHANGE)
+            if self.uno_open >= 0 and kind is not UNO and kind is not CATCH and not own_turn:
                 self.uno_open = -1  # R-UNO: the next player has started their turn
             if kind is not UNO and kind is not CATCH:
                 self._slap = -1
@@ -1289,8 +1295,9 @@ class Game:
             if self.record:
                 way = "clockwise" if d == 1 else "counter-clockwise"
                 self._log(ev.Reversed(p, d, rule="R-REVERSE", text=f"Play now goes {way}"))
-            if phase is PENALTY and p == self.current:
-                # V-REVERSE-BOUNCE: the pending draw goes back where it came from.
+            if phase is PENALTY:
+                # V-REVERSE-BOUNCE: the pending draw goes back where it came from
+                # (a jump-in on the bouncing Reverse turns it once more).
                 self._w4 = None
                 self.current = self._after(p)
                 self._note("V-REVERSE-BOUNCE", f"{self.names[p]} sends the {self.pending} cards "
@@ -1430,30 +1437,32 @@ class Game:
             hand.append(in_card)
             self._hmask[seat] = _mask_of(hand)
         self._exchange = None
-        self.uno_open = -1
         self.phase = TURN
         self.current = self._after(first)
         self._note("V-SWAP-FIVE", f"{self.names[first]} gives {given} and gets {card} "
                                   f"from {self.names[partner]}")
 
     def _talk_after_play(self, card: Card) -> None:
-        silence = self._silence
-        if silence is not None and silence[0] == "black" and self.colour != silence[1]:
-            self._silence = None
-            if self.record:
-                self._log(ev.Event(rule="T-SILENT-TWOS", text="The colour has changed: "
-                                                              "the silence ends"))
+        self._slap = -1  # T-UNO-CENTER: the slap follows the call, not later plays
         self._talk_after_turn()
 
     def _talk_after_turn(self) -> None:
+        """T-SILENT-TWOS: a 2's silence ends when the turn comes back to its
+        player; a black card's silence ends when the colour changes."""
         silence = self._silence
-        if silence is not None and silence[0] == "2" and self.current == silence[1] \
-                and self.phase is TURN:
+        if silence is None:
+            return
+        if silence[0] == "2" and self.current == silence[1]:
             self._silence = None
             if self.record:
                 self._log(ev.Event(rule="T-SILENT-TWOS",
                                    text=f"The turn is back with {self.names[silence[1]]}: "
                                         "the silence ends"))
+        elif silence[0] == "black" and self.colour != silence[1]:
+            self._silence = None
+            if self.record:
+                self._log(ev.Event(rule="T-SILENT-TWOS", text="The colour has changed: "
+                                                              "the silence ends"))
 
     def _turn_draw(self, p: int) -> None:
         """R-DRAW: draw one card; a playable one may be played at once (must be,

@@ -140,14 +140,15 @@ def _table_talk(game: Game, rng: random.Random,
     rules = game.rules
     if game._slap >= 0:
         caller = game._slap
-        times = sorted((reaction_time(traits[s], rng), s) for s in range(game.n) if s != caller)
+        times = sorted((reaction_time(traits[s], rng), s) for s in range(game.n)
+                       if s != caller and not game.out[s])
         t, slowest = times[-1]
         game.push(f"{slowest}:slow", note=f"{t:.2f} s")
         done += 1
         if observer is not None:
             observer(game)
     if game.silence is not None:
-        speakers = [s for s in range(game.n) if rng.random() < traits[s].talk]
+        speakers = [s for s in range(game.n) if not game.out[s] and rng.random() < traits[s].talk]
         if speakers:
             game.push(f"{speakers[0]}:speak")
             done += 1
