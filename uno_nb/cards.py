@@ -159,6 +159,10 @@ class Card:
     def __str__(self) -> str:
         return self.text
 
+    def _repr_html_(self) -> str:
+        from .render import card_svg
+        return card_svg(self)
+
     @property
     def name(self) -> str:
         """Words for a learner: ``'red 7'``, ``'blue Reverse'``, ``'Wild Draw Four'``."""

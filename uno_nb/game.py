@@ -1930,6 +1930,12 @@ class Game:
                 f"phase={self.phase.name} top={self.discard[-1] if self.discard else None} "
                 f"colour={self.colour.letter} to_move={self.current}>")
 
+    def _repr_html_(self) -> str:
+        """A notebook shows the table: every hand, the top card and colour,
+        the draw pile, whose turn it is (see :mod:`uno_nb.render`)."""
+        from .render import game_html
+        return game_html(self)
+
     def describe(self) -> str:
         """A few lines for a person: whose turn, the top card, every hand."""
         lines = [f"Round {self.round_no}, {self.phase.name.lower().replace('_', ' ')}; "
