@@ -1052,6 +1052,12 @@ class Game:
         self._redo = redo
         return move
 
+    def last_events(self) -> list[ev.Event]:
+        """The events the last move made (empty at the start of the game)."""
+        if not self._history:
+            return []
+        return self.events[self._history[-1][2][4]:]
+
     def can_undo(self) -> bool:
         return bool(self._history)
 

@@ -1,0 +1,112 @@
+"""Headless tests of the notebook apps: press their buttons, set their controls,
+and check the game, the log and the figures."""
+
+import subprocess
+import sys
+
+import pytest
+
+from uno_nb import RuleSet, odds
+from uno_nb.widgets import GameStepper, RulesPanel, TEXT
+
+
+def test_the_engine_imports_no_widget_or_plotting_library():
+    code = ("import sys, uno_nb, uno_nb.lab, uno_nb.odds, uno_nb.render; "
+            "print(any(m.split('.')[0] in ('ipywidgets', 'plotly', 'anywidget') for m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+def test_stepping_ten_times_then_back_ten_times_restores_the_first_view():
+    app = GameStepper("standard", players=4, seed=3)
+    first = (app._table.value, app._log.value, app.index)
+    for _ in range(10):
+        app._step.click()
+    assert app.index == 10 and app._slider.value == 10
+    assert app._table.value != first[0]
+    for _ in range(10):
+        app._back.click()
+    assert (app._table.value, app._log.value, app.index) == first
+    assert app._back.disabled
+
+
+def test_the_log_highlights_the_last_move_with_its_rule_ids():
+    app = GameStepper("standard", players=3, seed=5)
+    app.go_to(4)
+    highlighted = app._log.value.count("background:#fff3b0")
+    assert highlighted == len(app.game.last_events()) >= 1
+    assert "[R-MATCH]" in app._log.value or "[R-DRAW]" in app._log.value
+
+
+def test_slider_end_and_restart():
+    app = GameStepper("cnuno", players=4, seed=8)
+    app._slider.value = 7
+    assert app.index == 7
+    app._end.click()
+    assert app.index == app.total and app.game.is_over and app._step.disabled
+    app._restart.click()
+    assert app.index == 0
+
+
+def test_changing_the_seed_deals_a_new_game():
+    app = GameStepper("standard", players=4, seed=1)
+    before = app.game.hands
+    app._seed.value = 2
+    assert app.index == 0 and app.game.hands != before and app.game.seed == 2
+
+
+def test_toggling_stacking_replays_the_same_seed_under_the_new_rules():
+    for seed in range(40):
+        app = GameStepper("standard", players=4, seed=seed, bots="random-greedy")
+        app.to_end()
+        before = app.log_lines()
+        app.rules_panel.control("stack").value = True
+        assert app.rules_panel.rules.stack and app.game.seed == seed
+        app.to_end()
+        if app.log_lines() != before:
+            assert app.log_lines()[:3] == before[:3]  # same deal
+            return
+    pytest.fail("no seed in 40 where stacking changed the game")
+
+
+def test_an_impossible_combination_shows_a_message_and_keeps_the_rules():
+    app = GameStepper("cnuno", players=3, seed=2)
+    log = app.log_lines()
+    app.rules_panel.control("stack").value = True  # cnuno has V-DEFLECT-2 on
+    assert "cannot be played together" in app.rules_panel.message
+    assert "V-STACK (stack) and V-DEFLECT-2 (deflect_2)" in app.rules_panel.message
+    assert app.rules_panel.rules == RuleSet.preset("cnuno") and app.log_lines() == log
+    app.rules_panel.control("deflect_2").value = False  # now it works
+    assert app.rules_panel.message == "" and app.rules_panel.rules.stack
+
+
+def test_the_rules_panel_has_every_option_and_the_presets():
+    panel = RulesPanel("party")
+    assert set(panel._controls) == set(RuleSet.option_names())
+    assert panel._preset.value == "party"
+    panel._preset.value = "standard"
+    assert panel.rules == RuleSet()
+    panel.control("jump_in").value = True
+    assert panel._preset.value == TEXT["en"]["custom"]
+
+
+def test_the_odds_panel_shows_the_odds_module_numbers():
+    app = GameStepper("standard", players=4, seed=4)
+    app.go_to(6)
+    game = app.game
+    view = game.view(game.current)
+    values = app.odds_panel.values
+    assert values["draw_playable"] == float(odds.chance_draw_playable(view))
+    figure = app.odds_panel.figure
+    opponents = [s for s in range(4) if s != game.current]
+    assert list(figure.data[0].x) == [game.names[s] for s in opponents]
+    for trace, kind in zip(figure.data, ("R", "Y", "G", "B", "draw2", "wild4")):
+        assert list(trace.y) == [float(odds.chance_opponent_holds(view, s, kind)) for s in opponents]
+
+
+def test_twenty_rapid_clicks_leave_the_app_consistent():
+    app = GameStepper("party", players=4, seed=9)
+    for _ in range(20):
+        app._step.click()
+    assert app.index == min(20, app.total) == app._slider.value
+    assert app.game.card_count() == 108

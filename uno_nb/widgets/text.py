@@ -1,0 +1,42 @@
+"""Every user-facing string of the apps, in one table per language, so that a
+Russian interface can be added beside the English one."""
+
+from __future__ import annotations
+
+TEXT: dict[str, dict[str, str]] = {
+    "en": {
+        "back": "◀ Back",
+        "step": "Step ▶",
+        "end": "To the end ⏭",
+        "restart": "⟲ Restart",
+        "seed": "Seed",
+        "turn": "Move",
+        "speed": "Speed (ms)",
+        "autoplay": "Autoplay",
+        "log": "What happened",
+        "rules": "Rules",
+        "preset": "Preset",
+        "custom": "custom",
+        "odds": "Odds for {player}",
+        "draw_playable": "Next card drawn can be played",
+        "holds_playable": "{player} holds a playable card",
+        "holds": "Chance that each opponent holds…",
+        "no_game": "No game yet",
+        "move_of": "move {index} of {total}",
+        "start": "the deal",
+        "rules_refused": "These rules cannot be played together: {reason}",
+        "group_turn": "Setup and the turn",
+        "group_draw": "Draw cards and answers",
+        "group_effects": "Card effects",
+        "group_scoring": "Scoring and the end of the game",
+        "group_table": "Table talk",
+        "opponent": "opponent",
+        "probability": "chance",
+    },
+}
+
+
+def text(key: str, lang: str = "en", **values: object) -> str:
+    """The string ``key`` in ``lang`` (English if missing), formatted."""
+    table = TEXT.get(lang, TEXT["en"])
+    return table.get(key, TEXT["en"][key]).format(**values)
