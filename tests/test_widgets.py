@@ -110,3 +110,73 @@ def test_twenty_rapid_clicks_leave_the_app_consistent():
         app._step.click()
     assert app.index == min(20, app.total) == app._slider.value
     assert app.game.card_count() == 108
+
+
+def test_the_scoring_panel_draws_running_scores_and_hand_points():
+    from uno_nb.simulation import play_game
+    from uno_nb.widgets import ScoringPanel
+    _, game = play_game("standard", ["heuristic"] * 3, 4, max_rounds=None, record=True)
+    panel = ScoringPanel()
+    panel.update(game)
+    finals = [trace.y[-1] for trace in panel.scores.data]
+    assert finals == game.scores
+    assert list(panel.scores.data[0].x) == list(range(len(game.round_results) + 1))
+    assert list(panel.in_hand.data[0].y) == [sum(c.points for c in h) for h in game.hands]
+    figure = panel.scores
+    panel.update(game)
+    assert panel.scores is figure  # updated in place, never recreated
+
+
+def test_play_a_legal_card_by_clicking_it_and_the_bots_answer():
+    from uno_nb.moves import PLAY
+    from uno_nb.widgets import PlayApp
+    app = PlayApp("standard", 4, seed=3, delay=0)
+    game = app.game
+    assert game.current == 0  # the bots moved until it was the person's turn
+    card = next(m.card for m in game.turn_moves() if m.kind is PLAY)
+    button = next(b for b in app._hand.children if b.description == card.text)
+    moves_before = len(game.moves)
+    button.click()
+    assert game.moves[moves_before].text == f"0:{card.text}"
+    assert game.current == 0 or game.is_over
+    assert app._message.value == ""
+
+
+def test_an_illegal_card_is_refused_with_a_message_and_changes_nothing():
+    from uno_nb.widgets import PlayApp
+    app = PlayApp("standard", 4, seed=3, delay=0)
+    game = app.game
+    legal = {m.card for m in game.legal_moves(0) if m.card is not None}
+    card = next(c for c in game.hands[0] if c not in legal)
+    before = game.state_key()
+    next(b for b in app._hand.children if b.description == card.text).click()
+    assert "Not allowed" in app._message.value and card.text in app._message.value
+    assert game.state_key() == before
+
+
+def test_drawing_and_a_whole_game_against_bots():
+    from uno_nb.widgets import PlayApp
+    app = PlayApp("cnuno", 3, seed=6, delay=0)
+    game = app.game
+    for _ in range(300):
+        if game.is_over:
+            break
+        moves = game.turn_moves()
+        if game.current != 0:
+            break
+        app._human(moves[0])  # the person always takes the first option
+    assert game.is_over
+    assert game.card_count() == 108
+
+
+def test_saying_uno_as_the_card_lands_protects_the_person(pos):
+    from uno_nb import Game
+    from uno_nb.widgets import PlayApp
+    app = PlayApp("standard", 3, seed=1, delay=0)
+    app.game = Game.from_position(hands=["R1 R2", "B1 B2 B3", "G1 G2 G3"], discard="R5",
+                                  names=["You", "Bot 1", "Bot 2"], max_rounds=1)
+    app._say_uno.value = True
+    app.play("R1")
+    calls = [e.text for e in app.game.events if e.kind == "UnoCalled"]
+    assert calls == ['You calls "UNO!"']
+    assert not any(e.kind == "UnoCaught" and e.player == 0 for e in app.game.events)

@@ -6,8 +6,10 @@ place.  All user-facing strings come from :mod:`uno_nb.widgets.text`.
 """
 
 from .odds_panel import OddsPanel
+from .play import PlayApp
 from .rules_panel import RulesPanel
+from .scoring_panel import ScoringPanel
 from .stepper import GameStepper
 from .text import TEXT, text
 
-__all__ = ["GameStepper", "RulesPanel", "OddsPanel", "TEXT", "text"]
+__all__ = ["GameStepper", "RulesPanel", "OddsPanel", "ScoringPanel", "PlayApp", "TEXT", "text"]

@@ -1,0 +1,184 @@
+"""Play against bots: click a card to play it, choose a colour, call UNO!,
+challenge a +4, draw; the bots answer one move at a time."""
+
+from __future__ import annotations
+
+import random
+import time
+from html import escape
+from typing import Sequence
+
+import ipywidgets as w
+
+from ..bots import Bot, make_bot
+from ..cards import COLOURS, Card, Colour
+from ..errors import IllegalMoveError
+from ..game import GAME_OVER, Game, Phase
+from ..moves import CATCH, CHALLENGE, DRAW, PASS, PLAY, UNO, Move
+from ..render import COLOUR_HEX, game_html
+from ..rules import RuleSet
+from ..simulation import _jump_ins, _table_talk, _uno_call
+from ..table import reaction_time
+from .text import text
+
+__all__ = ["PlayApp"]
+
+
+class PlayApp:
+    """A game of ``players`` seats: ``human`` is you, the others are bots.
+
+    ``delay`` seconds pass between bot moves so a person can follow them (0 in
+    tests).  Every refused click shows why and changes nothing."""
+
+    def __init__(self, rules: RuleSet | str | None = "standard", players: int = 4, seed: int = 0,
+                 human: int = 0, bots: Sequence[str] | str = "heuristic", delay: float = 0.6,
+                 lang: str = "en") -> None:
+        self._lang = lang
+        self.human = human
+        names = [("You" if s == human else f"Bot {s}") for s in range(players)]
+        self.game = Game(rules, players, seed, names=names, max_rounds=1)
+        bot_names = [bots] * players if isinstance(bots, str) else list(bots)
+        self._bots: list[Bot] = [make_bot(b) for b in bot_names]
+        self._rng = random.Random(f"uno_nb:{seed}:play")
+        self._delay = delay
+        self._busy = False
+        self._table = w.HTML()
+        self._hand = w.HBox()
+        self._colour = w.ToggleButtons(options=[(c.word, c) for c in COLOURS],
+                                       description=text("colour", lang))
+        self._draw = w.Button(description=text("draw_button", lang))
+        self._pass = w.Button(description=text("pass_button", lang))
+        self._uno = w.Button(description=text("uno_button", lang), button_style="warning")
+        self._challenge = w.Button(description=text("challenge_button", lang))
+        self._catch = w.Button(description="")
+        self._say_uno = w.Checkbox(value=False, description=text("say_uno", lang), indent=False)
+        self._message = w.HTML()
+        self._log = w.HTML()
+        self._draw.on_click(lambda _: self._human(f"{human}:draw"))
+        self._pass.on_click(lambda _: self._human(f"{human}:pass"))
+        self._uno.on_click(lambda _: self._human(f"{human}:uno"))
+        self._challenge.on_click(lambda _: self._human(f"{human}:challenge"))
+        self._catch.on_click(lambda _: self._catch_bot())
+        buttons = w.HBox([self._draw, self._pass, self._uno, self._say_uno, self._challenge,
+                          self._catch])
+        self.widget = w.VBox([self._table, self._hand, self._colour, buttons, self._message,
+                              self._log])
+        self._bots_play()
+
+    # -- the person ------------------------------------------------------------
+
+    def play(self, card: Card | str) -> None:
+        """Play a card from your hand (a black card in the chosen colour)."""
+        from ..cards import parse_card
+        card = parse_card(card) if isinstance(card, str) else card
+        colour = None
+        if card.is_black and not self.game.rules.colour_wheel:
+            colour = self._colour.value
+        self._human(Move.make(PLAY, self.human, card, colour))
+
+    def _human(self, move: Move | str) -> None:
+        if self._busy:
+            return
+        try:
+            self.game.push(move)
+        except IllegalMoveError as exc:
+            self._message.value = (f'<span style="color:#b00020">'
+                                   f'{escape(text("refused", self._lang, reason=exc))}</span>')
+            self._render()
+            return
+        self._message.value = ""
+        if self.game.uno_open == self.human and self._say_uno.value:
+            self.game.push(Move.make(UNO, self.human))  # R-UNO: said as the card lands
+        self._bots_play()
+
+    def _catch_bot(self) -> None:
+        target = self.game.uno_open
+        if target >= 0 and target != self.human:
+            self._human(Move.make(CATCH, self.human, target=target))
+
+    # -- the bots ----------------------------------------------------------------
+
+    def _bots_play(self) -> None:
+        """Let the bots move until the person must act (or the game ends)."""
+        game = self.game
+        self._busy = True
+        try:
+            while game.phase is not GAME_OVER:
+                if game.uno_open >= 0 and game.uno_open != self.human:
+                    _uno_call(game, self._rng)  # a bot calls, or forgets and may be caught
+                if game.rules.jump_in or game.rules.doubles or game.rules.reverse_bounce:
+                    others = [b if s != self.human else _NeverJumps() for s, b in enumerate(self._bots)]
+                    _jump_ins(game, others, [game.view(s) for s in range(game.n)], self._rng)
+                if game.phase is GAME_OVER or game.current == self.human:
+                    break
+                if game.uno_open == self.human:
+                    self._bots_catch_the_human()
+                seat = game.current
+                game.push(self._bots[seat].choose(game.view(seat), game.turn_moves(), self._rng))
+                _table_talk(game, self._rng)
+                self._render()
+                if self._delay:
+                    time.sleep(self._delay)
+        finally:
+            self._busy = False
+        self._render()
+
+    def _bots_catch_the_human(self) -> None:
+        game = self.game
+        noticed = [(reaction_time(game.traits[s], self._rng), s) for s in range(game.n)
+                   if s != self.human and self._rng.random() < game.traits[s].notice]
+        if noticed:
+            game.push(Move.make(CATCH, min(noticed)[1], target=self.human))
+
+    # -- the one render funnel ---------------------------------------------------
+
+    def _render(self) -> None:
+        game = self.game
+        me = self.human
+        self._table.value = game_html(game, seat=me)
+        legal = set(game.legal_moves(me))
+        buttons = []
+        for card in game.hands[me]:
+            playable = any(m.kind is PLAY and m.card is card for m in legal)
+            b = w.Button(description=card.text, disabled=game.is_over,
+                         style={"button_color": "#333333" if card.colour is None
+                                else COLOUR_HEX[card.colour]},
+                         layout=w.Layout(width="56px", height="72px",
+                                         border="3px solid #ffd54f" if playable else ""))
+            b.on_click(lambda _, c=card: self.play(c))
+            buttons.append(b)
+        self._hand.children = buttons
+        kinds = {m.kind for m in legal}
+        self._draw.disabled = DRAW not in kinds
+        self._pass.disabled = PASS not in kinds
+        self._challenge.disabled = CHALLENGE not in kinds
+        self._uno.disabled = game.uno_open != me
+        target = game.uno_open
+        self._catch.disabled = not (target >= 0 and target != me)
+        self._catch.description = (text("catch_button", self._lang, player=game.names[target])
+                                   if not self._catch.disabled else "—")
+        if game.is_over and game.outcome is not None:
+            status = text("game_over", self._lang, player=game.names[game.outcome.winner])
+        elif game.current == me:
+            status = text("your_turn", self._lang, player=game.names[me])
+        else:
+            status = text("waiting", self._lang, player=game.names[game.current])
+        lines = "".join(f"<div>{escape(e.text)}</div>" for e in game.events[-12:])
+        self._log.value = f"<b>{escape(status)}</b>{lines}"
+
+    def _ipython_display_(self) -> None:  # pragma: no cover - notebook only
+        from IPython.display import display
+        display(self.widget)
+
+
+class _NeverJumps:
+    """Stands in for the person in the bots' jump-in races: a person jumps in
+    by clicking the card themselves."""
+
+    name = "person"
+
+    def wants_jump_in(self, view: object, move: object, rng: object) -> bool:
+        return False
+
+    def choose(self, view: object, moves: Sequence[Move], rng: object) -> Move:
+        return moves[0]

@@ -1,0 +1,53 @@
+"""The scoring panel: running scores over a match, and the points left in hand."""
+
+from __future__ import annotations
+
+import ipywidgets as w
+import plotly.graph_objects as go
+
+from ..game import Game
+from ..scoring import hand_points
+from .text import text
+
+__all__ = ["ScoringPanel"]
+
+
+class ScoringPanel:
+    """Two FigureWidgets, placed once and updated in place: each player's
+    score after every round so far, and the points in each hand now."""
+
+    def __init__(self, lang: str = "en") -> None:
+        self._lang = lang
+        self.scores = go.FigureWidget(layout=go.Layout(
+            title=text("scores_title", lang), height=260, margin=dict(l=40, r=10, t=30, b=30),
+            xaxis=dict(title=text("round", lang), dtick=1), yaxis=dict(rangemode="tozero")))
+        self.in_hand = go.FigureWidget(
+            data=[go.Bar(x=[], y=[], marker_color="#0956bf")],
+            layout=go.Layout(title=text("in_hand_title", lang), height=220,
+                             margin=dict(l=40, r=10, t=30, b=30)))
+        self._players = 0
+        self.widget = w.VBox([self.scores, self.in_hand])
+
+    def update(self, game: Game) -> None:
+        if self._players != game.n:
+            self._players = game.n
+            with self.scores.batch_update():
+                self.scores.data = ()
+                for name in game.names:
+                    self.scores.add_scatter(x=[0], y=[0], name=name, mode="lines+markers")
+        running = [[0] * game.n]
+        for result in game.round_results:
+            row = list(running[-1])
+            if game.rules.scoring == "winner":
+                row[result.winner] += result.points
+            running.append(row)
+        if game.rules.scoring != "winner":  # penalty totals are kept by the game itself
+            running[-1] = list(game.scores)
+        rounds = list(range(len(running)))
+        with self.scores.batch_update():
+            for seat, trace in enumerate(self.scores.data):
+                trace.x = rounds
+                trace.y = [row[seat] for row in running]
+        with self.in_hand.batch_update():
+            self.in_hand.data[0].x = list(game.names)
+            self.in_hand.data[0].y = [hand_points(h) for h in game.hands]
