@@ -174,9 +174,9 @@ def test_saying_uno_as_the_card_lands_protects_the_person(pos):
     from uno_nb.widgets import PlayApp
     app = PlayApp("standard", 3, seed=1, delay=0)
     app.game = Game.from_position(hands=["R1 R2", "B1 B2 B3", "G1 G2 G3"], discard="R5",
-                                  names=["You", "Bot 1", "Bot 2"], max_rounds=1)
+                                  names=["P0 (you)", "Bot 1", "Bot 2"], max_rounds=1)
     app._say_uno.value = True
     app.play("R1")
     calls = [e.text for e in app.game.events if e.kind == "UnoCalled"]
-    assert calls == ['You calls "UNO!"']
+    assert calls == ['P0 (you) calls "UNO!"']
     assert not any(e.kind == "UnoCaught" and e.player == 0 for e in app.game.events)

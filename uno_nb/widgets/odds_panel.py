@@ -9,6 +9,7 @@ from .. import odds
 from ..cards import COLOURS
 from ..game import Game
 from ..render import COLOUR_HEX
+from ._figures import settle
 from .text import text
 
 __all__ = ["OddsPanel", "KINDS"]
@@ -30,7 +31,7 @@ class OddsPanel:
         self.figure = go.FigureWidget(
             data=[go.Bar(name=label, x=[], y=[],
                          marker_color=COLOUR_HEX[COLOURS["RYGB".index(kind)]] if len(kind) == 1
-                         else "#444444")
+                         else ("#777777" if kind == "draw2" else "#1d1d1b"))
                   for label, kind in KINDS.items()],
             layout=go.Layout(barmode="group", height=280, margin=dict(l=40, r=10, t=30, b=30),
                              yaxis=dict(range=[0, 1], tickformat=".0%"),
@@ -60,3 +61,4 @@ class OddsPanel:
                 trace.y = ys
                 for s, y in zip(opponents, ys):
                     self.values[f"{game.names[s]}:{kind}"] = y
+        settle(self.figure)

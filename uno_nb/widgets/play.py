@@ -35,7 +35,7 @@ class PlayApp:
                  lang: str = "en") -> None:
         self._lang = lang
         self.human = human
-        names = [("You" if s == human else f"Bot {s}") for s in range(players)]
+        names = [(f"P{s} (you)" if s == human else f"Bot {s}") for s in range(players)]
         self.game = Game(rules, players, seed, names=names, max_rounds=1)
         bot_names = [bots] * players if isinstance(bots, str) else list(bots)
         self._bots: list[Bot] = [make_bot(b) for b in bot_names]

@@ -7,6 +7,7 @@ import plotly.graph_objects as go
 
 from ..game import Game
 from ..scoring import hand_points
+from ._figures import settle
 from .text import text
 
 __all__ = ["ScoringPanel"]
@@ -51,3 +52,5 @@ class ScoringPanel:
         with self.in_hand.batch_update():
             self.in_hand.data[0].x = list(game.names)
             self.in_hand.data[0].y = [hand_points(h) for h in game.hands]
+        settle(self.scores)
+        settle(self.in_hand)

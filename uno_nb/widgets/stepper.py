@@ -155,6 +155,7 @@ class GameStepper:
             style = "background:#fff3b0;font-weight:bold" if i >= last and game.moves else ""
             rule = f' <span style="color:#888">[{escape(event.rule)}]</span>' if event.rule else ""
             rows.append(f'<div style="{style}">{escape(event.text)}{rule}</div>')
+        rows.reverse()  # newest first: the move just made is always in sight
         self._log.value = ('<div style="height:420px;overflow-y:auto;font-family:sans-serif;'
                            f'font-size:13px">{"".join(rows)}</div>')
         if not game.is_over and game.discard:

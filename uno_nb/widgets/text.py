@@ -7,7 +7,7 @@ TEXT: dict[str, dict[str, str]] = {
     "en": {
         "back": "◀ Back",
         "step": "Step ▶",
-        "end": "To the end ⏭",
+        "end": "To the end ▶▶",
         "restart": "⟲ Restart",
         "seed": "Seed",
         "turn": "Move",
