@@ -93,10 +93,17 @@ def hand_html(cards: Iterable[Card], face_up: bool = True, width: int = 40) -> s
     return "".join(card_svg(card, width) for card in cards)
 
 
-def game_html(game: "Game", seat: int | None = None, width: int = 40) -> str:
+#: The words of the table view; the notebook apps pass their own translation.
+LABELS = {"clockwise": "↻ clockwise", "counter": "↺ counter-clockwise",
+          "colour": "colour in force", "pile": "draw pile", "round": "round"}
+
+
+def game_html(game: "Game", seat: int | None = None, width: int = 40,
+              labels: dict[str, str] | None = None) -> str:
     """The table: every hand (or only ``seat``'s face up), the top card with
     the colour in force, the draw pile, whose turn it is and the direction."""
-    arrow = "↻ clockwise" if game.direction == 1 else "↺ counter-clockwise"
+    words = {**LABELS, **(labels or {})}
+    arrow = words["clockwise"] if game.direction == 1 else words["counter"]
     rows = []
     for s, cards in enumerate(game.hands):
         mark = "▶ " if s == game.current and not game.is_over else ""
@@ -107,9 +114,10 @@ def game_html(game: "Game", seat: int | None = None, width: int = 40) -> str:
                     f'<td>{hand_html(cards, face_up, width)}</td></tr>')
     top = game.discard[-1] if game.discard else None
     centre = card_svg(top, int(width * 1.4), game.colour) if top is not None else ""
-    info = (f'<div>colour in force: <b style="color:{COLOUR_HEX[game.colour]}">'
-            f'{game.colour.word}</b><br>{arrow}<br>draw pile: {len(game.draw_pile)}'
-            f'<br>round {game.round_no}, {escape(game.phase.name.lower().replace("_", " "))}</div>')
+    info = (f'<div>{words["colour"]}: <b style="color:{COLOUR_HEX[game.colour]}">'
+            f'{game.colour.word}</b><br>{arrow}<br>{words["pile"]}: {len(game.draw_pile)}'
+            f'<br>{words["round"]} {game.round_no}, '
+            f'{escape(game.phase.name.lower().replace("_", " "))}</div>')
     return ('<div class="uno-table" style="font-family:sans-serif">'
             f'<div style="display:flex;gap:16px;align-items:center">{centre}{info}</div>'
             f'<table style="border-collapse:collapse">{"".join(rows)}</table></div>')

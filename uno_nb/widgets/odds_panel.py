@@ -14,8 +14,9 @@ from .text import text
 
 __all__ = ["OddsPanel", "KINDS"]
 
-#: The bars shown for each opponent: label -> kind understood by odds.kind_predicate.
-KINDS = {"red": "R", "yellow": "Y", "green": "G", "blue": "B", "+2": "draw2", "+4": "wild4"}
+#: The bars shown for each opponent: text key -> kind understood by odds.kind_predicate.
+KINDS = {"kind_red": "R", "kind_yellow": "Y", "kind_green": "G", "kind_blue": "B",
+         "kind_draw2": "draw2", "kind_wild4": "wild4"}
 
 
 class OddsPanel:
@@ -29,7 +30,7 @@ class OddsPanel:
         self._title = w.HTML()
         self._numbers = w.HTML()
         self.figure = go.FigureWidget(
-            data=[go.Bar(name=label, x=[], y=[],
+            data=[go.Bar(name=text(label, lang), x=[], y=[],
                          marker_color=COLOUR_HEX[COLOURS["RYGB".index(kind)]] if len(kind) == 1
                          else ("#777777" if kind == "draw2" else "#1d1d1b"))
                   for label, kind in KINDS.items()],

@@ -19,7 +19,7 @@ from ..render import COLOUR_HEX, game_html
 from ..rules import RuleSet
 from ..simulation import _jump_ins, _table_talk, _uno_call
 from ..table import reaction_time
-from .text import text
+from .text import table_labels, text
 
 __all__ = ["PlayApp"]
 
@@ -35,7 +35,7 @@ class PlayApp:
                  lang: str = "en") -> None:
         self._lang = lang
         self.human = human
-        names = [(f"P{s} (you)" if s == human else f"Bot {s}") for s in range(players)]
+        names = [text("you" if s == human else "bot", lang, seat=s) for s in range(players)]
         self.game = Game(rules, players, seed, names=names, max_rounds=1)
         bot_names = [bots] * players if isinstance(bots, str) else list(bots)
         self._bots: list[Bot] = [make_bot(b) for b in bot_names]
@@ -135,7 +135,7 @@ class PlayApp:
     def _render(self) -> None:
         game = self.game
         me = self.human
-        self._table.value = game_html(game, seat=me)
+        self._table.value = game_html(game, seat=me, labels=table_labels(self._lang))
         legal = set(game.legal_moves(me))
         buttons = []
         for card in game.hands[me]:

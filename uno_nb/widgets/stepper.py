@@ -19,7 +19,7 @@ from ..rules import RuleSet
 from ..simulation import play_game
 from .odds_panel import OddsPanel
 from .rules_panel import RulesPanel
-from .text import text
+from .text import table_labels, text
 
 __all__ = ["GameStepper"]
 
@@ -147,7 +147,7 @@ class GameStepper:
         self._back.disabled = self.index == 0
         self._step.disabled = self._end.disabled = self.index == self._total
         self._where.value = text("move_of", self._lang, index=self.index, total=self._total)
-        self._table.value = game_html(game, seat=self._seat)
+        self._table.value = game_html(game, seat=self._seat, labels=table_labels(self._lang))
         events = game.events
         last = len(events) - len(game.last_events())  # the last move's events are highlighted
         rows = []

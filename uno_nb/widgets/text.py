@@ -47,8 +47,23 @@ TEXT: dict[str, dict[str, str]] = {
         "refused": "Not allowed: {reason}",
         "catch_button": "Catch {player}!",
         "say_uno": "say UNO! as I play my second-to-last card",
+        "clockwise": "↻ clockwise",
+        "counter": "↺ counter-clockwise",
+        "colour_in_force": "colour in force",
+        "draw_pile": "draw pile",
+        "you": "P{seat} (you)",
+        "bot": "Bot {seat}",
+        "kind_red": "red", "kind_yellow": "yellow", "kind_green": "green", "kind_blue": "blue",
+        "kind_draw2": "+2", "kind_wild4": "+4",
     },
 }
+
+
+def table_labels(lang: str = "en") -> dict[str, str]:
+    """The words of the table view (uno_nb.render) in ``lang``."""
+    return {"clockwise": text("clockwise", lang), "counter": text("counter", lang),
+            "colour": text("colour_in_force", lang), "pile": text("draw_pile", lang),
+            "round": text("round", lang)}
 
 
 def text(key: str, lang: str = "en", **values: object) -> str:
