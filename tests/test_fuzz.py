@@ -15,6 +15,8 @@ from uno_nb import Game, Phase, RuleError, RuleSet
 from uno_nb.bots import HeuristicBot, RandomBot
 from uno_nb.simulation import play_game
 
+from tests.helpers import check_position
+
 COMBINATIONS = 300
 GAMES = 20
 CAP = 400
@@ -57,17 +59,7 @@ def test_impossible_combinations_are_refused_naming_both_options():
 
 
 def _checker(deck_size):
-    def check(game):
-        assert game.card_count() == deck_size
-        assert sum(game.all_cards().values()) == deck_size
-        if game.phase is not Phase.GAME_OVER:
-            assert game.turn_moves(), f"{game.names[game.current]} has no legal move"
-        for seat, cards in enumerate(game.hands):
-            mask = 0
-            for card in cards:
-                mask |= card.bit
-            assert game._hmask[seat] == mask
-    return check
+    return lambda game: check_position(game, deck_size)
 
 
 @pytest.mark.parametrize("index", range(0, COMBINATIONS, 30))

@@ -11,20 +11,15 @@ from uno_nb import Game, Phase, RuleSet, build_deck
 from uno_nb.bots import RandomBot
 from uno_nb.simulation import play_game
 
+from tests.helpers import check_position
+
 DECK = Counter(build_deck())
 GAMES = 2000
 
 
 def _check_every_move(game: Game) -> None:
     assert game.all_cards() == DECK, f"cards lost or duplicated after {game.moves[-1]}"
-    if game.phase is not Phase.GAME_OVER:
-        assert game.turn_moves(), f"{game.names[game.current]} has no legal move"
-    # the bit masks the legal-move generator uses agree with the hands
-    for seat, cards in enumerate(game.hands):
-        mask = 0
-        for card in cards:
-            mask |= card.bit
-        assert game._hmask[seat] == mask
+    check_position(game)
 
 
 def _fingerprint(record, game):

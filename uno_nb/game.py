@@ -147,6 +147,24 @@ _SCALAR_STATE = ("_deck", "colour", "_match", "current", "direction", "phase", "
                  "round_no", "turns", "_chance", "outcome", "_outs", "_skip_bounce",
                  "_exchange", "_resume", "_silence", "_slap")
 
+# Why a move cannot be made: what the game waits for, by phase, and what a kind
+# of move needs, by kind.
+_PHASE_WAITS = {
+    SWAP7: "{who} first chooses whom to swap hands with ('swap N')",
+    EXCHANGE: "{who} first chooses whom to exchange a card with ('swap N' or 'pass')",
+    GIVING: "{who} first chooses a card of their own to give ('give C')",
+    WAIT: "play waits for {who} to say \"Ready\" ('ready')",
+    ROUND_OVER: "the round is over; {who} deals the next one ('deal')",
+    CHOOSE: "{who} first chooses the colour of the Wild start card ('colour R')",
+}
+_KIND_HINTS = {
+    DRAW: "V-FORCE-PLAY: {who} holds a playable card and must play",
+    PASS: "pass only after drawing a playable card",
+    CHALLENGE: "there is no Wild Draw Four to challenge",
+    COLOUR: "the colour is chosen with the black card, e.g. W>R",
+    DEAL: "the round is still being played",
+}
+
 _LIST_GET = tuple(attrgetter(k) for k in _LIST_STATE)
 _SCALAR_GET = attrgetter(*_SCALAR_STATE)
 
@@ -1829,20 +1847,10 @@ class Game:
                 return f"{move}: no jump-in on {top}"
             return f"{move}: it is {names[self.current]}'s turn, not {who}'s"
         phase = self.phase
-        if phase is SWAP7:
-            return f"{move}: {who} first chooses whom to swap hands with ('swap N')"
-        if phase is EXCHANGE:
-            return f"{move}: {who} first chooses whom to exchange a card with ('swap N' or 'pass')"
-        if phase is GIVING:
-            return f"{move}: {who} first chooses a card of their own to give ('give C')"
-        if phase is WAIT:
-            return f"{move}: play waits for {who} to say \"Ready\" ('ready')"
+        if phase in _PHASE_WAITS:
+            return f"{move}: " + _PHASE_WAITS[phase].format(who=who)
         if kind in (SWAP, GIVE, READY):
             return f"{move}: there is nothing to swap, give or be ready for now"
-        if phase is ROUND_OVER:
-            return f"{move}: the round is over; {who} deals the next one ('deal')"
-        if phase is CHOOSE:
-            return f"{move}: {who} first chooses the colour of the Wild start card ('colour R')"
         if phase is PENALTY:
             pend = self.pending_card
             options = "draw" + (", challenge" if pend is not None and pend.rank == "W+4"
@@ -1879,17 +1887,7 @@ class Game:
             top = self.discard[-1]
             return (f"{move}: {card} matches neither the colour in force ({self.colour.word}) "
                     f"nor the top card {top}")
-        if kind is DRAW:
-            return f"{move}: V-FORCE-PLAY: {who} holds a playable card and must play"
-        if kind is PASS:
-            return f"{move}: pass only after drawing a playable card"
-        if kind is CHALLENGE:
-            return f"{move}: there is no Wild Draw Four to challenge"
-        if kind is COLOUR:
-            return f"{move}: the colour is chosen with the black card, e.g. W>R"
-        if kind is DEAL:
-            return f"{move}: the round is still being played"
-        return f"{move}: not a legal move now"
+        return f"{move}: " + _KIND_HINTS.get(kind, "not a legal move now").format(who=who)
 
 
     # --------------------------------------------------------------- saving
