@@ -76,7 +76,9 @@ def test_an_impossible_combination_shows_a_message_and_keeps_the_rules():
     assert "cannot be played together" in app.rules_panel.message
     assert "V-STACK (stack) and V-DEFLECT-2 (deflect_2)" in app.rules_panel.message
     assert app.rules_panel.rules == RuleSet.preset("cnuno") and app.log_lines() == log
-    app.rules_panel.control("deflect_2").value = False  # now it works
+    assert app.rules_panel.control("stack").value is False  # the refused tick is undone
+    app.rules_panel.control("deflect_2").value = False
+    app.rules_panel.control("stack").value = True  # now it works
     assert app.rules_panel.message == "" and app.rules_panel.rules.stack
 
 
@@ -161,10 +163,11 @@ def test_drawing_and_a_whole_game_against_bots():
     for _ in range(300):
         if game.is_over:
             break
-        moves = game.turn_moves()
-        if game.current != 0:
-            break
-        app._human(moves[0])  # the person always takes the first option
+        if app._paused:  # the person could jump in, and lets it go
+            app._choices.children[-1].click()
+            continue
+        assert game.current == 0
+        app._human(game.turn_moves()[0])  # the person always takes the first option
     assert game.is_over
     assert game.card_count() == 108
 
@@ -180,3 +183,66 @@ def test_saying_uno_as_the_card_lands_protects_the_person(pos):
     calls = [e.text for e in app.game.events if e.kind == "UnoCalled"]
     assert calls == ['P0 (you) calls "UNO!"']
     assert not any(e.kind == "UnoCaught" and e.player == 0 for e in app.game.events)
+
+
+def test_the_person_makes_every_kind_of_decision_through_the_app():
+    from uno_nb import Game, Phase
+    from uno_nb.widgets import PlayApp
+    rules = RuleSet(seven_zero=True, swap_five=True)
+    app = PlayApp(rules, 3, seed=1, delay=0)
+    # a 7: the person chooses whom to swap with, with a button per player
+    app.game = Game.from_position(rules, hands=["R7 R1 R2", "B1 B2", "G1 G2 G3"], discard="R5",
+                                  names=["P0 (you)", "Bot 1", "Bot 2"], max_rounds=1)
+    app.play("R7")
+    assert app.game.phase is Phase.SWAP
+    assert [b.description for b in app._choices.children] == ["swap 1", "swap 2"]
+    app._choices.children[1].click()
+    assert "P0 (you) swaps hands with Bot 2" in [e.text for e in app.game.events]
+    # a 5: choose a partner, then the card to give by clicking it
+    app.game = Game.from_position(rules, hands=["R5 R1 W", "B1 B9", "G1 G2"], discard="R3",
+                                  names=["P0 (you)", "Bot 1", "Bot 2"], max_rounds=1)
+    app.play("R5")
+    assert [b.description for b in app._choices.children] == ["swap 1", "swap 2", "pass"]
+    app._choices.children[0].click()
+    assert app.game.phase is Phase.GIVE and app.game.current == 0
+    app.play("R1")
+    assert "R1" not in [c.text for c in app.game.hands[0]]
+
+
+def test_the_odds_panel_says_when_the_game_is_over():
+    app = GameStepper("standard", players=4, seed=7)
+    app.to_end()
+    assert "over" in app.odds_panel._title.value and app.odds_panel.values == {}
+    assert all(len(trace.y) == 0 for trace in app.odds_panel.figure.data)
+
+
+def test_the_scoring_panel_adds_penalty_totals_round_by_round():
+    from uno_nb.simulation import play_game
+    from uno_nb.widgets import ScoringPanel
+    _, game = play_game(RuleSet(scoring="penalty"), ["heuristic"] * 3, 4, max_rounds=4, record=True)
+    panel = ScoringPanel()
+    panel.update(game)
+    assert [trace.y[-1] for trace in panel.scores.data] == game.scores
+    first_round = [sum(c.points for c in h) for h in game.round_results[0].hands]
+    assert [trace.y[1] for trace in panel.scores.data] == first_round
+    _, other = play_game("standard", ["heuristic"] * 3, 5, record=True)
+    other.names  # a new game with other names relabels the lines
+    panel.update(other)
+    assert [trace.name for trace in panel.scores.data] == list(other.names)
+
+
+def test_the_person_is_not_made_to_talk_and_may_jump_in():
+    from uno_nb.widgets import PlayApp
+    app = PlayApp(RuleSet(advice=True, silent_twos=True, jump_in=True), 3, seed=4, delay=0)
+    for _ in range(60):
+        game = app.game
+        if game.is_over:
+            break
+        if app._paused:
+            assert game.jump_in_moves(0)
+            app.go_on()
+            continue
+        app._human(game.turn_moves()[0])
+    talk = [e.text for e in app.game.events if e.text.startswith("P0 (you) advises")
+            or e.text.startswith("P0 (you) speaks")]
+    assert talk == []

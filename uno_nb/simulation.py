@@ -133,22 +133,26 @@ def _uno_call(game: Game, rng: random.Random,
 
 
 def _table_talk(game: Game, rng: random.Random,
-                observer: Callable[[Game], None] | None = None) -> int:
-    """T-UNO-CENTER, T-SILENT-TWOS and T-ADVICE, after a move."""
+                observer: Callable[[Game], None] | None = None,
+                people: frozenset[int] = frozenset()) -> int:
+    """T-UNO-CENTER, T-SILENT-TWOS and T-ADVICE, after a move (``people``:
+    seats played by a person, who talk for themselves)."""
     done = 0
     traits = game.traits
     rules = game.rules
     if game._slap >= 0:
         caller = game._slap
         times = sorted((reaction_time(traits[s], rng), s) for s in range(game.n)
-                       if s != caller and not game.out[s])
-        t, slowest = times[-1]
-        game.push(f"{slowest}:slow", note=f"{t:.2f} s")
-        done += 1
-        if observer is not None:
-            observer(game)
+                       if s != caller and not game.out[s] and s not in people)
+        if times:
+            t, slowest = times[-1]
+            game.push(f"{slowest}:slow", note=f"{t:.2f} s")
+            done += 1
+            if observer is not None:
+                observer(game)
     if game.silence is not None:
-        speakers = [s for s in range(game.n) if not game.out[s] and rng.random() < traits[s].talk]
+        speakers = [s for s in range(game.n) if not game.out[s] and s not in people
+                    and rng.random() < traits[s].talk]
         if speakers:
             game.push(f"{speakers[0]}:speak")
             done += 1
@@ -156,7 +160,8 @@ def _table_talk(game: Game, rng: random.Random,
                 observer(game)
     if rules.advice and game.phase <= 2:
         for s in range(game.n):
-            if s != game.current and not game.out[s] and rng.random() < traits[s].advise:
+            if s != game.current and not game.out[s] and s not in people \
+                    and rng.random() < traits[s].advise:
                 game.push(f"{s}:advise")
                 done += 1
                 if observer is not None:

@@ -40,6 +40,16 @@ class OddsPanel:
         self.values: dict[str, float] = {}
         self.widget = w.VBox([self._title, self._numbers, self.figure])
 
+    def clear(self, message: str) -> None:
+        """No odds to show (the game is over): say so and empty the bars."""
+        self._title.value = f"<b>{message}</b>"
+        self._numbers.value = ""
+        self.values = {}
+        with self.figure.batch_update():
+            for trace in self.figure.data:
+                trace.x, trace.y = [], []
+        settle(self.figure)
+
     def update(self, game: Game) -> None:
         seat = game.current
         view = game.view(seat)

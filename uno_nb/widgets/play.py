@@ -14,7 +14,7 @@ from ..bots import Bot, make_bot
 from ..cards import COLOURS, Card, Colour
 from ..errors import IllegalMoveError
 from ..game import GAME_OVER, Game, Phase
-from ..moves import CATCH, CHALLENGE, DRAW, PASS, PLAY, UNO, Move
+from ..moves import CATCH, CHALLENGE, DRAW, GIVE, PASS, PLAY, UNO, MoveKind, Move
 from ..render import COLOUR_HEX, game_html
 from ..rules import RuleSet
 from ..simulation import _jump_ins, _table_talk, _uno_call
@@ -40,8 +40,9 @@ class PlayApp:
         bot_names = [bots] * players if isinstance(bots, str) else list(bots)
         self._bots: list[Bot] = [make_bot(b) for b in bot_names]
         self._rng = random.Random(f"uno_nb:{seed}:play")
-        self._delay = delay
+        self._delay = 0.0  # the bots' opening moves are made before the app is shown
         self._busy = False
+        self._paused = False  # waiting for the person to jump in (or not)
         self._table = w.HTML()
         self._hand = w.HBox()
         self._colour = w.ToggleButtons(options=[(c.word, c) for c in COLOURS],
@@ -53,6 +54,7 @@ class PlayApp:
         self._catch = w.Button(description="")
         self._say_uno = w.Checkbox(value=False, description=text("say_uno", lang), indent=False)
         self._message = w.HTML()
+        self._choices = w.HBox()  # other decisions: a start colour, whom to swap with, "Ready"…
         self._log = w.HTML()
         self._draw.on_click(lambda _: self._human(f"{human}:draw"))
         self._pass.on_click(lambda _: self._human(f"{human}:pass"))
@@ -61,9 +63,10 @@ class PlayApp:
         self._catch.on_click(lambda _: self._catch_bot())
         buttons = w.HBox([self._draw, self._pass, self._uno, self._say_uno, self._challenge,
                           self._catch])
-        self.widget = w.VBox([self._table, self._hand, self._colour, buttons, self._message,
-                              self._log])
+        self.widget = w.VBox([self._table, self._hand, self._colour, buttons, self._choices,
+                              self._message, self._log])
         self._bots_play()
+        self._delay = delay
 
     # -- the person ------------------------------------------------------------
 
@@ -71,6 +74,9 @@ class PlayApp:
         """Play a card from your hand (a black card in the chosen colour)."""
         from ..cards import parse_card
         card = parse_card(card) if isinstance(card, str) else card
+        if self.game.phase is Phase.GIVE and self.game.current == self.human:
+            self._human(Move.make(GIVE, self.human, card=card))  # V-SWAP-FIVE: the card to give
+            return
         colour = None
         if card.is_black and not self.game.rules.colour_wheel:
             colour = self._colour.value
@@ -98,10 +104,18 @@ class PlayApp:
 
     # -- the bots ----------------------------------------------------------------
 
-    def _bots_play(self) -> None:
-        """Let the bots move until the person must act (or the game ends)."""
+    def go_on(self) -> None:
+        """Let play go on without jumping in."""
+        self._bots_play(let_pass=True)
+
+    def _bots_play(self, let_pass: bool = False) -> None:
+        """Let the bots move until the person must act (or the game ends).
+        When the person could jump in (or send a Skip back), play stops so
+        they can click the card, or go on."""
         game = self.game
         self._busy = True
+        self._paused = False
+        people = frozenset({self.human})
         try:
             while game.phase is not GAME_OVER:
                 if game.uno_open >= 0 and game.uno_open != self.human:
@@ -111,11 +125,15 @@ class PlayApp:
                     _jump_ins(game, others, [game.view(s) for s in range(game.n)], self._rng)
                 if game.phase is GAME_OVER or game.current == self.human:
                     break
+                if game.jump_in_moves(self.human) and not let_pass:
+                    self._paused = True  # the person may jump in: their call
+                    break
+                let_pass = False
                 if game.uno_open == self.human:
                     self._bots_catch_the_human()
                 seat = game.current
                 game.push(self._bots[seat].choose(game.view(seat), game.turn_moves(), self._rng))
-                _table_talk(game, self._rng)
+                _table_talk(game, self._rng, people=people)
                 self._render()
                 if self._delay:
                     time.sleep(self._delay)
@@ -149,6 +167,18 @@ class PlayApp:
             buttons.append(b)
         self._hand.children = buttons
         kinds = {m.kind for m in legal}
+        extra = [m for m in game.turn_moves() if game.current == me and m.kind in _CHOICE_KINDS
+                 and not (m.kind is PASS and game.phase is not Phase.EXCHANGE)]
+        choice_buttons = []
+        for move in extra:
+            b = w.Button(description=move.action)
+            b.on_click(lambda _, m=move: self._human(m))
+            choice_buttons.append(b)
+        if self._paused and not game.is_over:
+            go = w.Button(description=text("go_on", self._lang))
+            go.on_click(lambda _: self.go_on())
+            choice_buttons.append(go)
+        self._choices.children = choice_buttons
         self._draw.disabled = DRAW not in kinds
         self._pass.disabled = PASS not in kinds
         self._challenge.disabled = CHALLENGE not in kinds
@@ -159,6 +189,8 @@ class PlayApp:
                                    if not self._catch.disabled else "—")
         if game.is_over and game.outcome is not None:
             status = text("game_over", self._lang, player=game.names[game.outcome.winner])
+        elif self._paused:
+            status = text("jump_in_now", self._lang, player=game.names[me])
         elif game.current == me:
             status = text("your_turn", self._lang, player=game.names[me])
         else:
@@ -169,6 +201,11 @@ class PlayApp:
     def _ipython_display_(self) -> None:  # pragma: no cover - notebook only
         from IPython.display import display
         display(self.widget)
+
+
+# Decisions shown as buttons of their own (everything but cards, draw, keep,
+# challenge and UNO!): a start colour, whom to swap with, "Ready", dealing.
+_CHOICE_KINDS = {MoveKind.COLOUR, MoveKind.SWAP, MoveKind.READY, MoveKind.DEAL, MoveKind.PASS}
 
 
 class _NeverJumps:

@@ -30,8 +30,9 @@ class RulesPanel:
     """Toggles for every rule option, grouped, with a preset menu.
 
     ``panel.rules`` is the current valid :class:`RuleSet`; ``on_change`` is
-    called with it after each valid change.  A combination that cannot be
-    played shows a message and keeps the previous rules."""
+    called with it after each valid change.  A change that would make a
+    combination that cannot be played is undone on screen, with a message
+    saying which options exclude each other."""
 
     def __init__(self, rules: RuleSet | str | None = None,
                  on_change: Callable[[RuleSet], None] | None = None, lang: str = "en") -> None:
@@ -102,6 +103,8 @@ class RulesPanel:
         try:
             rules = RuleSet(**values)
         except RuleError as exc:
+            # Refused: the controls go back to the rules in force, and say why.
+            self._show(self._rules)
             self._message.value = (f'<span style="color:#b00020">'
                                    f'{text("rules_refused", self._lang, reason=exc)}</span>')
             return

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ipywidgets as w
 import plotly.graph_objects as go
 
-from ..game import Game
+from ..game import Game, hand_value
 from ..scoring import hand_points
 from ._figures import settle
 from .text import text
@@ -26,24 +26,27 @@ class ScoringPanel:
             data=[go.Bar(x=[], y=[], marker_color="#0956bf")],
             layout=go.Layout(title=text("in_hand_title", lang), height=220,
                              margin=dict(l=40, r=10, t=30, b=30)))
-        self._players = 0
+        self._players: tuple[str, ...] = ()
         self.widget = w.VBox([self.scores, self.in_hand])
 
     def update(self, game: Game) -> None:
-        if self._players != game.n:
-            self._players = game.n
+        if self._players != game.names:
+            self._players = game.names
             with self.scores.batch_update():
                 self.scores.data = ()
                 for name in game.names:
                     self.scores.add_scatter(x=[0], y=[0], name=name, mode="lines+markers")
         running = [[0] * game.n]
+        scoring = game.rules.scoring
         for result in game.round_results:
             row = list(running[-1])
-            if game.rules.scoring == "winner":
+            if scoring == "winner":
+                row[result.winner] += result.points
+            elif scoring == "penalty":  # everyone adds their hand; points = -(H2O bonus)
+                for seat, hand in enumerate(result.hands):
+                    row[seat] += hand_value(hand, game.rules.drop_zero)
                 row[result.winner] += result.points
             running.append(row)
-        if game.rules.scoring != "winner":  # penalty totals are kept by the game itself
-            running[-1] = list(game.scores)
         rounds = list(range(len(running)))
         with self.scores.batch_update():
             for seat, trace in enumerate(self.scores.data):

@@ -158,7 +158,9 @@ class GameStepper:
         rows.reverse()  # newest first: the move just made is always in sight
         self._log.value = ('<div style="height:420px;overflow-y:auto;font-family:sans-serif;'
                            f'font-size:13px">{"".join(rows)}</div>')
-        if not game.is_over and game.discard:
+        if game.is_over:
+            self.odds_panel.clear(text("odds_over", self._lang))
+        elif game.discard:
             self.odds_panel.update(game)
 
     def log_lines(self) -> list[str]:
