@@ -35,6 +35,7 @@ from .errors import IllegalMoveError, NotationError, PositionError, RuleError
 from .moves import (ADVISE, CATCH, CHALLENGE, COLOUR, DEAL, DRAW, GIVE, MAX_PLAYERS, PASS, PLAY,
                     READY, SLOW, SPEAK, SWAP, UNO, Move, MoveKind, move_order, parse_move)
 from .rules import RuleSet
+from .scoring import hand_points
 from .table import PlayerTraits, draw_traits
 
 __all__ = ["Game", "Phase", "Outcome", "RoundResult", "HAND_SIZE", "WHEEL"]
@@ -201,14 +202,6 @@ def _turn_moves_for(tables: list[dict[int, tuple[Move, ...]]], known: dict[int, 
     return tuple(out), plays
 
 
-def hand_value(hand: Sequence[Card], drop_zero: bool = False) -> int:
-    """R-VALUES of a hand; with V-DROP-ZERO a lone 0 counts 50."""
-    if drop_zero and len(hand) == 1 and hand[0].rank == "0":
-        return 50
-    return sum(map(_POINTS, hand))
-
-
-_POINTS = attrgetter("points")
 
 
 class Game:
@@ -1717,7 +1710,7 @@ class Game:
         drop = rules.drop_zero
         if drop and any(len(h) == 1 and h[0].rank == "0" for h in self.hands):
             self._fired["V-DROP-ZERO"] += 1
-        values = [hand_value(h, drop) for h in self.hands]
+        values = [hand_points(h, drop) for h in self.hands]
         scoring = rules.scoring
         self._won_round[winner] = self.round_no
         if scoring == "winner":

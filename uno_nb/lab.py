@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
@@ -188,7 +188,6 @@ def run(rules: RuleSet | str | None, lineup: Sequence[Bot | str], n: int, seed: 
                                 max_rounds, max_turns)] = index
         chunks: dict[int, list[GameRecord]] = {}
         done = 0
-        from concurrent.futures import as_completed
         for future in as_completed(futures):
             part = future.result()
             chunks[futures[future]] = part

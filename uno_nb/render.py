@@ -14,7 +14,7 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING, Iterable
 
-from .cards import Card, Colour, parse_card
+from .cards import Card, Colour, parse_card  # noqa: F401  (parse_card: doctest)
 
 if TYPE_CHECKING:
     from .game import Game
@@ -121,7 +121,3 @@ def game_html(game: "Game", seat: int | None = None, width: int = 40,
     return ('<div class="uno-table" style="font-family:sans-serif">'
             f'<div style="display:flex;gap:16px;align-items:center">{centre}{info}</div>'
             f'<table style="border-collapse:collapse">{"".join(rows)}</table></div>')
-
-
-def _demo() -> str:  # pragma: no cover - a quick look from the command line
-    return "".join(card_svg(parse_card(t)) for t in ["R7", "GS", "BR", "Y+2", "W", "W+4"])

@@ -3,6 +3,8 @@
 >>> from uno_nb.cards import parse_cards
 >>> hand_points(parse_cards("R7 GS W+4"))
 77
+>>> hand_points(parse_cards("B0"), drop_zero=True)
+50
 >>> round_points([parse_cards("R7"), [], parse_cards("B+2 Y0")], winner=1)
 27
 """
@@ -23,8 +25,14 @@ def card_points(card: Card) -> int:
     return card.points
 
 
-def hand_points(hand: Iterable[Card]) -> int:
-    """The value of the cards in one hand."""
+def hand_points(hand: Iterable[Card], drop_zero: bool = False) -> int:
+    """The value of the cards in one hand; with V-DROP-ZERO a hand of a single
+    0 counts 50."""
+    if drop_zero:
+        cards = list(hand)
+        if len(cards) == 1 and cards[0].rank == "0":
+            return 50
+        hand = cards
     return sum(map(_POINTS, hand))
 
 

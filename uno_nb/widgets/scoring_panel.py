@@ -5,7 +5,7 @@ from __future__ import annotations
 import ipywidgets as w
 import plotly.graph_objects as go
 
-from ..game import Game, hand_value
+from ..game import Game
 from ..scoring import hand_points
 from ._figures import settle
 from .text import text
@@ -44,7 +44,7 @@ class ScoringPanel:
                 row[result.winner] += result.points
             elif scoring == "penalty":  # everyone adds their hand; points = -(H2O bonus)
                 for seat, hand in enumerate(result.hands):
-                    row[seat] += hand_value(hand, game.rules.drop_zero)
+                    row[seat] += hand_points(hand, game.rules.drop_zero)
                 row[result.winner] += result.points
             running.append(row)
         rounds = list(range(len(running)))
