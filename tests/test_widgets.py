@@ -246,3 +246,19 @@ def test_the_person_is_not_made_to_talk_and_may_jump_in():
     talk = [e.text for e in app.game.events if e.text.startswith("P0 (you) advises")
             or e.text.startswith("P0 (you) speaks")]
     assert talk == []
+
+
+def test_a_click_meant_for_a_table_drawn_before_plays_nothing():
+    """Frantic clicking: the card buttons of a turn that is gone are closed
+    (a click on its way from the browser is dropped) and ignore a click."""
+    from uno_nb.widgets import PlayApp
+    app = PlayApp("standard", 3, seed=2, delay=0)
+    before = app.game.state_key()
+    card = next(b for b in app._hand.children if "uno-playable" in b._dom_classes)
+    app._render()  # drawn again, as after every bot move
+    assert card.comm is None
+    card.click()
+    assert app.game.state_key() == before
+    fresh = next(b for b in app._hand.children if b.description == card.description)
+    fresh.click()
+    assert app.game.state_key() != before

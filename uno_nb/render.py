@@ -37,7 +37,7 @@ def card_svg(card: Card, width: int = 48, chosen: Colour | None = None) -> str:
     big = int(width * (0.42 if len(label) < 3 else 0.3))
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
              f'viewBox="0 0 {width} {height}" role="img" aria-label="{escape(card.name)}" '
-             'style="display:inline-block;margin:2px">',
+             f'data-card="{escape(card.text)}" style="display:inline-block;margin:2px">',
              f'<title>{escape(card.name)}</title>',
              f'<rect x="1" y="1" width="{width - 2}" height="{height - 2}" rx="{width // 8}" '
              f'fill="{fill}" stroke="#ffffff" stroke-width="2"/>']
@@ -119,5 +119,6 @@ def game_html(game: "Game", seat: int | None = None, width: int = 40,
             f'<br>{words["round"]} {game.round_no}, '
             f'{escape(game.phase.name.lower().replace("_", " "))}</div>')
     return ('<div class="uno-table" style="font-family:sans-serif">'
-            f'<div style="display:flex;gap:16px;align-items:center">{centre}{info}</div>'
+            f'<div style="display:flex;gap:16px;align-items:center">'
+            f'<div class="uno-top">{centre}</div>{info}</div>'
             f'<table style="border-collapse:collapse">{"".join(rows)}</table></div>')

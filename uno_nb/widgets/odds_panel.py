@@ -9,7 +9,7 @@ from .. import odds
 from ..cards import COLOURS
 from ..game import Game
 from ..render import COLOUR_HEX
-from ._figures import settle
+from ._common import settle, tagged
 from .text import text
 
 __all__ = ["OddsPanel", "KINDS"]
@@ -28,17 +28,17 @@ class OddsPanel:
     def __init__(self, lang: str = "en") -> None:
         self._lang = lang
         self._title = w.HTML()
-        self._numbers = w.HTML()
-        self.figure = go.FigureWidget(
+        self._numbers = tagged(w.HTML(), "uno-odds-numbers")
+        self.figure = tagged(go.FigureWidget(
             data=[go.Bar(name=text(label, lang), x=[], y=[],
                          marker_color=COLOUR_HEX[COLOURS["RYGB".index(kind)]] if len(kind) == 1
                          else ("#777777" if kind == "draw2" else "#1d1d1b"))
                   for label, kind in KINDS.items()],
             layout=go.Layout(barmode="group", height=280, margin=dict(l=40, r=10, t=30, b=30),
                              yaxis=dict(range=[0, 1], tickformat=".0%"),
-                             title=text("holds", lang), legend=dict(orientation="h")))
+                             title=text("holds", lang), legend=dict(orientation="h"))), "uno-odds-chart")
         self.values: dict[str, float] = {}
-        self.widget = w.VBox([self._title, self._numbers, self.figure])
+        self.widget = tagged(w.VBox([self._title, self._numbers, self.figure]), "uno-app", "uno-odds")
 
     def clear(self, message: str) -> None:
         """No odds to show (the game is over): say so and empty the bars."""

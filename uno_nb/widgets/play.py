@@ -19,6 +19,7 @@ from ..render import COLOUR_HEX, game_html
 from ..rules import RuleSet
 from ..simulation import _jump_ins, _table_talk, _uno_call
 from ..table import reaction_time
+from ._common import tagged
 from .text import table_labels, text
 
 __all__ = ["PlayApp"]
@@ -43,28 +44,23 @@ class PlayApp:
         self._delay = 0.0  # the bots' opening moves are made before the app is shown
         self._busy = False
         self._paused = False  # waiting for the person to jump in (or not)
-        self._table = w.HTML()
-        self._hand = w.HBox()
+        self._table = tagged(w.HTML(), "uno-table")
+        self._hand = tagged(w.HBox(), "uno-hand")
         self._colour = w.ToggleButtons(options=[(c.word, c) for c in COLOURS],
                                        description=text("colour", lang))
-        self._draw = w.Button(description=text("draw_button", lang))
-        self._pass = w.Button(description=text("pass_button", lang))
-        self._uno = w.Button(description=text("uno_button", lang), button_style="warning")
-        self._challenge = w.Button(description=text("challenge_button", lang))
-        self._catch = w.Button(description="")
         self._say_uno = w.Checkbox(value=False, description=text("say_uno", lang), indent=False)
-        self._message = w.HTML()
-        self._choices = w.HBox()  # other decisions: a start colour, whom to swap with, "Ready"…
-        self._log = w.HTML()
-        self._draw.on_click(lambda _: self._human(f"{human}:draw"))
-        self._pass.on_click(lambda _: self._human(f"{human}:pass"))
-        self._uno.on_click(lambda _: self._human(f"{human}:uno"))
-        self._challenge.on_click(lambda _: self._human(f"{human}:challenge"))
-        self._catch.on_click(lambda _: self._catch_bot())
-        buttons = w.HBox([self._draw, self._pass, self._uno, self._say_uno, self._challenge,
-                          self._catch])
-        self.widget = w.VBox([self._table, self._hand, self._colour, buttons, self._choices,
-                              self._message, self._log])
+        self._actions = tagged(w.HBox(), "uno-actions")  # draw, keep, UNO!, challenge, catch
+        self._message = tagged(w.HTML(), "uno-message")
+        self._choices = tagged(w.HBox(), "uno-choices")  # a start colour, whom to swap with, "Ready"…
+        self._log = tagged(w.HTML(), "uno-log")
+        # Every button that acts on the game is made anew at each render and the
+        # old ones are closed: a click still on its way from a button the person
+        # saw before the bots moved reaches a closed widget and is dropped, so
+        # frantic clicking can never play a move the person did not see.
+        self._shown = 0  # renders so far; a click from an older render is ignored
+        self.widget = tagged(w.VBox([self._table, self._hand, self._colour, self._actions,
+                                     self._choices, self._message, self._log]),
+                             "uno-app", "uno-play")
         self._bots_play()
         self._delay = delay
 
@@ -81,6 +77,15 @@ class PlayApp:
         if card.is_black and not self.game.rules.colour_wheel:
             colour = self._colour.value
         self._human(Move.make(PLAY, self.human, card, colour))
+
+    def _button(self, label: str, action, disabled: bool = False, **options) -> w.Button:
+        """A button for this render only: ``action()`` runs on a click unless
+        the table has been drawn again since (the click was meant for a
+        position that is gone)."""
+        shown = self._shown
+        button = w.Button(description=label, disabled=disabled, **options)
+        button.on_click(lambda _: action() if shown == self._shown else None)
+        return button
 
     def _human(self, move: Move | str) -> None:
         if self._busy:
@@ -153,40 +158,49 @@ class PlayApp:
     def _render(self) -> None:
         game = self.game
         me = self.human
-        self._table.value = game_html(game, seat=me, labels=table_labels(self._lang))
+        lang = self._lang
+        self._shown += 1
+        self._table.value = game_html(game, seat=me, labels=table_labels(lang))
         legal = set(game.legal_moves(me))
-        buttons = []
+        cards = []
         for card in game.hands[me]:
             playable = any(m.kind is PLAY and m.card is card for m in legal)
-            b = w.Button(description=card.text, disabled=game.is_over,
-                         style={"button_color": "#333333" if card.colour is None
-                                else COLOUR_HEX[card.colour]},
-                         layout=w.Layout(width="56px", height="72px",
-                                         border="3px solid #ffd54f" if playable else ""))
-            b.on_click(lambda _, c=card: self.play(c))
-            buttons.append(b)
-        self._hand.children = buttons
+            b = self._button(card.text, lambda c=card: self.play(c), disabled=game.is_over,
+                             style={"button_color": "#333333" if card.colour is None
+                                    else COLOUR_HEX[card.colour]},
+                             layout=w.Layout(width="56px", height="72px",
+                                             border="3px solid #ffd54f" if playable else ""))
+            cards.append(tagged(b, "uno-card", "uno-playable" if playable else "uno-unplayable"))
         kinds = {m.kind for m in legal}
         extra = [m for m in game.turn_moves() if game.current == me and m.kind in _CHOICE_KINDS
                  and not (m.kind is PASS and game.phase is not Phase.EXCHANGE)]
-        choice_buttons = []
-        for move in extra:
-            b = w.Button(description=move.action)
-            b.on_click(lambda _, m=move: self._human(m))
-            choice_buttons.append(b)
+        choices = [self._button(m.action, lambda m=m: self._human(m)) for m in extra]
         if self._paused and not game.is_over:
-            go = w.Button(description=text("go_on", self._lang))
-            go.on_click(lambda _: self.go_on())
-            choice_buttons.append(go)
-        self._choices.children = choice_buttons
-        self._draw.disabled = DRAW not in kinds
-        self._pass.disabled = PASS not in kinds
-        self._challenge.disabled = CHALLENGE not in kinds
-        self._uno.disabled = game.uno_open != me
+            choices.append(self._button(text("go_on", lang), self.go_on))
         target = game.uno_open
-        self._catch.disabled = not (target >= 0 and target != me)
-        self._catch.description = (text("catch_button", self._lang, player=game.names[target])
-                                   if not self._catch.disabled else "—")
+        can_catch = target >= 0 and target != me
+        actions = [
+            tagged(self._button(text("draw_button", lang), lambda: self._human(f"{me}:draw"),
+                                disabled=DRAW not in kinds), "uno-draw"),
+            tagged(self._button(text("pass_button", lang), lambda: self._human(f"{me}:pass"),
+                                disabled=PASS not in kinds), "uno-pass"),
+            tagged(self._button(text("uno_button", lang), lambda: self._human(f"{me}:uno"),
+                                disabled=target != me, button_style="warning"), "uno-uno"),
+            self._say_uno,
+            tagged(self._button(text("challenge_button", lang),
+                                lambda: self._human(f"{me}:challenge"),
+                                disabled=CHALLENGE not in kinds), "uno-challenge"),
+            tagged(self._button(text("catch_button", lang, player=game.names[target])
+                                if can_catch else "—", self._catch_bot, disabled=not can_catch),
+                   "uno-catch"),
+        ]
+        for box, children in ((self._hand, cards), (self._choices, choices),
+                              (self._actions, actions)):
+            old = box.children
+            box.children = children
+            for widget in old:
+                if widget is not self._say_uno:
+                    widget.close()
         if game.is_over and game.outcome is not None:
             status = text("game_over", self._lang, player=game.names[game.outcome.winner])
         elif self._paused:

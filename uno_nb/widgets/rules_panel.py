@@ -8,6 +8,7 @@ import ipywidgets as w
 
 from ..errors import RuleError
 from ..rules import PRESETS, OptionInfo, RuleSet
+from ._common import tagged
 from .text import text
 
 __all__ = ["RulesPanel", "GROUPS"]
@@ -44,7 +45,7 @@ class RulesPanel:
         self._controls: dict[str, w.ValueWidget] = {}
         self._preset = w.Dropdown(options=list(PRESETS) + [text("custom", lang)],
                                   description=text("preset", lang))
-        self._message = w.HTML()
+        self._message = tagged(w.HTML(), "uno-rules-message")
         sections = []
         titles = []
         for group, names in GROUPS.items():
@@ -53,7 +54,8 @@ class RulesPanel:
             titles.append(text(group, lang))
         self._accordion = w.Accordion(children=sections, titles=tuple(titles))
         self._preset.observe(self._preset_changed, names="value")
-        self.widget = w.VBox([self._preset, self._message, self._accordion])
+        self.widget = tagged(w.VBox([self._preset, self._message, self._accordion]),
+                             "uno-app", "uno-rules")
         self._show(self._rules)
 
     @property
@@ -77,6 +79,7 @@ class RulesPanel:
             control = w.Dropdown(options=list(info.choices), description=info.name, tooltip=tip)
         else:
             control = w.BoundedIntText(min=1, max=100_000, description=info.name, tooltip=tip)
+        tagged(control, f"uno-rule-{info.name}")
         control.observe(self._control_changed, names="value")
         self._controls[info.name] = control
         return w.HBox([control, w.HTML(f'<span title="{tip}" style="color:#666">'

@@ -7,7 +7,7 @@ import plotly.graph_objects as go
 
 from ..game import Game
 from ..scoring import hand_points
-from ._figures import settle
+from ._common import settle, tagged
 from .text import text
 
 __all__ = ["ScoringPanel"]
@@ -27,7 +27,7 @@ class ScoringPanel:
             layout=go.Layout(title=text("in_hand_title", lang), height=220,
                              margin=dict(l=40, r=10, t=30, b=30)))
         self._players: tuple[str, ...] = ()
-        self.widget = w.VBox([self.scores, self.in_hand])
+        self.widget = tagged(w.VBox([self.scores, self.in_hand]), "uno-app", "uno-scoring")
 
     def update(self, game: Game) -> None:
         if self._players != game.names:

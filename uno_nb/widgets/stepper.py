@@ -18,6 +18,7 @@ from ..render import game_html
 from ..rules import RuleSet
 from ..simulation import play_game
 from .odds_panel import OddsPanel
+from ._common import tagged
 from .rules_panel import RulesPanel
 from .text import table_labels, text
 
@@ -44,10 +45,10 @@ class GameStepper:
         self._busy = False
         self.rules_panel = RulesPanel(rules, on_change=self._rules_changed, lang=lang)
         self.odds_panel = OddsPanel(lang=lang)
-        self._back = w.Button(description=text("back", lang))
-        self._step = w.Button(description=text("step", lang))
-        self._end = w.Button(description=text("end", lang))
-        self._restart = w.Button(description=text("restart", lang))
+        self._back = tagged(w.Button(description=text("back", lang)), "uno-back")
+        self._step = tagged(w.Button(description=text("step", lang)), "uno-step")
+        self._end = tagged(w.Button(description=text("end", lang)), "uno-end")
+        self._restart = tagged(w.Button(description=text("restart", lang)), "uno-restart")
         self._seed = w.BoundedIntText(value=seed, min=0, max=2**31 - 1, description=text("seed", lang))
         self._slider = w.IntSlider(value=0, min=0, max=0, description=text("turn", lang),
                                    continuous_update=False)
@@ -55,9 +56,9 @@ class GameStepper:
         self._speed = w.IntSlider(value=600, min=100, max=2000, step=100,
                                   description=text("speed", lang))
         w.jslink((self._speed, "value"), (self._play, "interval"))
-        self._table = w.HTML()
-        self._log = w.HTML()
-        self._where = w.HTML()
+        self._table = tagged(w.HTML(), "uno-table")
+        self._log = tagged(w.HTML(), "uno-log")
+        self._where = tagged(w.HTML(), "uno-where")
         self._back.on_click(lambda _: self.back())
         self._step.on_click(lambda _: self.step())
         self._end.on_click(lambda _: self.to_end())
@@ -67,10 +68,11 @@ class GameStepper:
         self._play.observe(lambda change: self.go_to(change["new"]), names="value")
         controls = w.HBox([self._restart, self._back, self._step, self._end, self._seed])
         timeline = w.HBox([self._play, self._slider, self._speed, self._where])
-        self.widget = w.VBox([controls, timeline,
-                              w.HBox([w.VBox([self._table, self.odds_panel.widget]),
-                                      w.VBox([w.HTML(f"<b>{text('log', lang)}</b>"), self._log])]),
-                              self.rules_panel.widget])
+        self.widget = tagged(w.VBox([controls, timeline,
+                                     w.HBox([w.VBox([self._table, self.odds_panel.widget]),
+                                             w.VBox([w.HTML(f"<b>{text('log', lang)}</b>"),
+                                                     self._log])]),
+                                     self.rules_panel.widget]), "uno-app", "uno-stepper")
         self._new_game()
 
     # -- the game ----------------------------------------------------------
