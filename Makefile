@@ -1,23 +1,31 @@
 # Two commands on a fresh machine with Python 3.11+:
-#   make app   - set everything up and run the main job (for now: a demo game on the command line)
-#   make test  - set everything up and run every test
+#   make app   - set everything up and serve the web app (Voila) on http://127.0.0.1:8866
+#   make test  - set everything up and run every test (the browser tests included)
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
+# The versions Binder installs are the versions we run and test.
+PIN    := -c binder/requirements.txt
+# Installed copies depend on these: change one and the next make reinstalls.
+SETUP  := pyproject.toml binder/requirements.txt $(wildcard share/jupyter/voila/templates/uno_nb/* share/jupyter/voila/templates/uno_nb/static/*)
 
-.PHONY: app test bench clean
+.PHONY: app test bench lab clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "uno_nb needs Python 3.11 or newer, this is " + sys.version.split()[0]'
 	$(PYTHON) -m venv $(VENV) || { echo "could not create a virtual environment: install Python's venv module (Debian: apt-get install python3-venv)"; exit 1; }
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(VENV)/.app-installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+$(VENV)/.app-installed: $(SETUP) | $(BIN)/python
+	$(BIN)/python -m pip install --quiet $(PIN) -e '.[web]'
 	@touch $@
 
-$(VENV)/.test-installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+$(VENV)/.test-installed: $(SETUP) | $(BIN)/python
+	$(BIN)/python -m pip install --quiet $(PIN) -e '.[test]'
+	@touch $@ $(VENV)/.app-installed
+
+$(VENV)/.lab-installed: $(SETUP) | $(BIN)/python
+	$(BIN)/python -m pip install --quiet $(PIN) -e '.[lab]'
 	@touch $@
 
 $(VENV)/.bench-installed: pyproject.toml | $(BIN)/python
@@ -25,13 +33,16 @@ $(VENV)/.bench-installed: pyproject.toml | $(BIN)/python
 	@touch $@
 
 app: $(VENV)/.app-installed
-	$(BIN)/python -m uno_nb play --preset cnuno --players 4 --seed 7
+	$(BIN)/python -m uno_nb.webapp
 
 test: $(VENV)/.test-installed
 	$(BIN)/python -m pytest
+
+lab: $(VENV)/.lab-installed
+	$(BIN)/jupyter lab notebooks/00_index.ipynb
 
 bench: $(VENV)/.bench-installed
 	$(BIN)/python benchmarks/engine_speed.py --games 5000
 
 clean:
-	rm -rf $(VENV) .pytest_cache build *.egg-info
+	rm -rf $(VENV) .pytest_cache build *.egg-info artifacts

@@ -10,3 +10,23 @@ def pos():
         return Game.from_position(kw.pop("rules", None), hands=hands, discard=discard,
                                   draw_pile=draw_pile, **kw)
     return make
+
+
+# -- timings worth seeing at the end of a run ------------------------------------
+
+_TIMINGS = pytest.StashKey[list]()
+
+
+@pytest.fixture(scope="session")
+def timings(request):
+    """Lines (label, seconds) printed in the run's summary, e.g. how long each
+    web page took from opening to its widgets being drawn."""
+    return request.config.stash.setdefault(_TIMINGS, [])
+
+
+def pytest_terminal_summary(terminalreporter, config):
+    lines = config.stash.get(_TIMINGS, [])
+    if lines:
+        terminalreporter.section("web app: seconds from opening a page to its widgets drawn")
+        for label, seconds in lines:
+            terminalreporter.write_line(f"{label:40} {seconds:6.2f} s")

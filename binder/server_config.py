@@ -1,0 +1,42 @@
+"""Write the Jupyter server config that gives Voila's server extension (how
+Binder serves "open as a web app") the web app's settings from voila.json.
+
+Run by postBuild: ``python binder/server_config.py PATH``.  Only what applies
+to the server extension is copied: the page template and its options, and
+kernel culling.  Preheated kernels exist only in the standalone app.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: The VoilaConfiguration settings that the server extension honours.
+SHARED = ("template", "theme", "strip_sources", "show_tracebacks")
+
+
+def server_config(voila_json: Path = ROOT / "voila.json") -> dict:
+    config = json.loads(voila_json.read_text(encoding="utf-8"))
+    voila = config["VoilaConfiguration"]
+    return {
+        "VoilaConfiguration": {key: voila[key] for key in SHARED if key in voila},
+        "MappingKernelManager": dict(config["MappingKernelManager"]),
+    }
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 1:
+        print("usage: python binder/server_config.py PATH", file=sys.stderr)
+        return 2
+    target = Path(argv[0])
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(json.dumps(server_config(), indent=2) + "\n", encoding="utf-8")
+    print(f"wrote {target}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,563 @@
+"""The web app as a person uses it: Voila serves the notebooks exactly as
+``make app`` does (``python -m uno_nb.webapp`` with the repository's
+voila.json), and Debian's Chromium, driven through Playwright, opens the pages
+and clicks.  What the page shows is compared with the engine run in this
+process on the same seed: the same moves, the same log, the same odds.
+
+Screenshots of every page (desktop and phone) are saved in ``artifacts/``
+(or ``$UNO_ARTIFACTS``) with the server's log; the time from opening each
+page to its widgets being drawn is printed in the run's summary.
+
+Chromium is installed with apt-get when it is missing (as root); without it
+these tests fail rather than skip.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+
+from uno_nb import odds
+from uno_nb.widgets import GameStepper, PlayApp
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS = Path(os.environ.get("UNO_ARTIFACTS", ROOT / "artifacts"))
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run"]
+#: Every notebook with what it draws: its plotly figures, and an element
+#: that exists only once its app's widget is on the page.
+FIGURES = {"00_index": 0, "01_rules_step_by_step": 1, "02_card_odds": 1, "03_scoring": 3,
+           "04_house_rules_lab": 1, "05_play_against_bots": 0}
+APPS = {"00_index": None, "01_rules_step_by_step": ".uno-stepper .uno-where",
+        "02_card_odds": None, "03_scoring": ".uno-scoring", "04_house_rules_lab": ".widget-hprogress",
+        "05_play_against_bots": ".uno-play .uno-card"}
+CULL_SECONDS = 5  # the test server culls a kernel left without a page after this long
+WAIT_MS = 60_000
+
+# The page is drawn when Voila has shown the cells, no widget is still
+# loading, no cell is still running, the app's widget is there and every
+# plotly figure has its SVG.
+RENDERED = """([figures, app]) => {
+  const cells = document.querySelector('#rendered_cells');
+  if (!cells || cells.style.display === 'none') return false;
+  const text = document.body.innerText;
+  if (text.includes('Loading widget') || text.includes('Executing')) return false;
+  if (app && !document.querySelector(app)) return false;
+  return document.querySelectorAll('.js-plotly-plot .main-svg').length >= 2 * figures;
+}"""
+
+
+def drawn(name: str) -> list:
+    """The argument of RENDERED for a notebook."""
+    return [FIGURES[name], APPS[name]]
+
+
+# -- the browser and the server ----------------------------------------------------
+
+def ensure_chromium() -> str:
+    """Debian's chromium, installed with apt-get if it is missing."""
+    if os.access(CHROMIUM, os.X_OK):
+        return CHROMIUM
+    if not shutil.which("apt-get") or os.geteuid() != 0:
+        pytest.fail(f"the browser tests need Debian's chromium at {CHROMIUM}; "
+                    "install it as root with: apt-get update && apt-get install -y chromium")
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    for command in (["apt-get", "update"], ["apt-get", "install", "-y", "chromium"]):
+        done = subprocess.run(command, env=env, capture_output=True, text=True)
+        if done.returncode:
+            pytest.fail(f"{' '.join(command)} failed ({done.returncode}):\n"
+                        f"{done.stdout[-3000:]}\n{done.stderr[-3000:]}")
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.fail(f"apt-get installed chromium but {CHROMIUM} is not there")
+    return CHROMIUM
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@dataclass
+class Server:
+    base: str
+    process: subprocess.Popen
+    log: Path
+
+    def log_tail(self, chars: int = 4000) -> str:
+        return self.log.read_text(errors="replace")[-chars:]
+
+    def wait_until_ready(self, seconds: float = 180) -> None:
+        """Wait until every notebook has its preheated kernel again (a page
+        that used one has Voila start the next)."""
+        deadline = time.monotonic() + seconds
+        while True:
+            text = self.log.read_text(errors="replace")
+            if all(text.count(f"Kernel pool of {name}.ipynb is filled")
+                   > text.count(f" for {name}.ipynb\n") for name in FIGURES):
+                return
+            assert self.process.poll() is None, f"Voila stopped:\n{self.log_tail()}"
+            assert time.monotonic() < deadline, f"kernel pools not refilled:\n{self.log_tail()}"
+            time.sleep(0.2)
+
+    def kernel_alive(self, kernel_id: str) -> bool:
+        try:
+            with urllib.request.urlopen(f"{self.base}/api/kernels/{kernel_id}", timeout=5):
+                return True
+        except urllib.error.HTTPError as error:
+            if error.code == 404:
+                return False
+            raise
+
+
+@pytest.fixture(scope="module")
+def server():
+    """The app as ``make app`` starts it, on a free loopback port, with kernel
+    culling shortened so that a test can watch it happen."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    log_path = ARTIFACTS / "voila.log"
+    port = free_port()
+    command = [sys.executable, "-m", "uno_nb.webapp", "--no-browser", f"--port={port}",
+               "--Voila.port_retries=0",
+               f"--MappingKernelManager.cull_idle_timeout={CULL_SECONDS}",
+               "--MappingKernelManager.cull_interval=1"]
+    with open(log_path, "w") as log:
+        process = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
+                                   start_new_session=True)
+    server = Server(f"http://127.0.0.1:{port}", process, log_path)
+    try:
+        server.wait_until_ready(240)  # "once the server is up": every notebook preheated
+        yield server
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGTERM)
+            try:
+                process.wait(30)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    executable = ensure_chromium()
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(scope="module")
+def desktop(browser: Browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    yield context
+    context.close()
+
+
+@dataclass
+class Opened:
+    page: Page
+    seconds: float
+    errors: list[str]
+    requests: list[str]
+
+
+def open_notebook(context: BrowserContext, server: Server, name: str) -> Opened:
+    """Open a notebook's page and wait until its widgets are drawn."""
+    page = context.new_page()
+    errors: list[str] = []
+    requests: list[str] = []
+    page.on("pageerror", lambda error: errors.append(f"page error: {error}"))
+    page.on("console", lambda m: errors.append(f"console: {m.text}") if m.type == "error" else None)
+    page.on("request", lambda request: requests.append(request.url))
+    start = time.perf_counter()
+    page.goto(f"{server.base}/voila/render/{name}.ipynb")
+    try:
+        page.wait_for_function(RENDERED, arg=drawn(name), timeout=WAIT_MS, polling=50)
+    except Exception:
+        screenshot(page, f"{name}-not-rendered")
+        raise
+    return Opened(page, time.perf_counter() - start, errors, requests)
+
+
+def screenshot(page: Page, name: str) -> Path:
+    """The whole page (the notebook scrolls inside Voila's panel, so the
+    window is made as tall as the notebook first)."""
+    folder = ARTIFACTS / "screenshots"
+    folder.mkdir(parents=True, exist_ok=True)
+    size = page.viewport_size or {"width": 1280, "height": 900}
+    height = page.evaluate("() => { const c = document.querySelector('#rendered_cells');"
+                           " return c ? c.scrollHeight + c.getBoundingClientRect().top : 900 }")
+    page.set_viewport_size({"width": size["width"], "height": int(min(max(height, 400), 8000))})
+    page.wait_for_timeout(300)  # let plotly follow the new size
+    path = folder / f"{name}.png"
+    page.screenshot(path=str(path))
+    page.set_viewport_size(size)
+    return path
+
+
+def page_problems(page: Page) -> list[str]:
+    """Error outputs on the page: stderr, tracebacks, Voila's error notice."""
+    found = page.evaluate("""() => [...document.querySelectorAll(
+        '[data-mime-type="application/vnd.jupyter.stderr"], [data-mime-type="application/vnd.jupyter.error"]')]
+        .map(e => e.innerText.slice(0, 300))""")
+    text = page.inner_text("#rendered_cells")
+    for marker in ("Traceback", "error when executing", "Error:"):
+        if marker in text:
+            found.append(f"page text contains {marker!r}")
+    return found
+
+
+# -- the front door -----------------------------------------------------------------
+
+def test_the_root_opens_the_index_whose_links_open_the_notebooks(server, desktop):
+    request = urllib.request.Request(f"{server.base}/", method="GET")
+    opener = urllib.request.build_opener(_NoRedirect)
+    with pytest.raises(urllib.error.HTTPError) as redirect:
+        opener.open(request, timeout=10)
+    assert redirect.value.code == 301
+    assert redirect.value.headers["Location"].endswith("/voila/render/00_index.ipynb")
+
+    page = desktop.new_page()
+    page.goto(f"{server.base}/")
+    page.wait_for_function(RENDERED, arg=drawn("00_index"), timeout=WAIT_MS)
+    assert page.url == f"{server.base}/voila/render/00_index.ipynb"
+    assert page.title() == "Uno, exactly · uno_nb"
+    links = page.eval_on_selector_all("#rendered_cells a[href$='.ipynb']",
+                                      "links => links.map(a => a.href)")
+    assert links == [f"{server.base}/voila/render/{name}.ipynb" for name in list(FIGURES)[1:]]
+    page.click("#rendered_cells a[href='02_card_odds.ipynb']")
+    page.wait_for_function(RENDERED, arg=drawn("02_card_odds"), timeout=WAIT_MS)
+    assert page.url.endswith("/voila/render/02_card_odds.ipynb")
+    assert page.title() == "Card odds · uno_nb"
+    page.click("header.uno-bar a.uno-home")  # the bar leads home from every page
+    page.wait_for_function(RENDERED, arg=drawn("00_index"), timeout=WAIT_MS)
+    assert page.url.endswith("/voila/render/00_index.ipynb")
+    icon = page.get_attribute("link[rel='icon']", "href")
+    with urllib.request.urlopen(f"{server.base}{icon}", timeout=10) as response:
+        assert response.headers["Content-Type"].startswith("image/svg")
+    page.close()
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
+@pytest.mark.parametrize("name", list(FIGURES))
+def test_every_notebook_renders_its_widgets_with_no_error(name, server, desktop, timings):
+    server.wait_until_ready()
+    opened = open_notebook(desktop, server, name)
+    page = opened.page
+    timings.append((f"{name} (preheated kernel)", opened.seconds))
+    print(f"{name}: widgets drawn {opened.seconds:.2f} s after opening the page")
+    screenshot(page, name)
+    assert page_problems(page) == []
+    assert opened.errors == []
+    # nothing comes from outside the server: the app works in an offline classroom
+    outside = [u for u in opened.requests
+               if not u.startswith(server.base) and not u.startswith(("data:", "blob:"))]
+    assert outside == []
+    assert page.locator(".jp-CodeCell .jp-InputArea-editor").count() == 0  # no code in sight
+    assert page.title().endswith(" · uno_nb")
+    page.close(run_before_unload=True)
+
+
+# -- the stepper, its rules panel and its odds --------------------------------------
+
+SEED = 7  # the stepper of 01_rules_step_by_step.ipynb: GameStepper('standard', players=4, seed=7)
+
+
+@pytest.fixture(scope="module")
+def stepper_page(server, desktop):
+    opened = open_notebook(desktop, server, "01_rules_step_by_step")
+    opened.page.locator(".uno-stepper").scroll_into_view_if_needed()
+    yield opened.page
+    assert opened.errors == []
+    opened.page.close(run_before_unload=True)
+
+
+def engine_stepper(index: int, **rules: object) -> GameStepper:
+    """The same app, run here without a browser."""
+    app = GameStepper("standard", players=4, seed=SEED)
+    for name, value in rules.items():
+        app.rules_panel.control(name).value = value
+    app.go_to(index)
+    return app
+
+
+def expected_view(app: GameStepper) -> dict:
+    game = app.game
+    events = [e.text + (f" [{e.rule}]" if e.rule else "") for e in game.events]
+    return {"where": f"move {app.index} of {app.total}",
+            "top": game.discard[-1].text,
+            "log": "\n".join(reversed(events)),
+            "chart": [[list(t.x), list(t.y)] for t in app.odds_panel.figure.data]}
+
+
+def shown_view(page: Page) -> dict:
+    return page.evaluate("""() => {
+      const app = document.querySelector('.uno-stepper');
+      const chart = app.querySelector('.uno-odds-chart.js-plotly-plot');
+      return {
+        where: app.querySelector('.uno-where').innerText.trim(),
+        top: app.querySelector('.uno-top svg').getAttribute('data-card'),
+        log: app.querySelector('.uno-log').innerText.trim(),
+        chart: chart.data.map(t => [Array.from(t.x), Array.from(t.y)]),
+      };
+    }""")
+
+
+def wait_for_view(page: Page, expected: dict, seconds: float = 20) -> dict:
+    """Poll until the page shows ``expected`` (widget updates arrive one by
+    one); on time-out, return what it shows so the assertion shows the difference."""
+    deadline = time.monotonic() + seconds
+    while True:
+        shown = shown_view(page)
+        if shown == expected or time.monotonic() > deadline:
+            return shown
+        page.wait_for_timeout(50)
+
+
+def restart(page: Page) -> None:
+    page.click(".uno-stepper .uno-restart")
+    assert wait_for_view(page, expected_view(engine_stepper(0))) == expected_view(engine_stepper(0))
+
+
+def test_stepper_step_ten_times_then_back(stepper_page):
+    page = stepper_page
+    restart(page)
+    start = shown_view(page)
+    seen = [start]
+    for index in range(1, 11):
+        page.click(".uno-stepper .uno-step")
+        expected = expected_view(engine_stepper(index))
+        shown = wait_for_view(page, expected)
+        assert shown == expected
+        seen.append(shown)
+    assert seen[10]["log"] != start["log"] and seen[10]["top"] != start["top"]  # Y8 -> G3
+    screenshot(page, "stepper-after-10-steps")
+    page.click(".uno-stepper .uno-back")
+    assert wait_for_view(page, seen[9]) == seen[9]  # the earlier state, exactly
+
+
+def test_twenty_rapid_step_clicks_leave_the_stepper_consistent(stepper_page):
+    page = stepper_page
+    restart(page)
+    elapsed = page.evaluate("""() => {
+      const step = document.querySelector('.uno-stepper .uno-step');
+      const start = performance.now();
+      for (let i = 0; i < 20; i++) step.click();
+      return performance.now() - start;
+    }""")
+    assert elapsed < 1000  # twenty clicks within a second
+    expected = expected_view(engine_stepper(20))
+    assert wait_for_view(page, expected) == expected
+    slider = page.inner_text(".uno-stepper .widget-slider .widget-readout >> nth=0")
+    assert slider.strip() == "20"
+
+
+def test_switching_a_rule_replays_the_deal_and_changes_the_log_and_the_chart(stepper_page):
+    page = stepper_page
+    restart(page)
+    page.fill(".uno-stepper .widget-slider .widget-readout >> nth=0", "10")
+    page.press(".uno-stepper .widget-slider .widget-readout >> nth=0", "Enter")
+    before = expected_view(engine_stepper(10))
+    assert wait_for_view(page, before) == before
+    page.get_by_text("Draw cards and answers").click()
+    page.check(".uno-rule-stack input[type=checkbox]")
+    after = expected_view(engine_stepper(10, stack=True))
+    shown = wait_for_view(page, after)
+    assert shown == after
+    assert shown["log"] != before["log"] and shown["chart"] != before["chart"]
+    assert "V-STACK" in page.inner_text(".uno-rules")
+    screenshot(page, "rules-stack-switched-on")
+    page.uncheck(".uno-rule-stack input[type=checkbox]")
+    assert wait_for_view(page, before) == before
+
+
+def test_the_odds_shown_equal_the_odds_module(stepper_page):
+    page = stepper_page
+    restart(page)
+    for _ in range(5):
+        page.click(".uno-stepper .uno-step")
+    app = engine_stepper(5)
+    assert wait_for_view(page, expected_view(app)) == expected_view(app)
+    game = app.game
+    view = game.view(game.current)
+    numbers = page.inner_text(".uno-stepper .uno-odds-numbers")
+    fraction = Fraction(re.search(r"\((\d+/\d+|\d+)\)", numbers).group(1))
+    assert fraction == odds.chance_draw_playable(view)
+    assert f"{float(fraction):.1%}" in numbers
+    assert f"{float(odds.chance_holds_playable(view)):.0%}" in numbers
+    bars = page.evaluate("""() => document.querySelector('.uno-stepper .uno-odds-chart.js-plotly-plot')
+                                      .data.map(t => [t.name, Array.from(t.x), Array.from(t.y)])""")
+    kinds = {"red": "R", "yellow": "Y", "green": "G", "blue": "B", "+2": "draw2", "+4": "wild4"}
+    opponents = [s for s in range(game.n) if s != game.current and game.hands[s]]
+    assert [name for name, _, _ in bars] == list(kinds)
+    for name, xs, ys in bars:
+        assert xs == [game.names[s] for s in opponents]
+        assert ys == [float(odds.chance_opponent_holds(view, s, kinds[name])) for s in opponents]
+
+
+def test_the_card_odds_page_prints_the_exact_values(server, desktop):
+    opened = open_notebook(desktop, server, "02_card_odds")
+    text = opened.page.inner_text("#rendered_cells")
+    assert f"True {float(odds.opening_hand('wild', exactly=0)):.4f}" in text
+    for k, p in odds.opening_hand_distribution("wild").items():
+        assert f"{k} {float(p):.5f}" in text
+    opened.page.close(run_before_unload=True)
+
+
+# -- play against bots ---------------------------------------------------------------
+
+def play_view(page: Page) -> dict:
+    return page.evaluate("""() => {
+      const app = document.querySelector('.uno-play');
+      return {
+        hand: [...app.querySelectorAll('.uno-hand .uno-card')].map(b => b.innerText.trim()),
+        playable: [...app.querySelectorAll('.uno-hand .uno-card.uno-playable')].map(b => b.innerText.trim()),
+        top: app.querySelector('.uno-top svg').getAttribute('data-card'),
+        log: app.querySelector('.uno-log').innerText.trim(),
+        message: app.querySelector('.uno-message').innerText.trim(),
+        drawn_again: !app.querySelector('.uno-hand .uno-card[data-seen]'),
+      };
+    }""")
+
+
+def mark_seen(page: Page) -> None:
+    """Mark the card buttons on show: the app replaces them at every turn, so
+    once none is marked the page shows the new turn in full."""
+    page.evaluate("() => document.querySelectorAll('.uno-play .uno-card')"
+                  ".forEach(b => b.dataset.seen = '1')")
+
+
+def expected_play(app: PlayApp) -> dict:
+    from uno_nb.moves import PLAY
+    game = app.game
+    legal = game.legal_moves(app.human)
+    hand = game.hands[app.human]
+    events = "\n".join(e.text for e in game.events[-12:])
+    status = html.unescape(re.sub("<[^>]+>", "", app._log.value.split("</b>")[0]))
+    message = html.unescape(re.sub("<[^>]+>", "", app._message.value))
+    return {"hand": [c.text for c in hand],
+            "playable": [c.text for c in hand if any(m.kind is PLAY and m.card is c for m in legal)],
+            "top": game.discard[-1].text,
+            "log": f"{status}\n{events}".strip(),
+            "message": message.strip(), "drawn_again": True}
+
+
+def wait_for_play(page: Page, expected: dict, seconds: float = 30) -> dict:
+    deadline = time.monotonic() + seconds
+    while True:
+        shown = play_view(page)
+        if shown == expected or time.monotonic() > deadline:
+            return shown
+        page.wait_for_timeout(50)
+
+
+def test_play_refuses_an_illegal_card_and_plays_a_legal_one(server, desktop):
+    opened = open_notebook(desktop, server, "05_play_against_bots")
+    page = opened.page
+    twin = PlayApp("standard", players=3, seed=2, delay=0)  # the notebook's app, here
+    assert wait_for_play(page, expected_play(twin)) == expected_play(twin)
+    shown = play_view(page)
+    illegal = next(c for c in shown["hand"] if c not in shown["playable"])
+    legal = next(c for c in shown["playable"] if not c.startswith("W"))
+
+    before = twin.game.state_key()
+    twin.play(illegal)
+    assert twin.game.state_key() == before
+    mark_seen(page)
+    page.locator(".uno-hand .uno-card", has_text=illegal).first.click()
+    refused = wait_for_play(page, expected_play(twin))
+    assert refused == expected_play(twin)
+    assert refused["message"].startswith("Not allowed") and illegal in refused["message"]
+    assert refused["hand"] == shown["hand"]  # nothing moved
+
+    twin.play(legal)
+    # frantic clicking: five clicks on the card, one card played
+    mark_seen(page)
+    page.locator(".uno-hand .uno-card", has_text=legal).first.evaluate(
+        "b => { for (let i = 0; i < 5; i++) b.click(); }")
+    played = wait_for_play(page, expected_play(twin))
+    assert played == expected_play(twin)
+    assert legal in played["log"]
+    screenshot(page, "play-after-a-card")
+    assert opened.errors == []
+    page.close(run_before_unload=True)
+
+
+# -- the pitfalls ---------------------------------------------------------------------
+
+def test_pages_load_cleanly_again_and_again(server, desktop, timings):
+    """Figures drawn as FigureWidgets in the layout (never fig.show() in an
+    Output) load every time - also when the preheated kernel is used up and
+    the page runs on a kernel started for it."""
+    for attempt in range(1, 4):
+        opened = open_notebook(desktop, server, "03_scoring")
+        timings.append((f"03_scoring, load {attempt} in a row", opened.seconds))
+        assert page_problems(opened.page) == [] and opened.errors == []
+        opened.page.close(run_before_unload=True)
+
+
+def test_a_page_left_without_closing_has_its_kernel_culled(server, desktop):
+    opened = open_notebook(desktop, server, "00_index")
+    config = json.loads(opened.page.locator("#jupyter-config-data").first.text_content())
+    kernel = config["kernelId"]
+    assert server.kernel_alive(kernel)
+    opened.page.close(run_before_unload=False)  # like a phone killing the tab: no goodbye
+    deadline = time.monotonic() + CULL_SECONDS + 20
+    while server.kernel_alive(kernel):
+        assert time.monotonic() < deadline, f"kernel {kernel} was never culled"
+        time.sleep(0.5)
+    assert f"Culling '" in server.log_tail(200_000) or "Culling" in server.log_tail(200_000)
+
+
+def test_a_closed_page_shuts_its_kernel_down(server, desktop):
+    opened = open_notebook(desktop, server, "00_index")
+    config = json.loads(opened.page.locator("#jupyter-config-data").first.text_content())
+    kernel = config["kernelId"]
+    opened.page.close(run_before_unload=True)
+    deadline = time.monotonic() + CULL_SECONDS - 1  # before culling could have done it
+    while server.kernel_alive(kernel):
+        assert time.monotonic() < deadline, "closing the page left its kernel running"
+        time.sleep(0.2)
+
+
+@pytest.mark.parametrize("name", ["01_rules_step_by_step", "03_scoring", "05_play_against_bots"])
+def test_pages_fit_a_phone(name, server, browser):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                  has_touch=True, device_scale_factor=2)
+    opened = open_notebook(context, server, name)
+    page = opened.page
+    assert "width=device-width" in page.get_attribute("meta[name=viewport]", "content")
+    widths = page.evaluate("""() => ({
+      page: document.documentElement.scrollWidth,
+      apps: [...document.querySelectorAll('.uno-app')].map(a => a.getBoundingClientRect().right),
+    })""")
+    assert widths["page"] <= 390, "the page scrolls sideways on a phone"
+    assert all(right <= 390 for right in widths["apps"]), widths
+    screenshot(page, f"phone-{name}")
+    page.close(run_before_unload=True)
+    context.close()
