@@ -32,6 +32,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
 
 from uno_nb import odds
 from uno_nb.widgets import GameStepper, PlayApp
@@ -62,6 +63,7 @@ RENDERED = """([figures, app]) => {
   if (!cells || cells.style.display === 'none') return false;
   const text = document.body.innerText;
   if (text.includes('Loading widget') || text.includes('Executing')) return false;
+  if (text.includes('Error displaying widget')) return false;  // the page reloads itself, once
   if (app && !document.querySelector(app)) return false;
   return document.querySelectorAll('.js-plotly-plot .main-svg').length >= 2 * figures;
 }"""
@@ -134,6 +136,7 @@ class Server:
 def server():
     """The app as ``make app`` starts it, on a free loopback port, with kernel
     culling shortened so that a test can watch it happen."""
+    shutil.rmtree(ARTIFACTS / "screenshots", ignore_errors=True)  # this run's pictures only
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     log_path = ARTIFACTS / "voila.log"
     port = free_port()
@@ -180,10 +183,16 @@ class Opened:
     seconds: float
     errors: list[str]
     requests: list[str]
+    reloads: int = 0
 
 
-def open_notebook(context: BrowserContext, server: Server, name: str) -> Opened:
-    """Open a notebook's page and wait until its widgets are drawn."""
+def open_notebook(context: BrowserContext, server: Server, name: str,
+                  ready: bool = True) -> Opened:
+    """Open a notebook's page and wait until its widgets are drawn; with
+    ``ready``, first wait until every notebook has its preheated kernel
+    (a page used one a moment ago, and Voila is preparing the next)."""
+    if ready:
+        server.wait_until_ready()
     page = context.new_page()
     errors: list[str] = []
     requests: list[str] = []
@@ -193,11 +202,22 @@ def open_notebook(context: BrowserContext, server: Server, name: str) -> Opened:
     start = time.perf_counter()
     page.goto(f"{server.base}/voila/render/{name}.ipynb")
     try:
-        page.wait_for_function(RENDERED, arg=drawn(name), timeout=WAIT_MS, polling=50)
+        for attempt in (1, 2):  # the template reloads a page whose widgets were not fetched
+            try:
+                page.wait_for_function(RENDERED, arg=drawn(name), timeout=WAIT_MS, polling=50)
+                break
+            except PlaywrightError as error:
+                if attempt == 2 or "context was destroyed" not in str(error):
+                    raise
+        seconds = time.perf_counter() - start
+        reloads = page.evaluate("Number(sessionStorage.getItem('uno_nb:reloads') || 0)")
+        if reloads:
+            print(f"{name}: widgets not fetched in time on a busy machine; the page reloaded itself")
+            errors[:] = [e for e in errors if "model not found" not in e]
     except Exception:
         screenshot(page, f"{name}-not-rendered")
         raise
-    return Opened(page, time.perf_counter() - start, errors, requests)
+    return Opened(page, seconds, errors, requests, reloads)
 
 
 def screenshot(page: Page, name: str) -> Path:
@@ -222,7 +242,7 @@ def page_problems(page: Page) -> list[str]:
         '[data-mime-type="application/vnd.jupyter.stderr"], [data-mime-type="application/vnd.jupyter.error"]')]
         .map(e => e.innerText.slice(0, 300))""")
     text = page.inner_text("#rendered_cells")
-    for marker in ("Traceback", "error when executing", "Error:"):
+    for marker in ("Traceback", "error when executing", "Error:", "Error displaying widget"):
         if marker in text:
             found.append(f"page text contains {marker!r}")
     return found
@@ -238,6 +258,7 @@ def test_the_root_opens_the_index_whose_links_open_the_notebooks(server, desktop
     assert redirect.value.code == 301
     assert redirect.value.headers["Location"].endswith("/voila/render/00_index.ipynb")
 
+    server.wait_until_ready()
     page = desktop.new_page()
     page.goto(f"{server.base}/")
     page.wait_for_function(RENDERED, arg=drawn("00_index"), timeout=WAIT_MS)
@@ -266,10 +287,10 @@ class _NoRedirect(urllib.request.HTTPRedirectHandler):
 
 @pytest.mark.parametrize("name", list(FIGURES))
 def test_every_notebook_renders_its_widgets_with_no_error(name, server, desktop, timings):
-    server.wait_until_ready()
     opened = open_notebook(desktop, server, name)
     page = opened.page
-    timings.append((f"{name} (preheated kernel)", opened.seconds))
+    timings.append((f"{name} (preheated kernel)" + (" reloaded" if opened.reloads else ""),
+                    opened.seconds))
     print(f"{name}: widgets drawn {opened.seconds:.2f} s after opening the page")
     screenshot(page, name)
     assert page_problems(page) == []
@@ -278,6 +299,9 @@ def test_every_notebook_renders_its_widgets_with_no_error(name, server, desktop,
     outside = [u for u in opened.requests
                if not u.startswith(server.base) and not u.startswith(("data:", "blob:"))]
     assert outside == []
+    # plotly's 5 MB bundle comes as one cached file, not inside every figure's state
+    bundle = [u for u in opened.requests if "/uno_nb/plotly/widgetbundle.js" in u]
+    assert len(bundle) == 1
     assert page.locator(".jp-CodeCell .jp-InputArea-editor").count() == 0  # no code in sight
     assert page.title().endswith(" · uno_nb")
     page.close(run_before_unload=True)
@@ -515,7 +539,7 @@ def test_pages_load_cleanly_again_and_again(server, desktop, timings):
     Output) load every time - also when the preheated kernel is used up and
     the page runs on a kernel started for it."""
     for attempt in range(1, 4):
-        opened = open_notebook(desktop, server, "03_scoring")
+        opened = open_notebook(desktop, server, "03_scoring", ready=False)
         timings.append((f"03_scoring, load {attempt} in a row", opened.seconds))
         assert page_problems(opened.page) == [] and opened.errors == []
         opened.page.close(run_before_unload=True)
@@ -561,3 +585,24 @@ def test_pages_fit_a_phone(name, server, browser):
     screenshot(page, f"phone-{name}")
     page.close(run_before_unload=True)
     context.close()
+
+
+def test_a_page_whose_widgets_were_not_fetched_reloads_itself_once(server, desktop):
+    """ipywidgets gives up after four seconds without the kernel's widget
+    states and draws "model not found"; the template then reloads the page
+    (once: a second failure stays on screen)."""
+    opened = open_notebook(desktop, server, "00_index")
+    page = opened.page
+    broken = """() => { const node = document.createElement('div');
+        node.className = 'jupyter-widgets';
+        node.textContent = 'Error displaying widget: model not found';
+        document.querySelector('#rendered_cells').appendChild(node); }"""
+    with page.expect_navigation(timeout=10_000):
+        page.evaluate(broken)
+    page.wait_for_function(RENDERED, arg=drawn("00_index"), timeout=WAIT_MS)
+    assert page.evaluate("sessionStorage.getItem('uno_nb:reloads')") == "1"
+    page.evaluate(broken)  # broken again right away: no second reload
+    page.wait_for_timeout(1500)
+    assert page.evaluate("sessionStorage.getItem('uno_nb:reloads')") == "1"
+    assert "model not found" in page.inner_text("#rendered_cells")
+    page.close(run_before_unload=True)

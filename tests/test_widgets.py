@@ -262,3 +262,17 @@ def test_a_click_meant_for_a_table_drawn_before_plays_nothing():
     fresh = next(b for b in app._hand.children if b.description == card.description)
     fresh.click()
     assert app.game.state_key() != before
+
+
+def test_figures_load_plotly_from_the_web_app_when_it_serves_it(monkeypatch):
+    import plotly
+    import plotly.graph_objects as go
+    from uno_nb.widgets import figure
+    plain = figure()
+    assert type(plain).__name__ == "FigureWidget" and len(plain._esm) > 1_000_000
+    monkeypatch.setenv("UNO_NB_PLOTLY_URL", "uno_nb/plotly/widgetbundle.js")
+    served = figure([go.Bar(x=[1], y=[2])])
+    assert type(served).__name__ == "ServedFigureWidget" and len(served._esm) < 1000
+    assert f'"uno_nb/plotly/widgetbundle.js?v={plotly.__version__}"' in served._esm
+    assert "export default bundle.default" in served._esm
+    assert served.data[0].y == (2,)

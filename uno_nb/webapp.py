@@ -18,6 +18,9 @@ Three things Voilà does not do by itself are done here:
   sweep in the second before the page connects would stop it and leave the
   page on "Loading widget…" (seen here with a short cull time; with the
   repository's 10 minutes it hits about one page load in sixty);
+* plotly's browser bundle is served as a file that the browser caches, and
+  the apps' figures import it from there (``uno_nb.widgets.figure``) instead
+  of each figure carrying all 5 MB of it in its widget state;
 * the page template in the checkout's ``share/jupyter`` is found even when
   the package is installed in editable mode (pip installs the template's
   data files only for a regular install, which is what Binder does).
@@ -28,6 +31,7 @@ Voilà is imported only when the app starts: the engine never needs it.
 from __future__ import annotations
 
 import os
+import re
 import sys
 from pathlib import Path
 from typing import Sequence
@@ -35,6 +39,16 @@ from typing import Sequence
 __all__ = ["project_root", "main"]
 
 TEMPLATE = "uno_nb"
+#: Where the app serves plotly's widget bundle (below the server's base URL),
+#: and the variable that tells the kernels (see uno_nb.widgets.figure).
+PLOTLY_PATH = "uno_nb/plotly/widgetbundle.js"
+PLOTLY_ENV = "UNO_NB_PLOTLY_URL"
+
+
+def plotly_url(version: str) -> str:
+    """The bundle's address below the server's base URL; the version in the
+    query lets the browser cache it for good."""
+    return f"{PLOTLY_PATH}?v={version}"
 
 
 def project_root(start: Path | None = None) -> Path:
@@ -60,11 +74,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     root = project_root()
     os.chdir(root)  # Voilà reads voila.json from the working directory
     _use_checkout_templates(root)
+    os.environ[PLOTLY_ENV] = PLOTLY_PATH  # the kernels inherit it
 
     from jupyter_server._tz import utcnow
     from jupyter_server.utils import url_path_join
     from traitlets import Unicode
-    from tornado.web import RedirectHandler
+    import plotly
+    from tornado.web import RedirectHandler, StaticFileHandler
     from voila.app import Voila
     from voila.tornado.handler import TornadoVoilaHandler
 
@@ -84,10 +100,18 @@ def main(argv: Sequence[str] | None = None) -> None:
 
         def init_handlers(self) -> list:
             self._keep_handed_out_kernels()
+            # the page template preloads the bundle the figures will import
+            resources = self.voila_configuration.config.VoilaConfiguration
+            resources.resources = {**resources.get("resources", {}),
+                                   "uno_nb_plotly": plotly_url(plotly.__version__)}
             handlers = [(pattern, PageHandler if handler is TornadoVoilaHandler else handler,
                          *rest) for pattern, handler, *rest in super().init_handlers()]
             home = url_path_join(self.base_url, "voila/render", self.home)
-            return [(url_path_join(self.server_url, "/?"), RedirectHandler, {"url": home})] + handlers
+            folder, name = PLOTLY_PATH.rsplit("/", 1)
+            bundle = (url_path_join(self.server_url, folder, f"({re.escape(name)})"),
+                      StaticFileHandler, {"path": str(Path(plotly.__file__).parent / "package_data")})
+            ours = [(url_path_join(self.server_url, "/?"), RedirectHandler, {"url": home}), bundle]
+            return ours + handlers
 
         def _keep_handed_out_kernels(self) -> None:
             manager = self.kernel_manager

@@ -5,6 +5,7 @@ to display; plotly figures are ``FigureWidget``s placed once and updated in
 place.  All user-facing strings come from :mod:`uno_nb.widgets.text`.
 """
 
+from ._common import figure
 from .odds_panel import OddsPanel
 from .play import PlayApp
 from .rules_panel import RulesPanel
@@ -12,4 +13,5 @@ from .scoring_panel import ScoringPanel
 from .stepper import GameStepper
 from .text import TEXT, text
 
-__all__ = ["GameStepper", "RulesPanel", "OddsPanel", "ScoringPanel", "PlayApp", "TEXT", "text"]
+__all__ = ["GameStepper", "RulesPanel", "OddsPanel", "ScoringPanel", "PlayApp", "TEXT", "text",
+           "figure"]

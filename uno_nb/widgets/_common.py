@@ -1,18 +1,61 @@
 """Small helpers shared by the apps.
 
-Keeping a plotly FigureWidget right however early it is changed: a FigureWidget sends changes to the browser as messages, which a page that
-has not drawn the figure yet never sees: a figure updated before it is shown
+Keeping a plotly FigureWidget right however early it is changed: a
+FigureWidget sends changes to the browser as messages, which a page that has
+not drawn the figure yet never sees, so a figure updated before it is shown
 would appear empty.  After every batch of changes the full data and layout
 are also stored as the widget's state, which is what a new view draws from.
+
+Loading plotly once per page: a FigureWidget carries plotly's whole browser
+bundle (about 5 MB of JavaScript) in its widget state, sent and evaluated
+again for every figure on every page.  Under the web app (the launcher sets
+``UNO_NB_PLOTLY_URL``, the server path where it serves that same file),
+:func:`figure` makes FigureWidgets whose code is a few lines that import the
+bundle from the server instead: the browser fetches it once, caches it and
+evaluates it once per page.  Anywhere else (JupyterLab, Binder) they are
+plain FigureWidgets.
 """
 
 from __future__ import annotations
 
 import copy
+import json
+import os
+from typing import Any
 
+import plotly
 import plotly.graph_objects as go
 
-__all__ = ["settle", "tagged"]
+__all__ = ["figure", "settle", "tagged"]
+
+#: The environment variable naming where the web app serves plotly's bundle.
+PLOTLY_URL = "UNO_NB_PLOTLY_URL"
+
+# The widget code of a served figure: import the bundle from the page's own
+# server (Voila's pages carry their base URL in <body data-base-url>).
+_STUB = """\
+const page = (document.body && document.body.dataset.baseUrl) || "/voila/";
+const root = page.replace(/voila\\/$/, "");
+const bundle = await import(new URL(root + %s, window.location.href).href);
+export const FigureModel = bundle.FigureModel;
+export const FigureView = bundle.FigureView;
+export default bundle.default;
+"""
+
+_served: dict[str, type] = {}
+
+
+def figure(*args: Any, **kwargs: Any) -> go.FigureWidget:
+    """A plotly FigureWidget (arguments as for ``go.FigureWidget``) that loads
+    plotly from the web app's server when there is one."""
+    path = os.environ.get(PLOTLY_URL)
+    if not path:
+        return go.FigureWidget(*args, **kwargs)
+    if path not in _served:
+        url = f"{path.lstrip('/')}?v={plotly.__version__}"  # as uno_nb.webapp.plotly_url
+        _served[path] = type("ServedFigureWidget", (go.FigureWidget,),
+                             {"_esm": _STUB % json.dumps(url)})
+    return _served[path](*args, **kwargs)
 
 
 def settle(figure: go.FigureWidget) -> None:

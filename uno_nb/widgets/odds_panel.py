@@ -9,7 +9,7 @@ from .. import odds
 from ..cards import COLOURS
 from ..game import Game
 from ..render import COLOUR_HEX
-from ._common import settle, tagged
+from ._common import figure, settle, tagged
 from .text import text
 
 __all__ = ["OddsPanel", "KINDS"]
@@ -29,7 +29,7 @@ class OddsPanel:
         self._lang = lang
         self._title = w.HTML()
         self._numbers = tagged(w.HTML(), "uno-odds-numbers")
-        self.figure = tagged(go.FigureWidget(
+        self.figure = tagged(figure(
             data=[go.Bar(name=text(label, lang), x=[], y=[],
                          marker_color=COLOUR_HEX[COLOURS["RYGB".index(kind)]] if len(kind) == 1
                          else ("#777777" if kind == "draw2" else "#1d1d1b"))
