@@ -3,7 +3,12 @@ Binder serves "open as a web app") the web app's settings from voila.json.
 
 Run by postBuild: ``python binder/server_config.py PATH``.  Only what applies
 to the server extension is copied: the page template and its options, and
-kernel culling.  Preheated kernels exist only in the standalone app.
+kernel culling.  (The extension also reads voila.json from the server's
+working directory, the repository on Binder; this file keeps the template
+whatever that directory is, and gives the Jupyter server the culling that
+voila.json cannot.)  Preheated kernels, the redirect from ``/``, the served
+plotly bundle and the closing page's kernel shutdown belong to the standalone
+app (uno_nb.webapp) only.
 """
 
 from __future__ import annotations

@@ -183,6 +183,7 @@ class Opened:
     seconds: float
     errors: list[str]
     requests: list[str]
+    frames: list[int]  # sizes of the websocket messages the page received
     reloads: int = 0
 
 
@@ -199,6 +200,8 @@ def open_notebook(context: BrowserContext, server: Server, name: str,
     page.on("pageerror", lambda error: errors.append(f"page error: {error}"))
     page.on("console", lambda m: errors.append(f"console: {m.text}") if m.type == "error" else None)
     page.on("request", lambda request: requests.append(request.url))
+    frames: list[int] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda data: frames.append(len(data))))
     start = time.perf_counter()
     page.goto(f"{server.base}/voila/render/{name}.ipynb")
     try:
@@ -217,7 +220,7 @@ def open_notebook(context: BrowserContext, server: Server, name: str,
     except Exception:
         screenshot(page, f"{name}-not-rendered")
         raise
-    return Opened(page, seconds, errors, requests, reloads)
+    return Opened(page, seconds, errors, requests, frames, reloads)
 
 
 def screenshot(page: Page, name: str) -> Path:
@@ -255,7 +258,7 @@ def test_the_root_opens_the_index_whose_links_open_the_notebooks(server, desktop
     opener = urllib.request.build_opener(_NoRedirect)
     with pytest.raises(urllib.error.HTTPError) as redirect:
         opener.open(request, timeout=10)
-    assert redirect.value.code == 301
+    assert redirect.value.code == 302  # temporary: a browser must not remember it
     assert redirect.value.headers["Location"].endswith("/voila/render/00_index.ipynb")
 
     server.wait_until_ready()
@@ -301,7 +304,8 @@ def test_every_notebook_renders_its_widgets_with_no_error(name, server, desktop,
     assert outside == []
     # plotly's 5 MB bundle comes as one cached file, not inside every figure's state
     bundle = [u for u in opened.requests if "/uno_nb/plotly/widgetbundle.js" in u]
-    assert len(bundle) == 1
+    assert 1 <= len(bundle) <= 1 + opened.reloads
+    assert max(opened.frames, default=0) < 1_000_000
     assert page.locator(".jp-CodeCell .jp-InputArea-editor").count() == 0  # no code in sight
     assert page.title().endswith(" · uno_nb")
     page.close(run_before_unload=True)
@@ -352,15 +356,20 @@ def shown_view(page: Page) -> dict:
     }""")
 
 
-def wait_for_view(page: Page, expected: dict, seconds: float = 20) -> dict:
-    """Poll until the page shows ``expected`` (widget updates arrive one by
-    one); on time-out, return what it shows so the assertion shows the difference."""
+def wait_until_shown(page: Page, read, expected: dict, seconds: float) -> dict:
+    """Poll ``read(page)`` until it gives ``expected`` (widget updates arrive
+    one by one); on time-out, return what the page shows, so that the
+    assertion shows the difference."""
     deadline = time.monotonic() + seconds
     while True:
-        shown = shown_view(page)
+        shown = read(page)
         if shown == expected or time.monotonic() > deadline:
             return shown
         page.wait_for_timeout(50)
+
+
+def wait_for_view(page: Page, expected: dict, seconds: float = 20) -> dict:
+    return wait_until_shown(page, shown_view, expected, seconds)
 
 
 def restart(page: Page) -> None:
@@ -492,12 +501,7 @@ def expected_play(app: PlayApp) -> dict:
 
 
 def wait_for_play(page: Page, expected: dict, seconds: float = 30) -> dict:
-    deadline = time.monotonic() + seconds
-    while True:
-        shown = play_view(page)
-        if shown == expected or time.monotonic() > deadline:
-            return shown
-        page.wait_for_timeout(50)
+    return wait_until_shown(page, play_view, expected, seconds)
 
 
 def test_play_refuses_an_illegal_card_and_plays_a_legal_one(server, desktop):
@@ -536,13 +540,27 @@ def test_play_refuses_an_illegal_card_and_plays_a_legal_one(server, desktop):
 
 def test_pages_load_cleanly_again_and_again(server, desktop, timings):
     """Figures drawn as FigureWidgets in the layout (never fig.show() in an
-    Output) load every time - also when the preheated kernel is used up and
-    the page runs on a kernel started for it."""
-    for attempt in range(1, 4):
-        opened = open_notebook(desktop, server, "03_scoring", ready=False)
-        timings.append((f"03_scoring, load {attempt} in a row", opened.seconds))
-        assert page_problems(opened.page) == [] and opened.errors == []
-        opened.page.close(run_before_unload=True)
+    Output) load every time: on the preheated kernel, then on two pages
+    opened at once - one waits for the kernel being preheated next, the
+    other gets a kernel started for it that runs the notebook while the page
+    loads ("Executing…")."""
+    name = "03_scoring"
+    opened = open_notebook(desktop, server, name)
+    timings.append((f"{name}, preheated", opened.seconds))
+    assert page_problems(opened.page) == [] and opened.errors == []
+    opened.page.close(run_before_unload=True)
+    started = server.log.read_text().count("Kernel started")
+    pages = [desktop.new_page(), desktop.new_page()]
+    start = time.perf_counter()
+    for page in pages:
+        page.goto(f"{server.base}/voila/render/{name}.ipynb", wait_until="commit")
+    for label, page in zip(("opened together, 1", "opened together, 2"), pages):
+        page.wait_for_function(RENDERED, arg=drawn(name), timeout=WAIT_MS, polling=50)
+        timings.append((f"{name}, {label}", time.perf_counter() - start))
+        assert page_problems(page) == []
+    assert server.log.read_text().count("Kernel started") > started  # a kernel of its own
+    for page in pages:
+        page.close(run_before_unload=True)
 
 
 def test_a_page_left_without_closing_has_its_kernel_culled(server, desktop):
@@ -555,7 +573,7 @@ def test_a_page_left_without_closing_has_its_kernel_culled(server, desktop):
     while server.kernel_alive(kernel):
         assert time.monotonic() < deadline, f"kernel {kernel} was never culled"
         time.sleep(0.5)
-    assert f"Culling '" in server.log_tail(200_000) or "Culling" in server.log_tail(200_000)
+    assert re.search(rf"Culling '\w+' kernel '\w+' \({kernel}\)", server.log_tail(1_000_000))
 
 
 def test_a_closed_page_shuts_its_kernel_down(server, desktop):
@@ -563,10 +581,12 @@ def test_a_closed_page_shuts_its_kernel_down(server, desktop):
     config = json.loads(opened.page.locator("#jupyter-config-data").first.text_content())
     kernel = config["kernelId"]
     opened.page.close(run_before_unload=True)
-    deadline = time.monotonic() + CULL_SECONDS - 1  # before culling could have done it
+    deadline = time.monotonic() + 2
     while server.kernel_alive(kernel):
         assert time.monotonic() < deadline, "closing the page left its kernel running"
-        time.sleep(0.2)
+        time.sleep(0.1)
+    assert kernel not in "".join(line for line in server.log_tail(1_000_000).splitlines()
+                                 if "Culling" in line), "culled, not shut down by the page"
 
 
 @pytest.mark.parametrize("name", ["01_rules_step_by_step", "03_scoring", "05_play_against_bots"])
@@ -590,8 +610,8 @@ def test_pages_fit_a_phone(name, server, browser):
 def test_a_page_whose_widgets_were_not_fetched_reloads_itself_once(server, desktop):
     """ipywidgets gives up after four seconds without the kernel's widget
     states and draws "model not found"; the template then reloads the page
-    (once: a second failure stays on screen)."""
-    opened = open_notebook(desktop, server, "00_index")
+    (at most once a minute: a second failure stays on screen)."""
+    opened = open_notebook(desktop, server, "05_play_against_bots")
     page = opened.page
     broken = """() => { const node = document.createElement('div');
         node.className = 'jupyter-widgets';
@@ -599,9 +619,10 @@ def test_a_page_whose_widgets_were_not_fetched_reloads_itself_once(server, deskt
         document.querySelector('#rendered_cells').appendChild(node); }"""
     with page.expect_navigation(timeout=10_000):
         page.evaluate(broken)
-    page.wait_for_function(RENDERED, arg=drawn("00_index"), timeout=WAIT_MS)
+    page.wait_for_function(RENDERED, arg=drawn("05_play_against_bots"), timeout=WAIT_MS)
     assert page.evaluate("sessionStorage.getItem('uno_nb:reloads')") == "1"
-    page.evaluate(broken)  # broken again right away: no second reload
+    page.wait_for_timeout(1500)
+    page.evaluate(broken)  # broken again within the minute: it stays, no second reload
     page.wait_for_timeout(1500)
     assert page.evaluate("sessionStorage.getItem('uno_nb:reloads')") == "1"
     assert "model not found" in page.inner_text("#rendered_cells")

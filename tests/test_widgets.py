@@ -256,7 +256,7 @@ def test_a_click_meant_for_a_table_drawn_before_plays_nothing():
     before = app.game.state_key()
     card = next(b for b in app._hand.children if "uno-playable" in b._dom_classes)
     app._render()  # drawn again, as after every bot move
-    assert card.comm is None
+    assert card.comm is None and card.layout.comm is None and card.style.comm is None
     card.click()
     assert app.game.state_key() == before
     fresh = next(b for b in app._hand.children if b.description == card.description)
@@ -276,3 +276,16 @@ def test_figures_load_plotly_from_the_web_app_when_it_serves_it(monkeypatch):
     assert f'"uno_nb/plotly/widgetbundle.js?v={plotly.__version__}"' in served._esm
     assert "export default bundle.default" in served._esm
     assert served.data[0].y == (2,)
+
+
+def test_while_the_bots_move_nothing_can_be_clicked():
+    from uno_nb.widgets import PlayApp
+    app = PlayApp("standard", 3, seed=2, delay=0)
+    app._busy = True  # as during the bots' moves, when the table is drawn after each one
+    app._render()
+    buttons = [*app._hand.children, *app._choices.children,
+               *(b for b in app._actions.children if b is not app._say_uno)]
+    assert buttons and all(b.disabled for b in buttons)
+    app._busy = False
+    app._render()
+    assert not all(b.disabled for b in app._hand.children)

@@ -110,7 +110,8 @@ def main(argv: Sequence[str] | None = None) -> None:
             folder, name = PLOTLY_PATH.rsplit("/", 1)
             bundle = (url_path_join(self.server_url, folder, f"({re.escape(name)})"),
                       StaticFileHandler, {"path": str(Path(plotly.__file__).parent / "package_data")})
-            ours = [(url_path_join(self.server_url, "/?"), RedirectHandler, {"url": home}), bundle]
+            ours = [(url_path_join(self.server_url, "/?"), RedirectHandler,
+                     {"url": home, "permanent": False}), bundle]  # 302: browsers keep no 301 of it
             return ours + handlers
 
         def _keep_handed_out_kernels(self) -> None:

@@ -194,13 +194,18 @@ class PlayApp:
                                 if can_catch else "—", self._catch_bot, disabled=not can_catch),
                    "uno-catch"),
         ]
+        if self._busy:  # the bots are moving: nothing can be clicked until they stop
+            for button in [*cards, *choices, *actions]:
+                if button is not self._say_uno:
+                    button.disabled = True
         for box, children in ((self._hand, cards), (self._choices, choices),
                               (self._actions, actions)):
             old = box.children
             box.children = children
             for widget in old:
-                if widget is not self._say_uno:
-                    widget.close()
+                if widget is not self._say_uno:  # with its layout and style widgets
+                    for part in (widget.layout, widget.style, widget):
+                        part.close()
         if game.is_over and game.outcome is not None:
             status = text("game_over", self._lang, player=game.names[game.outcome.winner])
         elif self._paused:
