@@ -50,7 +50,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
 FIGURES = {"00_index": 0, "01_rules_step_by_step": 1, "02_card_odds": 1, "03_scoring": 3,
            "04_house_rules_lab": 1, "05_play_against_bots": 0}
 APPS = {"00_index": None, "01_rules_step_by_step": ".uno-stepper .uno-where",
-        "02_card_odds": None, "03_scoring": ".uno-scoring", "04_house_rules_lab": ".widget-hprogress",
+        "02_card_odds": None, "03_scoring": ".uno-scoring", "04_house_rules_lab": ".uno-lab-table table",
         "05_play_against_bots": ".uno-play .uno-card"}
 CULL_SECONDS = 5  # the test server culls a kernel left without a page after this long
 WAIT_MS = 60_000
@@ -356,7 +356,7 @@ def shown_view(page: Page) -> dict:
     }""")
 
 
-def wait_until_shown(page: Page, read, expected: dict, seconds: float) -> dict:
+def wait_until_shown(page: Page, read, expected, seconds: float):
     """Poll ``read(page)`` until it gives ``expected`` (widget updates arrive
     one by one); on time-out, return what the page shows, so that the
     assertion shows the difference."""
@@ -532,6 +532,38 @@ def test_play_refuses_an_illegal_card_and_plays_a_legal_one(server, desktop):
     assert played == expected_play(twin)
     assert legal in played["log"]
     screenshot(page, "play-after-a-card")
+    assert opened.errors == []
+    page.close(run_before_unload=True)
+
+
+# -- the house-rules lab -------------------------------------------------------------
+
+def test_the_lab_runs_both_rule_sets_with_a_progress_bar(server, desktop):
+    from uno_nb.widgets import LabApp
+    opened = open_notebook(desktop, server, "04_house_rules_lab")
+    page = opened.page
+    twin = LabApp("standard", "party", players=4, games=200, seed=0)  # what Run must show
+    expected = html.unescape(re.sub(r"<[^>]+>", " ", twin._table.value))
+    page.select_option(".uno-lab-games select", label="200")
+    page.click(".uno-lab .uno-run")
+    def table(page: Page) -> str:
+        shown = page.evaluate("document.querySelector('.uno-lab-table').innerHTML")
+        return " ".join(re.sub(r"<[^>]+>", " ", shown).split())
+
+    assert wait_until_shown(page, table, " ".join(expected.split()), 60) == " ".join(expected.split())
+    assert page.inner_text(".uno-lab-status").startswith("200 games under each rule set")
+    bar = page.evaluate("""() => { const p = document.querySelector('.uno-lab .uno-progress progress')
+                                  || document.querySelector('.uno-lab .uno-progress .progress-bar');
+                                  return p ? p.outerHTML : ''; }""")
+    assert bar  # the progress bar is on the page
+    def chart(page: Page) -> list:
+        return page.evaluate("""() => document.querySelector('.uno-lab-chart.js-plotly-plot').data
+                                        .map(t => [t.name, Array.from(t.x)])""")
+
+    turns = [[f"{label}: {r.rules.name}", [record.turns for record in r.records]]
+             for label, r in twin.results.items()]
+    assert wait_until_shown(page, chart, turns, 20) == turns
+    screenshot(page, "lab-after-run")
     assert opened.errors == []
     page.close(run_before_unload=True)
 

@@ -289,3 +289,24 @@ def test_while_the_bots_move_nothing_can_be_clicked():
     app._busy = False
     app._render()
     assert not all(b.disabled for b in app._hand.children)
+
+
+def test_the_lab_compares_two_rule_sets_on_the_same_seeds_and_ignores_a_stale_run_click():
+    from uno_nb import lab
+    from uno_nb.widgets import LabApp
+    app = LabApp("standard", "party", players=3, games=200, seed=5)
+    expected = lab.compare(["standard", "party"], ["random-greedy"] * 3, 200, seed=5,
+                           executor="serial")
+    assert [r.records for r in app.results.values()] == [r.records for r in expected.values()]
+    assert app._progress.value == app._progress.max == 400
+    assert "party" in app._table.value
+    assert list(app.figure.data[1].x) == [r.turns for r in expected["party"].records]
+    first = app.results
+    stale = app._button_box.children[0]
+    app.panels[1].control("stack").value = not app.panels[1].rules.stack
+    app._render()  # drawn again, as after a run
+    assert stale.comm is None
+    stale.click()
+    assert app.results is first  # a click from before the last drawing runs nothing
+    app._button_box.children[0].click()
+    assert app.results is not first and app.results["B"].rules.stack == app.panels[1].rules.stack

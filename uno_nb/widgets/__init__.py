@@ -6,6 +6,7 @@ place.  All user-facing strings come from :mod:`uno_nb.widgets.text`.
 """
 
 from ._common import figure
+from .lab_app import LabApp
 from .odds_panel import OddsPanel
 from .play import PlayApp
 from .rules_panel import RulesPanel
@@ -13,5 +14,5 @@ from .scoring_panel import ScoringPanel
 from .stepper import GameStepper
 from .text import TEXT, text
 
-__all__ = ["GameStepper", "RulesPanel", "OddsPanel", "ScoringPanel", "PlayApp", "TEXT", "text",
-           "figure"]
+__all__ = ["GameStepper", "RulesPanel", "OddsPanel", "ScoringPanel", "PlayApp", "LabApp",
+           "TEXT", "text", "figure"]
