@@ -301,6 +301,7 @@ def test_the_lab_compares_two_rule_sets_on_the_same_seeds_and_ignores_a_stale_ru
     assert app._progress.value == app._progress.max == 400
     assert "party" in app._table.value
     assert list(app.figure.data[1].x) == [r.turns for r in expected["party"].records]
+    assert app.figure.data[0].xbins == app.figure.data[1].xbins  # bars of one width
     first = app.results
     stale = app._button_box.children[0]
     app.panels[1].control("stack").value = not app.panels[1].rules.stack

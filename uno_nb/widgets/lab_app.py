@@ -56,7 +56,7 @@ class LabApp:
         self._status = tagged(w.HTML(), "uno-lab-status")
         self._table = tagged(w.HTML(), "uno-lab-table")
         self.figure = tagged(figure(
-            data=[go.Histogram(name=label, x=[], opacity=0.6, nbinsx=40) for label in LABELS],
+            data=[go.Histogram(name=label, x=[], opacity=0.6) for label in LABELS],
             layout=go.Layout(title=text("lab_turns_title", lang), barmode="overlay", height=320,
                              margin=dict(l=40, r=10, t=40, b=30))), "uno-lab-chart")
         self.results: dict[str, lab.LabResult] = {}
@@ -119,10 +119,16 @@ class LabApp:
             for key in tables["A"])
         self._table.value = (f'<table class="uno-lab-figures"><tr><th>{text("lab_figure", self._lang)}'
                              f"</th>{head}</tr>{rows}</table>")
+        turns = {label: [record.turns for record in self.results[label].records]
+                 for label in LABELS}
+        low = min(min(t) for t in turns.values())
+        high = max(max(t) for t in turns.values())
+        bins = dict(start=low - 0.5, end=high + 0.5, size=max(1, -(-(high - low + 1) // 40)))
         with self.figure.batch_update():
             for trace, label in zip(self.figure.data, LABELS):
                 trace.name = f"{label}: {names[label]}"
-                trace.x = [record.turns for record in self.results[label].records]
+                trace.x = turns[label]
+                trace.xbins = bins  # the same bins for both, so the bars compare
         settle(self.figure)
 
     def _ipython_display_(self) -> None:  # pragma: no cover - notebook only
