@@ -5,7 +5,7 @@ with the settings in the checkout's ``voila.json`` - the page template, the
 preheated kernels, kernel culling, the address - so nobody has to remember
 flags.  Extra arguments go to Voilà (``--port=9000``, ``--no-browser``).
 
-Three things Voilà does not do by itself are done here:
+What Voilà does not do by itself is done here:
 
 * ``/`` redirects to the index notebook (Voilà would list the directory);
 * a notebook page sets the ``_xsrf`` cookie: when a page is closed, Voilà's
@@ -45,10 +45,10 @@ PLOTLY_PATH = "uno_nb/plotly/widgetbundle.js"
 PLOTLY_ENV = "UNO_NB_PLOTLY_URL"
 
 
-def plotly_url(version: str) -> str:
+def plotly_url(version: str, path: str = PLOTLY_PATH) -> str:
     """The bundle's address below the server's base URL; the version in the
     query lets the browser cache it for good."""
-    return f"{PLOTLY_PATH}?v={version}"
+    return f"{path}?v={version}"
 
 
 def project_root(start: Path | None = None) -> Path:

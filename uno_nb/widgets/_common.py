@@ -26,10 +26,9 @@ from typing import Any
 import plotly
 import plotly.graph_objects as go
 
-__all__ = ["figure", "settle", "tagged"]
+from ..webapp import PLOTLY_ENV, plotly_url
 
-#: The environment variable naming where the web app serves plotly's bundle.
-PLOTLY_URL = "UNO_NB_PLOTLY_URL"
+__all__ = ["figure", "settle", "tagged", "swap_children"]
 
 # The widget code of a served figure: import the bundle from the page's own
 # server (Voila's pages carry their base URL in <body data-base-url>).
@@ -48,11 +47,11 @@ _served: dict[str, type] = {}
 def figure(*args: Any, **kwargs: Any) -> go.FigureWidget:
     """A plotly FigureWidget (arguments as for ``go.FigureWidget``) that loads
     plotly from the web app's server when there is one."""
-    path = os.environ.get(PLOTLY_URL)
+    path = os.environ.get(PLOTLY_ENV)
     if not path:
         return go.FigureWidget(*args, **kwargs)
     if path not in _served:
-        url = f"{path.lstrip('/')}?v={plotly.__version__}"  # as uno_nb.webapp.plotly_url
+        url = plotly_url(plotly.__version__, path.lstrip("/"))
         _served[path] = type("ServedFigureWidget", (go.FigureWidget,),
                              {"_esm": _STUB % json.dumps(url)})
     return _served[path](*args, **kwargs)
@@ -72,3 +71,19 @@ def tagged(widget, *classes: str):
     for name in classes:
         widget.add_class(name)
     return widget
+
+
+def swap_children(box, children, keep=()) -> None:
+    """Show ``children`` in ``box`` and close the widgets they replace (with
+    their layout and style widgets), except those in ``keep``.
+
+    The apps make their buttons anew at every drawing: a click still on its
+    way from a replaced button reaches a closed widget and is dropped, so it
+    cannot act on a position the person no longer sees."""
+    old = box.children
+    box.children = children
+    for widget in old:
+        if widget not in keep:
+            for part in (getattr(widget, "layout", None), getattr(widget, "style", None), widget):
+                if part is not None:
+                    part.close()

@@ -17,7 +17,7 @@ import plotly.graph_objects as go
 from .. import lab
 from ..bots import BOT_NAMES
 from ..rules import RuleSet
-from ._common import figure, settle, tagged
+from ._common import figure, settle, swap_children, tagged
 from .rules_panel import RulesPanel
 from .text import text
 
@@ -103,11 +103,7 @@ class LabApp:
         button = tagged(w.Button(description=text("lab_run", self._lang), disabled=self._busy,
                                  button_style="primary"), "uno-run")
         button.on_click(lambda _: self.run() if shown == self._shown else None)
-        old = self._button_box.children
-        self._button_box.children = [button]
-        for widget in old:
-            for part in (widget.layout, widget.style, widget):
-                part.close()
+        swap_children(self._button_box, [button])
         if self._busy or not self.results:
             return
         names = {label: result.rules.name for label, result in self.results.items()}

@@ -19,7 +19,7 @@ from ..render import COLOUR_HEX, game_html
 from ..rules import RuleSet
 from ..simulation import _jump_ins, _table_talk, _uno_call
 from ..table import reaction_time
-from ._common import tagged
+from ._common import swap_children, tagged
 from .text import table_labels, text
 
 __all__ = ["PlayApp"]
@@ -200,12 +200,7 @@ class PlayApp:
                     button.disabled = True
         for box, children in ((self._hand, cards), (self._choices, choices),
                               (self._actions, actions)):
-            old = box.children
-            box.children = children
-            for widget in old:
-                if widget is not self._say_uno:  # with its layout and style widgets
-                    for part in (widget.layout, widget.style, widget):
-                        part.close()
+            swap_children(box, children, keep=(self._say_uno,))
         if game.is_over and game.outcome is not None:
             status = text("game_over", self._lang, player=game.names[game.outcome.winner])
         elif self._paused:
