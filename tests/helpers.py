@@ -1,11 +1,19 @@
 """Small helpers shared by the tests."""
 
 from uno_nb import Game
+from uno_nb.texts import sentence
+
+
+#: Tests name seats by their index (P0 is seat 0) and cards by their codes, so
+#: that a pinned line reads like the move notation ("0:RS" -> "P0 plays RS").
+SEAT_NAMES = tuple(f"P{i}" for i in range(10))
 
 
 def texts(game: Game, last: int | None = None) -> list[str]:
-    """The event log's lines (the last ``last`` of them)."""
-    lines = [e.text for e in game.events]
+    """The event log's lines (the last ``last`` of them), seats as P0, P1 …
+    unless the game has names of its own, cards as codes."""
+    names = game.given_names or SEAT_NAMES[:game.n]
+    lines = [sentence(e, names=names, codes=True) for e in game.events]
     return lines if last is None else lines[-last:]
 
 

@@ -64,7 +64,7 @@ def test_R_DRAW2_next_player_draws_2_and_is_skipped(pos):
     game.push("R+2")
     assert hand(game, 1) == "B1 B2 Y1 Y2" and game.current == 2
     assert game.phase is Phase.TURN and game.pending == 0
-    assert texts(game, 3) == ["P0 plays R+2", "P1 draws 2 (Y1 Y2)", "P1 is skipped"]
+    assert texts(game, 3) == ["P0 plays R+2", "P1 draws 2 cards (Y1 Y2)", "P1 is skipped"]
     assert game.turns == 2
 
 
@@ -76,7 +76,7 @@ def test_R_DRAW2_the_draw_is_a_move_while_someone_could_still_act(pos):
     assert [m.text for m in game.turn_moves()] == ["1:draw"]
     game.push("1:draw")
     assert hand(game, 1) == "B1 B2 Y1 Y2" and game.current == 2
-    assert texts(game, 2) == ["P1 draws 2 (Y1 Y2)", "P1 is skipped"]
+    assert texts(game, 2) == ["P1 draws 2 cards (Y1 Y2)", "P1 is skipped"]
 
 
 def test_R_DRAW2_playable_on_another_draw_two(pos):
@@ -107,7 +107,7 @@ def test_R_W4_LEGAL_refuses_a_plus_four_while_holding_the_colour_when_bluffs_are
     game = pos(["W+4 R3 G5", "B1"], discard="R5", rules=rules)
     assert "W+4>G" not in [m.action for m in game.legal_moves()]
     before = game.state_key()
-    with pytest.raises(IllegalMoveError, match="R-W4-LEGAL: P0 holds red"):
+    with pytest.raises(IllegalMoveError, match="R-W4-LEGAL: Player 1 holds red"):
         game.push("W+4>G")
     assert game.state_key() == before
 

@@ -75,7 +75,7 @@ def test_V_JUMP_IN_off_no_jump_in(pos):
     game = pos(["R7 R1", "B1", "R7 G1", "Y1"], discard="R5")
     game.push("R7")
     assert game.jump_in_moves() == []
-    with pytest.raises(IllegalMoveError, match="it is P1's turn, not P2's"):
+    with pytest.raises(IllegalMoveError, match="it is Player 2's turn, not Player 3's"):
         game.push("2:R7")
 
 

@@ -28,7 +28,7 @@ def test_R_CHALLENGE_GUILTY_STD_guilty_player_draws_4_card_and_colour_stand(pos)
     assert game.top.text == "W+4" and game.colour is Colour.GREEN
     assert game.current == 1 and game.phase is Phase.TURN  # the challenger plays normally
     assert texts(game, 2) == ["P1 challenges: P0 held red - a bluff! P0 draws 4",
-                              "P0 draws 4 (Y1 Y2 Y3 Y4)"]
+                              "P0 draws 4 cards (Y1 Y2 Y3 Y4)"]
     assert game.fired["R-CHALLENGE-GUILTY-STD"] == 1
 
 
@@ -42,7 +42,7 @@ def test_R_CHALLENGE_GUILTY_card_returns_previous_top_and_colour_restored(pos):
     assert game.colour is Colour.RED
     assert game.current == 1 and game.phase is Phase.TURN
     assert game.card_count() == 2 + 1 + 1 + 2 + 8
-    assert texts(game, 1) == ["P0 draws 4 (Y1 Y2 Y3 Y4)"]
+    assert texts(game, 1) == ["P0 draws 4 cards (Y1 Y2 Y3 Y4)"]
     assert "takes the W+4 back; R5 and red are back in force" in texts(game, 2)[0]
 
 
@@ -62,7 +62,7 @@ def test_R_CHALLENGE_INNOCENT_challenger_draws_6_and_is_skipped(pos, reading):
     assert game.top.text == "W+4" and game.colour is Colour.BLUE
     assert game.current == 2
     assert texts(game, 3) == ["P1 challenges: P0 held no red - P1 draws 6",
-                              "P1 draws 6 (Y1 Y2 Y3 Y4 Y5 Y6)", "P1 is skipped"]
+                              "P1 draws 6 cards (Y1 Y2 Y3 Y4 Y5 Y6)", "P1 is skipped"]
 
 
 @pytest.mark.parametrize("reading", ["std", "return"])

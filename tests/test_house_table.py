@@ -20,7 +20,7 @@ def test_T_UNO_CENTER_the_slowest_to_slap_draws_2(pos):
     assert [m.text for m in game.table_moves()] == ["1:slow", "2:slow", "3:slow"]
     game.push("2:slow", note="0.93 s")
     assert hand(game, 2) == "G1 G2 Y1 Y2"
-    assert texts(game, 2)[0] == "P2 is the slowest to slap P0's hand (0.93 s): P2 draws 2"
+    assert texts(game, 2)[0] == "P2 is the slowest to slap P0's hand: P2 draws 2 (0.93 s)"
     assert game.table_moves() == []
 
 
@@ -89,7 +89,7 @@ def test_T_READY_play_waits_for_ready_after_drawing_4(pos):
     game.push("1:draw")
     assert game.phase is Phase.READY and game.current == 1
     assert [m.text for m in game.turn_moves()] == ["1:ready"]
-    with pytest.raises(IllegalMoveError, match="waits for P1 to say"):
+    with pytest.raises(IllegalMoveError, match="waits for Player 2 to say"):
         game.push("2:G1")
     game.push("1:ready")
     assert game.phase is Phase.TURN and game.current == 2

@@ -69,8 +69,8 @@ def test_V_MISPLAY_PENALTY_a_wrong_card_goes_back_and_costs_2(pos):
     game.push("B3")
     assert hand(game, 0) == "B3 R1 Y1 Y2" and game.top.text == "R5"
     assert game.current == 1  # the misplay ends the turn
-    assert texts(game, 2) == ["P0 plays B3: the card goes back, P0 draws 2",
-                              "P0 draws 2 (Y1 Y2)"]
+    assert texts(game, 2) == ["P0 plays B3 wrongly: the card goes back, P0 draws 2",
+                              "P0 draws 2 cards (Y1 Y2)"]
     game.pop()
     assert hand(game, 0) == "B3 R1" and game.current == 0
 

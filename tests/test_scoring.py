@@ -24,7 +24,7 @@ def test_R_OUT_a_final_draw_two_is_still_drawn_and_counted(pos):
     game.push("R+2")
     assert hand(game, 1) == "B1 Y7 W"
     assert game.scores[0] == 1 + 7 + 50 + 1
-    assert "P1 draws 2 (Y7 W)" in texts(game)
+    assert "P1 draws 2 cards (Y7 W)" in texts(game)
 
 
 def test_R_OUT_a_final_wild_draw_four_is_still_drawn_and_counted(pos):

@@ -53,7 +53,7 @@ def test_R_DEAL_seven_cards_each_the_rest_is_the_draw_pile():
     assert all(len(h) == 7 for h in game.hands)
     assert len(game.draw_pile) == 108 - 5 * 7 - 1
     assert game.all_cards() == Counter(build_deck())
-    assert dealt.text == f"Round 1: {game.names[game.dealer]} deals 7 cards to each player"
+    assert dealt.text == f"Round 1: Player {game.dealer + 1} deals 7 cards to each player"
 
 
 def test_R_DEALER_highest_number_deals_actions_count_zero():
@@ -76,7 +76,7 @@ def test_R_DEALER_ties_redraw():
     assert len(tied) > 1
     assert {s for s, _ in cut.draws[game.n:]} <= tied
     assert cut.dealer in tied
-    assert texts(game)[0].endswith(f"{game.names[cut.dealer]} deals")
+    assert texts(game)[0].endswith(f"P{cut.dealer} deals")
 
 
 def test_R_START_number_card_left_of_dealer_plays_first_clockwise():
@@ -84,7 +84,7 @@ def test_R_START_number_card_left_of_dealer_plays_first_clockwise():
     assert game.current == (game.dealer + 1) % 4
     assert game.direction == 1 and game.phase is Phase.TURN
     assert game.colour == game.top.colour
-    assert texts(game)[-1] == f"Start card: {game.top}; {game.names[game.current]} plays first"
+    assert texts(game)[-1] == f"Start card: {game.top}; P{game.current} plays first"
 
 
 def test_R_START_EFFECT_draw_two_first_player_draws_2_and_is_skipped():
@@ -92,7 +92,7 @@ def test_R_START_EFFECT_draw_two_first_player_draws_2_and_is_skipped():
     first = (game.dealer + 1) % 4
     assert len(game.hands[first]) == 9 and game.cards_drawn[first] == 2
     assert game.current == (first + 1) % 4
-    assert texts(game, 2)[1] == f"{game.names[first]} is skipped"
+    assert texts(game, 2)[1] == f"P{first} is skipped"
 
 
 def test_R_START_EFFECT_skip_first_player_is_skipped():
@@ -100,7 +100,7 @@ def test_R_START_EFFECT_skip_first_player_is_skipped():
     first = (game.dealer + 1) % 4
     assert game.current == (first + 1) % 4
     assert len(game.hands[first]) == 7
-    assert texts(game)[-1] == f"{game.names[first]} is skipped"
+    assert texts(game)[-1] == f"P{first} is skipped"
 
 
 def test_R_START_EFFECT_reverse_dealer_plays_first_counter_clockwise():
@@ -120,7 +120,7 @@ def test_R_START_EFFECT_wild_first_player_chooses_colour_then_plays():
     assert [m.action for m in game.legal_moves()] == ["colour R", "colour Y", "colour G", "colour B"]
     game.push("colour G")
     assert game.colour is Colour.GREEN and game.phase is Phase.TURN and game.current == first
-    assert texts(game)[-1] == f"{game.names[first]} chooses green"
+    assert texts(game)[-1] == f"P{first} chooses green"
 
 
 def test_R_START_EFFECT_wild_draw_four_goes_back_and_a_new_card_is_turned():
@@ -129,7 +129,8 @@ def test_R_START_EFFECT_wild_draw_four_goes_back_and_a_new_card_is_turned():
     assert returned[0].card.rank == "W+4"
     assert game.top.rank != "W+4"
     assert game.card_count() == 108 and len(game.discard) == 1
-    assert "W+4 goes back into the draw pile" in returned[0].text
+    assert "W+4 goes back into the draw pile" in game.event_text(returned[0], codes=True)
+    assert "Start card Wild Draw Four goes back into the draw pile" in returned[0].text
 
 
 def test_R_START_EFFECT_is_off_under_V_START_NUMBER():

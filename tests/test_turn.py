@@ -106,9 +106,9 @@ def test_R_RESHUFFLE_is_seeded(pos):
 
 def test_the_wrong_player_cannot_move(pos):
     game = pos(["R3", "R1"], discard="R5")
-    with pytest.raises(IllegalMoveError, match="it is P0's turn, not P1's"):
+    with pytest.raises(IllegalMoveError, match="it is Player 1's turn, not Player 2's"):
         game.push("1:R1")
-    with pytest.raises(IllegalMoveError, match="P0 does not hold R9"):
+    with pytest.raises(IllegalMoveError, match="Player 1 does not hold R9"):
         game.push("R9")
     with pytest.raises(IllegalMoveError, match="pass only after drawing"):
         game.push("pass")

@@ -19,7 +19,7 @@ def test_R_UNO_call_after_the_second_to_last_card(pos):
     game.push("0:uno")
     assert game.uno_open == -1
     assert texts(game, 1) == ['P0 calls "UNO!"']
-    with pytest.raises(IllegalMoveError, match="P0 cannot be caught now"):
+    with pytest.raises(IllegalMoveError, match="Player 1 cannot be caught now"):
         game.push("2:catch 0")
 
 
@@ -28,7 +28,7 @@ def test_R_UNO_caught_before_the_next_player_starts_draws_2(pos):
     game.push("R3")
     game.push("2:catch 0")
     assert hand(game, 0) == "R4 Y1 Y2" and game.uno_open == -1
-    assert texts(game, 2) == ['P2 catches P0 without "UNO!": P0 draws 2', "P0 draws 2 (Y1 Y2)"]
+    assert texts(game, 2) == ['P2 catches P0 without "UNO!": P0 draws 2', "P0 draws 2 cards (Y1 Y2)"]
     assert game.current == 1  # the turn order is unchanged
 
 
@@ -96,7 +96,7 @@ def test_T_UNO_CATCH_a_forgetful_player_is_caught_by_the_fastest_who_noticed(pos
     # P2 is fastest but never notices; P3 (0.3 s on average) beats P1 (1.0 s).
     assert game.moves[-1].text == "3:catch 0"
     assert hand(game, 0) == "R4 Y1 Y2"
-    assert texts(game, 2)[0].startswith('P3 catches P0 without "UNO!" (noticed in ')
+    assert texts(game, 2)[0].startswith('P3 catches P0 without "UNO!": P0 draws 2 (noticed in ')
 
 
 def test_T_UNO_CATCH_nobody_notices_and_the_miss_goes_unpunished(pos):

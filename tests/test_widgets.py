@@ -7,7 +7,8 @@ import sys
 import pytest
 
 from uno_nb import RuleSet, odds
-from uno_nb.widgets import GameStepper, RulesPanel, TEXT
+from uno_nb.texts import text
+from uno_nb.widgets import GameStepper, RulesPanel
 
 
 def test_the_engine_imports_no_widget_or_plotting_library():
@@ -35,7 +36,7 @@ def test_the_log_highlights_the_last_move_with_its_rule_ids():
     app.go_to(4)
     highlighted = app._log.value.count("background:#fff3b0")
     assert highlighted == len(app.game.last_events()) >= 1
-    assert "[R-MATCH]" in app._log.value or "[R-DRAW]" in app._log.value
+    assert "(R-MATCH)" in app._log.value or "(R-DRAW)" in app._log.value
 
 
 def test_slider_end_and_restart():
@@ -89,7 +90,7 @@ def test_the_rules_panel_has_every_option_and_the_presets():
     panel._preset.value = "standard"
     assert panel.rules == RuleSet()
     panel.control("jump_in").value = True
-    assert panel._preset.value == TEXT["en"]["custom"]
+    assert panel._preset.value == text("app.custom")
 
 
 def test_the_odds_panel_shows_the_odds_module_numbers():
@@ -180,7 +181,7 @@ def test_saying_uno_as_the_card_lands_protects_the_person(pos):
                                   names=["P0 (you)", "Bot 1", "Bot 2"], max_rounds=1)
     app._say_uno.value = True
     app.play("R1")
-    calls = [e.text for e in app.game.events if e.kind == "UnoCalled"]
+    calls = [app.game.event_text(e) for e in app.game.events if e.kind == "UnoCalled"]
     assert calls == ['P0 (you) calls "UNO!"']
     assert not any(e.kind == "UnoCaught" and e.player == 0 for e in app.game.events)
 
@@ -197,7 +198,7 @@ def test_the_person_makes_every_kind_of_decision_through_the_app():
     assert app.game.phase is Phase.SWAP
     assert [b.description for b in app._choices.children] == ["swap 1", "swap 2"]
     app._choices.children[1].click()
-    assert "P0 (you) swaps hands with Bot 2" in [e.text for e in app.game.events]
+    assert "P0 (you) swaps hands with Bot 2" in app.game.log()
     # a 5: choose a partner, then the card to give by clicking it
     app.game = Game.from_position(rules, hands=["R5 R1 W", "B1 B9", "G1 G2"], discard="R3",
                                   names=["P0 (you)", "Bot 1", "Bot 2"], max_rounds=1)

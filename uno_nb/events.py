@@ -1,40 +1,101 @@
-"""The event log: every change of state, as a typed value with one line of text.
+"""The event log: every change of state, as a typed value that carries data.
 
 Events are what a notebook shows when a learner steps through a game.  Each
 carries the facts as fields (seats are 0-based ints, cards are
-:class:`~uno_nb.cards.Card` values) and ``text``, one readable line built with
-the players' names.  ``rule`` is the id of the rule that made it happen.
+:class:`~uno_nb.cards.Card` values, counts are ints) and ``rule``, the id of
+the rule that made it happen.  No event holds a sentence: the words come from
+the text table (:func:`uno_nb.texts.sentence`), in the reader's language, with
+the players' names, and without the cards the reader may not see::
+
+    texts.sentence(event, "en", names=game.names, viewer=0)
+
+``event.text`` is that sentence in English with the default names
+(``Player 1`` …); :meth:`uno_nb.Game.event_text` uses the game's own names.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass, field, fields
+from typing import Any
 
 from .cards import Card, Colour
 
 __all__ = [
-    "Event", "DealerChosen", "Dealt", "StartCard", "StartCardReturned",
+    "Event", "Note", "DealerChosen", "Dealt", "StartCard", "StartCardReturned",
     "Played", "ColourChosen", "Drew", "Passed", "Skipped", "Reversed",
     "Challenged", "UnoCalled", "UnoCaught", "Reshuffled", "RoundWon",
-    "Scored", "GameWon",
+    "Scored", "GameWon", "KINDS",
 ]
+
+
+def _snake(name: str) -> str:
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
 
 
 @dataclass(frozen=True)
 class Event:
-    text: str = field(kw_only=True)
+    """Something that happened.  ``rule`` is the id of the rule at work;
+    ``note`` an annotation given with the move (e.g. a reaction time)."""
+
     rule: str = field(default="", kw_only=True)
+    note: str | None = field(default=None, kw_only=True)
 
     @property
     def kind(self) -> str:
         return type(self).__name__
+
+    def text_key(self, viewer: int | None = None) -> str:
+        """The id of this event's sentence in the text table."""
+        return "event." + _snake(self.kind)
+
+    def text_values(self) -> dict[str, Any]:
+        """The values the sentence names (seats, cards, colours, counts)."""
+        return {f.name: getattr(self, f.name) for f in fields(self)
+                if f.name not in ("rule", "note")}
+
+    def seen_by(self) -> tuple[int, ...] | None:
+        """The seats that alone may see the cards this event names (None: everyone)."""
+        return None
+
+    @property
+    def text(self) -> str:
+        """The sentence in English, players named ``Player 1`` …"""
+        from .texts import sentence
+        return sentence(self)
 
     def __str__(self) -> str:
         return self.text
 
 
 @dataclass(frozen=True)
+class Note(Event):
+    """A rule taking effect with no event of its own: ``key`` names its
+    sentence (``event.<key>``) and ``values`` the facts it names."""
+
+    key: str
+    values: tuple[tuple[str, Any], ...] = ()
+
+    def text_key(self, viewer: int | None = None) -> str:
+        return "event." + self.key
+
+    def seen_by(self) -> tuple[int, ...] | None:
+        seen = dict(self.values).get("seen_by")
+        return None if seen is None else tuple(seen)
+
+    def text_values(self) -> dict[str, Any]:  # who may see it is not for the sentence
+        return {k: v for k, v in self.values if k != "seen_by"}
+
+
+def note(key: str, rule: str, **values: Any) -> Note:
+    """A :class:`Note` for ``rule`` with sentence ``event.<key>``."""
+    return Note(key, tuple(values.items()), rule=rule)
+
+
+@dataclass(frozen=True)
 class DealerChosen(Event):
+    """R-DEALER: each player turns a card; the highest number deals."""
+
     draws: tuple[tuple[int, Card], ...]
     dealer: int
 
@@ -44,6 +105,11 @@ class Dealt(Event):
     round: int
     dealer: int
     hands: tuple[tuple[Card, ...], ...]
+
+    def text_values(self) -> dict[str, Any]:
+        # the hands are secret: the sentence says how many cards each player got
+        return {"round": self.round, "dealer": self.dealer,
+                "count": len(self.hands[0]) if self.hands else 0}
 
 
 @dataclass(frozen=True)
@@ -63,7 +129,16 @@ class Played(Event):
     card: Card
     colour: Colour | None
     jump_in: bool = False
-    bluff: bool = False
+
+    def text_key(self, viewer: int | None = None) -> str:
+        key = "event.jumped_in" if self.jump_in else "event.played"
+        return key + (".colour" if self.colour is not None else "")
+
+    def text_values(self) -> dict[str, Any]:
+        values: dict[str, Any] = {"player": self.player, "card": self.card}
+        if self.colour is not None:
+            values["colour"] = self.colour
+        return values
 
 
 @dataclass(frozen=True)
@@ -72,11 +147,35 @@ class ColourChosen(Event):
     colour: Colour
 
 
+#: Why cards were drawn (Drew.reason).
+DRAW_REASONS = ("turn", "penalty", "start", "uno", "challenge", "out", "table",
+                "misplay", "refill")
+
+
 @dataclass(frozen=True)
 class Drew(Event):
+    """``cards`` drawn by ``player`` (``wanted``: how many the rule asked for,
+    more than ``len(cards)`` when both piles ran out)."""
+
     player: int
     cards: tuple[Card, ...]
-    reason: str  # "turn", "penalty", "start", "uno", "challenge", "out"
+    reason: str
+    wanted: int = 0
+
+    def text_key(self, viewer: int | None = None) -> str:
+        if not self.cards:
+            return "event.drew.none"
+        key = "event.drew.one" if self.reason == "turn" else "event.drew.many"
+        if len(self.cards) < self.wanted:
+            key += ".short"
+        return key
+
+    def text_values(self) -> dict[str, Any]:
+        return {"player": self.player, "cards": self.cards, "count": len(self.cards),
+                "wanted": self.wanted or len(self.cards)}
+
+    def seen_by(self) -> tuple[int, ...] | None:
+        return (self.player,)
 
 
 @dataclass(frozen=True)
@@ -91,15 +190,32 @@ class Skipped(Event):
 
 @dataclass(frozen=True)
 class Reversed(Event):
+    """Play changes direction (``direction`` 1: clockwise); ``next`` is who
+    plays next when a Reverse start card decides it (else -1)."""
+
     player: int
     direction: int
+    next: int = -1
+
+    def text_key(self, viewer: int | None = None) -> str:
+        if self.next >= 0:
+            return "event.reversed.start"
+        return "event.reversed" + (".clockwise" if self.direction == 1 else ".counter")
 
 
 @dataclass(frozen=True)
 class Challenged(Event):
+    """A Wild Draw Four challenged (R-CHALLENGE): ``colour`` was in force
+    when it was played; ``penalty`` is what the loser of the challenge draws."""
+
     challenger: int
     accused: int
     guilty: bool
+    colour: Colour = Colour.RED
+    penalty: int = 4
+
+    def text_key(self, viewer: int | None = None) -> str:
+        return "event.challenged." + ("guilty" if self.guilty else "innocent")
 
 
 @dataclass(frozen=True)
@@ -121,19 +237,63 @@ class Reshuffled(Event):
 
 @dataclass(frozen=True)
 class RoundWon(Event):
+    """``player`` wins the round; under V-TO-THE-LAST ``loser`` is the last one left."""
+
     player: int
     round: int
+    loser: int = -1
+
+    def text_key(self, viewer: int | None = None) -> str:
+        return "event.round_won" + (".last" if self.loser >= 0 else "")
 
 
 @dataclass(frozen=True)
 class Scored(Event):
+    """The round's points: ``points`` to ``player`` (R-SCORE-WINNER), the H2O
+    bonus taken off (V-SCORE-PENALTY, negative), or the lazy loser's hand (V-LAZY,
+    ``loser`` deals next)."""
+
     player: int
     points: int
     scores: tuple[int, ...]
+    loser: int = -1
+
+    def text_key(self, viewer: int | None = None) -> str:
+        if self.rule == "V-SCORE-PENALTY":
+            return "event.scored.penalty" + (".bonus" if self.points else "")
+        if self.rule == "V-LAZY":
+            return "event.scored.lazy"
+        return "event.scored"
+
+    def text_values(self) -> dict[str, Any]:
+        return {"player": self.player, "points": abs(self.points), "loser": self.loser,
+                "scores": ", ".join(map(str, self.scores))}
 
 
 @dataclass(frozen=True)
 class GameWon(Event):
+    """The game is over: ``reason`` is ``target`` (a score reached ``target``),
+    ``rounds`` (after ``rounds`` rounds) or ``seven-rounds`` (V-SEVEN-ROUNDS)."""
+
     player: int
     scores: tuple[int, ...]
     reason: str
+    target: int = 0
+    rounds: int = 0
+    lowest: bool = False
+
+    def text_key(self, viewer: int | None = None) -> str:
+        if self.reason == "target":
+            return "event.game_won.lowest" if self.lowest else "event.game_won.target"
+        return "event.game_won." + self.reason.replace("-", "_")
+
+    def text_values(self) -> dict[str, Any]:
+        return {"player": self.player, "points": self.scores[self.player],
+                "goal": self.target, "rounds": self.rounds}
+
+
+#: Every kind of event, for tests and documentation.
+KINDS: tuple[type[Event], ...] = (
+    Note, DealerChosen, Dealt, StartCard, StartCardReturned, Played, ColourChosen, Drew,
+    Passed, Skipped, Reversed, Challenged, UnoCalled, UnoCaught, Reshuffled, RoundWon,
+    Scored, GameWon)

@@ -37,6 +37,7 @@ from .moves import (ADVISE, CATCH, CHALLENGE, COLOUR, DEAL, DRAW, GIVE, MAX_PLAY
 from .rules import RuleSet
 from .scoring import hand_points
 from .table import PlayerTraits, draw_traits
+from .texts import player_name, sentence
 
 __all__ = ["Game", "Phase", "Outcome", "RoundResult", "HAND_SIZE", "WHEEL"]
 
@@ -90,7 +91,9 @@ class Outcome(NamedTuple):
 _BIT = attrgetter("bit")
 _new_random = random.Random.__new__
 _seed_random = _random.Random.seed
-_DEFAULT_NAMES = {n: tuple(f"P{i}" for i in range(n)) for n in range(2, MAX_PLAYERS + 1)}
+# Players are numbered from 1 for people ("Player 1" is seat 0); in another
+# language texts.player_name gives that language's default.
+_DEFAULT_NAMES = {n: tuple(player_name(i) for i in range(n)) for n in range(2, MAX_PLAYERS + 1)}
 _DECKS = {(p, h): tuple(build_deck(p, h)) for p in (False, True) for h in (False, True)}
 _DECK_COUNTS = {key: Counter(deck) for key, deck in _DECKS.items()}
 _DECK = _DECKS[False, False]
@@ -284,6 +287,7 @@ class Game:
         'events',
         'max_rounds',
         'names',
+        'given_names',
         'outcome',
         'pending',
         'pending_card',
@@ -319,12 +323,14 @@ class Game:
             raise RuleError(f"the seed must be a whole number >= 0, got {seed!r}")
         if max_rounds is not None and (type(max_rounds) is not int or max_rounds < 1):
             raise RuleError(f"max_rounds must be a whole number >= 1 or None, got {max_rounds!r}")
+        given: tuple[str, ...] | None = None
         if names is None:
             names = _DEFAULT_NAMES[players]
         else:
-            names = tuple(str(name) for name in names)
+            given = names = tuple(str(name) for name in names)
             if len(names) != players or len(set(names)) != players or not all(names):
                 raise RuleError(f"give {players} different, non-empty player names, got {names!r}")
+        self.given_names = given
         self.rules = rules
         self.n = players
         self.seed = seed
@@ -548,9 +554,7 @@ class Game:
                 break
         self.dealer = contenders[0]
         if self.record:
-            shown = ", ".join(f"{self.names[s]} {c}" for s, c in draws)
-            self._log(ev.DealerChosen(tuple(draws), self.dealer, rule="R-DEALER",
-                                      text=f"Cut for deal: {shown}; {self.names[self.dealer]} deals"))
+            self._log(ev.DealerChosen(tuple(draws), self.dealer, rule="R-DEALER"))
 
     def _deal_round(self, dealer: int, rng: random.Random | None = None,
                     first: int | None = None) -> None:
@@ -592,9 +596,7 @@ class Game:
             first = (dealer + 1) % n
         self.current = first
         if self.record:
-            self._log(ev.Dealt(self.round_no, dealer, tuple(tuple(h) for h in hands), rule="R-DEAL",
-                               text=f"Round {self.round_no}: {self.names[dealer]} deals "
-                                    f"{HAND_SIZE} cards to each player"))
+            self._log(ev.Dealt(self.round_no, dealer, tuple(tuple(h) for h in hands), rule="R-DEAL"))
         by_number = self.rules.start_card == "number"
         while True:
             top = self.draw_pile.pop()
@@ -606,15 +608,11 @@ class Game:
             rule = "V-START-NUMBER" if by_number else "R-START-EFFECT"
             self._fired[rule] += 1
             if self.record:
-                self._log(ev.StartCardReturned(top, rule=rule,
-                                               text=f"Start card {top} goes back into the "
-                                                    "draw pile, which is shuffled"))
+                self._log(ev.StartCardReturned(top, rule=rule))
         self.discard.append(top)
         self._set_colour(top.colour if top.colour is not None else Colour.RED)
-        names = self.names
         if self.record:
-            self._log(ev.StartCard(top, first, rule="R-START",
-                                   text=f"Start card: {top}; {names[first]} plays first"))
+            self._log(ev.StartCard(top, first, rule="R-START"))
         if top.is_number:
             return
         self._fired["R-START-EFFECT"] += 1
@@ -622,8 +620,7 @@ class Game:
         if rank == "W":
             self.phase = CHOOSE
             if self.record:
-                self._log(ev.Event(rule="R-START-EFFECT",
-                                   text=f"Wild start card: {names[first]} chooses the colour"))
+                self._log(ev.note("start_wild", "R-START-EFFECT", player=first))
         elif rank == "S":
             if self.record:
                 self._skip(first, "R-START-EFFECT")
@@ -632,9 +629,7 @@ class Game:
             self.direction = -1
             self.current = (first - 1) % n
             if self.record:
-                self._log(ev.Reversed(first, -1, rule="R-START-EFFECT",
-                                      text=f"Reverse start card: {names[self.current]} plays "
-                                           "first, counter-clockwise"))
+                self._log(ev.Reversed(first, -1, self.current, rule="R-START-EFFECT"))
         else:  # a coloured draw card: +2 (or +1 in the H2O deck)
             self._draw_cards(first, top.draw, "start", "R-START-EFFECT")
             if self.record:
@@ -982,12 +977,13 @@ class Game:
         else:
             self.turns += 1
         if jump:
-            self._fired["V-DOUBLES" if p == self.top_by else "V-JUMP-IN"] += 1
+            jump_rule = "V-DOUBLES" if p == self.top_by else "V-JUMP-IN"
+            self._fired[jump_rule] += 1
             if card.rank == "S":
                 self._fired["R-SKIP-ANSWER"] += 1
         self.top_by = p
         if self.record:
-            self._log_play(p, card, move.colour, jump, note)  # type: ignore[union-attr]
+            self._log_play(p, card, move.colour, jump_rule if jump else "", note)  # type: ignore[union-attr]
         if card.is_number and not self._slow:
             self.colour = card.colour  # type: ignore[assignment]
             self._match = card.match
@@ -1109,11 +1105,12 @@ class Game:
     def _log(self, event: ev.Event) -> None:
         self.events.append(event)
 
-    def _note(self, rule: str, text: str) -> None:
-        """Count a rule taking effect and, when recording, say so in the log."""
+    def _note(self, rule: str, key: str, **values: Any) -> None:
+        """Count a rule taking effect and, when recording, log it: sentence
+        ``event.<key>`` of the text table, naming ``values``."""
         self._fired[rule] += 1
         if self.record:
-            self._log(ev.Event(rule=rule, text=text))
+            self._log(ev.note(key, rule, **values))
 
     def _apply(self, move: Move, note: str | None) -> None:
         kind = move.kind
@@ -1137,14 +1134,13 @@ class Game:
                 self.phase = TURN
                 self.current = self._after(p)
                 if self.record:
-                    self._log(ev.Event(rule="V-SWAP-FIVE",
-                                       text=f"{self.names[p]} exchanges no card"))
+                    self._log(ev.note("swap_five.none", "V-SWAP-FIVE", player=p))
             else:
                 self.drawn_card = None
                 self.phase = TURN
                 self.current = self._after(p)
                 if self.record:
-                    self._log(ev.Passed(p, rule="R-DRAW", text=f"{self.names[p]} keeps it and passes"))
+                    self._log(ev.Passed(p, rule="R-DRAW"))
         elif kind is CHALLENGE:
             self.turns += 1
             self._challenge(p)
@@ -1152,7 +1148,7 @@ class Game:
             self.uno_open = -1
             self._fired["R-UNO"] += 1
             if self.record:
-                self._log(ev.UnoCalled(p, rule="R-UNO", text=f"{self.names[p]} calls \"UNO!\""))
+                self._log(ev.UnoCalled(p, rule="R-UNO"))
             if self.rules.uno_center:
                 self._slap = p  # T-UNO-CENTER: everyone slaps the caller's hand
         elif kind is CATCH:
@@ -1163,19 +1159,13 @@ class Game:
             penalty = self.rules.uno_penalty
             rule = "V-UNO-PENALTY-4" if penalty == 4 else "R-UNO"
             if self.record:
-                extra = f" ({note})" if note else ""
-                self._log(ev.UnoCaught(p, target, penalty, rule=rule,
-                                       text=f"{self.names[p]} catches {self.names[target]} "
-                                            f"without \"UNO!\"{extra}: {self.names[target]} "
-                                            f"draws {penalty}"))
+                self._log(ev.UnoCaught(p, target, penalty, rule=rule, note=note))
             self._draw_cards(target, penalty, "uno", rule)
         elif kind is COLOUR:
             self._set_colour(move.colour)  # type: ignore[arg-type]
             self.phase = TURN
             if self.record:
-                self._log(ev.ColourChosen(p, move.colour, rule="R-START-EFFECT",  # type: ignore[arg-type]
-                                          text=f"{self.names[p]} chooses "
-                                               f"{move.colour.word}"))  # type: ignore[union-attr]
+                self._log(ev.ColourChosen(p, move.colour, rule="R-START-EFFECT"))  # type: ignore[arg-type]
         elif kind is DEAL:
             self._deal_round(p, first=self._next_first())
         elif kind is SWAP:
@@ -1186,24 +1176,25 @@ class Game:
             self.phase = TURN
             self.current = self._resume
             self._resume = -1
-            self._note("T-READY", f"{self.names[p]}: \"Ready\"")
+            self._note("T-READY", "ready", player=p)
         elif kind is SPEAK:
             self._silence = None
-            self._table_penalty(p, "T-SILENT-TWOS", f"{self.names[p]} speaks in the silence")
+            self._table_penalty(p, "T-SILENT-TWOS", "silence.spoke")
         elif kind is ADVISE:
-            self._table_penalty(p, "T-ADVICE",
-                                f"{self.names[p]} advises {self.names[self.current]}")
+            self._table_penalty(p, "T-ADVICE", "advice", target=self.current)
         elif kind is SLOW:
             caller = self._slap
             self._slap = -1
-            extra = f" ({note})" if note else ""
-            self._table_penalty(p, "T-UNO-CENTER", f"{self.names[p]} is the slowest to slap "
-                                                   f"{self.names[caller]}'s hand{extra}")
+            self._table_penalty(p, "T-UNO-CENTER", "uno_center.slowest", note, target=caller)
         if self._talk and not table:
             self._talk_after_turn()
 
-    def _table_penalty(self, p: int, rule: str, what: str) -> None:
-        self._note(rule, f"{what}: {self.names[p]} draws 2")
+    def _table_penalty(self, p: int, rule: str, key: str, note: str | None = None,
+                       **values: Any) -> None:
+        """A table-talk rule broken: ``p`` draws 2 (T-… rules)."""
+        self._fired[rule] += 1
+        if self.record:
+            self._log(ev.Note(key, (("player", p), *values.items()), rule=rule, note=note))
         self._draw_cards(p, 2, "table", rule)
 
     def _set_colour(self, colour: Colour) -> None:
@@ -1212,18 +1203,19 @@ class Game:
         self._match = _MATCH[colour][self.discard[-1].rank]
 
     def _skip(self, seat: int, rule: str) -> None:
-        self._log(ev.Skipped(seat, rule=rule, text=f"{self.names[seat]} is skipped"))
+        self._log(ev.Skipped(seat, rule=rule))
 
-    def _log_play(self, p: int, card: Card, colour: Colour | None, jump: bool,
+    def _log_play(self, p: int, card: Card, colour: Colour | None, jump_rule: str,
                   note: str | None) -> None:
-        names = self.names
-        what = f"{names[p]} {'jumps in with' if jump else 'plays'} {card}"
-        if colour is not None:
-            what += f" and chooses {colour.word}"
-        if note:
-            what += f" ({note})"
-        self._log(ev.Played(p, card, colour, jump, False,
-                            rule="V-JUMP-IN" if jump else "R-MATCH", text=what))
+        """Log a card played; ``jump_rule`` is the rule of a play out of turn."""
+        if jump_rule:
+            rule = jump_rule
+        elif card.is_black:
+            rule = "R-W4" if card.rank == "W+4" else "R-WILD" if card.rank == "W" else \
+                "V-PLUS10" if card.rank == "W+10" else "V-H2O"
+        else:
+            rule = "R-MATCH"
+        self._log(ev.Played(p, card, colour, bool(jump_rule), rule=rule, note=note))
 
     def _one_or_none_left(self, p: int, hand: list[Card]) -> None:
         if hand:
@@ -1255,12 +1247,11 @@ class Game:
                 colour = self._wheel_colour()
                 fired["V-COLOUR-WHEEL"] += 1
                 if self.record:
-                    self._log(ev.Event(rule="V-COLOUR-WHEEL",
-                                       text=f"The colour wheel turns to {colour.word}"))
+                    self._log(ev.note("colour_wheel", "V-COLOUR-WHEEL", colour=colour))
             assert colour is not None
             if rules.silent_black:
                 self._silence = ("black", colour)  # type: ignore[assignment]
-                self._note("T-SILENT-TWOS", "Silence until the colour changes")
+                self._note("T-SILENT-TWOS", "silence.black")
         if card.draw:
             self._draw_card_played(p, card, colour, phase)
             return True
@@ -1285,7 +1276,7 @@ class Game:
                 self.current = p
             if rank == "2" and rules.silent_twos:
                 self._silence = ("2", p)
-                self._note("T-SILENT-TWOS", f"Silence until {self.names[p]}'s turn comes back")
+                self._note("T-SILENT-TWOS", "silence.two", player=p)
             return True
         if rank == "S":
             self.colour = card.colour  # type: ignore[assignment]
@@ -1310,23 +1301,21 @@ class Game:
             fired["R-REVERSE"] += 1
             d = self.direction = -self.direction
             if self.record:
-                way = "clockwise" if d == 1 else "counter-clockwise"
-                self._log(ev.Reversed(p, d, rule="R-REVERSE", text=f"Play now goes {way}"))
+                self._log(ev.Reversed(p, d, rule="R-REVERSE"))
             if phase is PENALTY:
                 # V-REVERSE-BOUNCE: the pending draw goes back where it came from
                 # (a jump-in on the bouncing Reverse turns it once more).
                 self._w4 = None
                 self.current = self._after(p)
-                self._note("V-REVERSE-BOUNCE", f"{self.names[p]} sends the {self.pending} cards "
-                                               f"back to {self.names[self.current]}")
+                self._note("V-REVERSE-BOUNCE", "bounce.draw", player=p, count=self.pending,
+                           target=self.current)
                 return True
             if p == bouncer and p != self.current:
                 # V-REVERSE-BOUNCE on a Skip: its player is skipped instead.
                 skipper = self._after(p)
                 self.current = self._after(skipper)
                 self.phase = TURN
-                self._note("V-REVERSE-BOUNCE", f"{self.names[p]} sends the Skip back: "
-                                               f"{self.names[skipper]} is skipped")
+                self._note("V-REVERSE-BOUNCE", "bounce.skip", player=p, target=skipper)
                 if skipper != p:
                     self._skip_bounce = skipper
                 return True
@@ -1335,9 +1324,7 @@ class Game:
                 self.current = p
                 fired["V-TWO-PLAYER-SKIP"] += 1
                 if self.record:
-                    self._log(ev.Event(rule="V-TWO-PLAYER-SKIP",
-                                       text=f"With two players Reverse acts as Skip: "
-                                            f"{self.names[p]} plays again"))
+                    self._log(ev.note("two_player_skip", "V-TWO-PLAYER-SKIP", player=p))
             else:
                 self.current = (p + d) % n if not self._outs else self._after(p)
             return True
@@ -1358,15 +1345,24 @@ class Game:
             assert pending is not None
             same = card.rank == pending.rank
             answering = p == self.current
+            answer = ""
             if self._stack and (same or rules.stack_mixed):
                 total = self.pending + card.draw
-                fired["V-STACK" if same else "V-STACK-MIXED"] += 1
+                answer = "V-STACK" if same else "V-STACK-MIXED"
             elif answering and card.rank == "+2" and pending.rank == "+2" and self._deflect:
-                fired["V-DEFLECT-2"] += 1
+                answer = "V-DEFLECT-2"
             elif answering and card.rank == "+2" and pending.rank == "W+4" and self._save2:
-                fired["V-W4-SAVE-2"] += 1
+                answer = "V-W4-SAVE-2"
             elif answering:
                 fired["V-JUMP-IN"] += 1  # the victim's identical card, played as a jump-in
+            if answer:
+                fired[answer] += 1
+                if self.record:
+                    victim = (p + self.direction) % self.n if not self._outs else self._after(p)
+                    key = {"V-STACK": "stack", "V-STACK-MIXED": "stack",
+                           "V-DEFLECT-2": "deflect", "V-W4-SAVE-2": "save_2"}[answer]
+                    self._log(ev.note(key, answer, player=p, count=total, target=victim,
+                                      card=card))
         prev = self.colour
         if colour is None:
             self.colour = card.colour  # type: ignore[assignment]
@@ -1421,8 +1417,8 @@ class Game:
             self.hands[t] = hands[s]
             self._hmask[t] = masks[s]
         self.uno_open = -1
-        way = "clockwise" if self.direction == 1 else "counter-clockwise"
-        self._note("V-SEVEN-ZERO", f"Every hand passes on {way}")
+        self._note("V-SEVEN-ZERO", "seven_zero.pass_on." +
+                   ("clockwise" if self.direction == 1 else "counter"))
 
     def _swap(self, p: int, target: int) -> None:
         if self.phase is SWAP7:  # V-SEVEN-ZERO, a 7: swap whole hands
@@ -1431,14 +1427,13 @@ class Game:
             self.uno_open = -1
             self.phase = TURN
             self.current = self._after(p)
-            self._note("V-SEVEN-ZERO", f"{self.names[p]} swaps hands with {self.names[target]}")
+            self._note("V-SEVEN-ZERO", "seven_zero.swap", player=p, target=target)
         else:  # V-SWAP-FIVE: each side now chooses the card it gives
             self._exchange = (p, target, None)
             self.phase = GIVING
             self.current = p
             if self.record:
-                self._log(ev.Event(rule="V-SWAP-FIVE", text=f"{self.names[p]} exchanges a card "
-                                                            f"with {self.names[target]}"))
+                self._log(ev.note("swap_five.chosen", "V-SWAP-FIVE", player=p, target=target))
 
     def _give(self, p: int, card: Card) -> None:
         assert self._exchange is not None
@@ -1456,8 +1451,8 @@ class Game:
         self._exchange = None
         self.phase = TURN
         self.current = self._after(first)
-        self._note("V-SWAP-FIVE", f"{self.names[first]} gives {given} and gets {card} "
-                                  f"from {self.names[partner]}")
+        self._note("V-SWAP-FIVE", "swap_five.done", player=first, given=given, got=card,
+                   target=partner, seen_by=(first, partner))
 
     def _talk_after_play(self, card: Card) -> None:
         self._slap = -1  # T-UNO-CENTER: the slap follows the call, not later plays
@@ -1472,14 +1467,11 @@ class Game:
         if silence[0] == "2" and self.current == silence[1]:
             self._silence = None
             if self.record:
-                self._log(ev.Event(rule="T-SILENT-TWOS",
-                                   text=f"The turn is back with {self.names[silence[1]]}: "
-                                        "the silence ends"))
+                self._log(ev.note("silence.two_ends", "T-SILENT-TWOS", player=silence[1]))
         elif silence[0] == "black" and self.colour != silence[1]:
             self._silence = None
             if self.record:
-                self._log(ev.Event(rule="T-SILENT-TWOS", text="The colour has changed: "
-                                                              "the silence ends"))
+                self._log(ev.note("silence.black_ends", "T-SILENT-TWOS"))
 
     def _turn_draw(self, p: int) -> None:
         """R-DRAW: draw one card; a playable one may be played at once (must be,
@@ -1511,8 +1503,13 @@ class Game:
 
     def _take_penalty(self, p: int) -> None:
         card = self.pending_card
-        rule = "R-W4" if card is not None and card.rank == "W+4" else "R-DRAW2"
         count = self.pending
+        # The rule that makes p draw (for the log): the card's own rule, or
+        # V-STACK when answers piled it higher than the card alone.
+        rank = card.rank if card is not None else "+2"
+        rule = {"+2": "R-DRAW2", "W+4": "R-W4", "W+10": "V-PLUS10"}.get(rank, "V-H2O")
+        if card is not None and count > card.draw:
+            rule = "V-STACK"
         self._draw_cards(p, count, "penalty", rule)
         if self.record:
             self._skip(p, rule)
@@ -1534,7 +1531,6 @@ class Game:
     def _challenge(self, p: int) -> None:
         assert self._w4 is not None
         accused, prev_colour, guilty = self._w4
-        names = self.names
         self._fired["R-CHALLENGE"] += 1
         self._w4 = None
         total = self.pending
@@ -1545,10 +1541,7 @@ class Game:
             # Under V-STACK the whole stack falls on the bluffer; otherwise 4.
             penalty = total if self._stack else 4
             if self.record:
-                self._log(ev.Challenged(p, accused, True, rule=rule,
-                                        text=f"{names[p]} challenges: {names[accused]} held "
-                                             f"{prev_colour.word} - a bluff! {names[accused]} "
-                                             f"draws {penalty}"))
+                self._log(ev.Challenged(p, accused, True, prev_colour, penalty, rule=rule))
             if reading == "return":
                 card = self.discard.pop()
                 self.hands[accused].append(card)
@@ -1556,9 +1549,8 @@ class Game:
                 self._set_colour(prev_colour)
                 self.top_by = -1
                 if self.record:
-                    self._log(ev.Event(rule=rule, text=f"{names[accused]} takes the {card} back; "
-                                                       f"{self.discard[-1]} and "
-                                                       f"{prev_colour.word} are back in force"))
+                    self._log(ev.note("challenge.returned", rule, player=accused, card=card,
+                                      top=self.discard[-1], colour=prev_colour))
             self._draw_cards(accused, penalty, "challenge", rule)
             self.pending = 0
             self.pending_card = None
@@ -1569,9 +1561,8 @@ class Game:
             self._fired["R-CHALLENGE-INNOCENT"] += 1
             total += 2
             if self.record:
-                self._log(ev.Challenged(p, accused, False, rule="R-CHALLENGE-INNOCENT",
-                                        text=f"{names[p]} challenges: {names[accused]} held no "
-                                             f"{prev_colour.word} - {names[p]} draws {total}"))
+                self._log(ev.Challenged(p, accused, False, prev_colour, total,
+                                        rule="R-CHALLENGE-INNOCENT"))
             self._draw_cards(p, total, "challenge", "R-CHALLENGE-INNOCENT")
             if self.record:
                 self._skip(p, "R-CHALLENGE-INNOCENT")
@@ -1601,16 +1592,7 @@ class Game:
         self.cards_drawn[p] += len(got)
         self._hmask[p] = mask
         if self.record:
-            names = self.names
-            if not got:
-                text = f"{names[p]} cannot draw: both piles are empty"
-            elif reason == "turn":
-                text = f"{names[p]} draws a card ({got[0]})"
-            else:
-                text = f"{names[p]} draws {len(got)} ({' '.join(c.text for c in got)})"
-                if len(got) < count:
-                    text += f" - only {len(got)} of {count} were left"
-            self._log(ev.Drew(p, tuple(got), reason, rule=rule, text=text))
+            self._log(ev.Drew(p, tuple(got), reason, count, rule=rule))
         return got
 
     def _reshuffle(self) -> None:
@@ -1626,9 +1608,7 @@ class Game:
         self.draw_pile = pile
         self._fired["R-RESHUFFLE"] += 1
         if self.record:
-            self._log(ev.Reshuffled(len(pile), rule="R-RESHUFFLE",
-                                    text=f"The draw pile is empty: {len(pile)} discards are "
-                                         "shuffled into a new draw pile"))
+            self._log(ev.Reshuffled(len(pile), rule="R-RESHUFFLE"))
 
     # ------------------------------------------------------- misplays
 
@@ -1649,11 +1629,12 @@ class Game:
 
     def _misplay(self, move: Move) -> None:
         p = move.player
-        what = {PLAY: f"plays {move.action}", UNO: "calls UNO! falsely",
-                CATCH: f"falsely catches {self.names[move.target or 0]}"}[move.kind]
-        self._note("V-MISPLAY-PENALTY", f"{self.names[p]} {what}: the card goes back, "
-                                        f"{self.names[p]} draws 2" if move.kind is PLAY else
-                   f"{self.names[p]} {what}: {self.names[p]} draws 2")
+        if move.kind is PLAY:
+            self._note("V-MISPLAY-PENALTY", "misplay.card", player=p, card=move.card)
+        elif move.kind is UNO:
+            self._note("V-MISPLAY-PENALTY", "misplay.uno", player=p)
+        else:
+            self._note("V-MISPLAY-PENALTY", "misplay.catch", player=p, target=move.target or 0)
         self._draw_cards(p, 2, "misplay", "V-MISPLAY-PENALTY")
         if p == self.current and self.phase in (TURN, DRAWN):
             self.uno_open = -1
@@ -1672,8 +1653,7 @@ class Game:
                 # V-SEVEN-ROUNDS: draw 6, then 5, …, and play on.
                 count = REFILLS[used]
                 self._refills[p] = used + 1
-                self._note("V-SEVEN-ROUNDS", f"{self.names[p]} has emptied their hand: draws "
-                                             f"{count} and plays on")
+                self._note("V-SEVEN-ROUNDS", "seven_rounds.refill", player=p, count=count)
                 self._draw_cards(p, count, "refill", "V-SEVEN-ROUNDS")
                 return
             self._end_round(p, final=True)
@@ -1683,8 +1663,7 @@ class Game:
             self._outs += 1
             self._finish.append(p)
             if self._active() > 1:
-                self._note("V-TO-THE-LAST", f"{self.names[p]} is out "
-                                            f"(place {len(self._finish)}); play goes on")
+                self._note("V-TO-THE-LAST", "to_the_last.out", player=p, place=len(self._finish))
                 if self._out[self.current]:
                     self.current = self._after(self.current)
                 return
@@ -1701,7 +1680,6 @@ class Game:
         self.uno_open = -1
         self._silence = None
         self._slap = -1
-        names = self.names
         self._fired["R-OUT"] += 1
         if self.phase is PENALTY:  # a final draw card still counts (R-OUT)
             victim = self.current
@@ -1739,25 +1717,13 @@ class Game:
             tuple(tuple(h) for h in self.hands) if self.record else (),
             -1 if loser is None else loser))
         if self.record:
-            self._log(ev.RoundWon(winner, self.round_no, rule="R-OUT",
-                                  text=f"{names[winner]} has no cards left and wins round "
-                                       f"{self.round_no}" if not rules.to_the_last else
-                                       f"{names[winner]} went out first and wins round "
-                                       f"{self.round_no}; {names[loser]} is last"  # type: ignore[index]
-                                       ))
-            if scoring == "winner":
-                text = (f"{names[winner]} scores {points} "
-                        f"(scores: {', '.join(map(str, self.scores))})")
-            elif scoring == "penalty":
-                text = ("Everyone adds their hand" + (f"; {names[winner]} takes {-points} off "
-                                                       "for going out on an H2O card" if points else "")
-                        + f" (totals: {', '.join(map(str, self.scores))})")
-            else:
-                text = (f"Lazy scoring: {names[winner]} starts the next round, "
-                        f"{names[loser]} (most points in hand) deals it")  # type: ignore[index]
+            last = loser if rules.to_the_last and loser is not None and loser >= 0 else -1
+            self._log(ev.RoundWon(winner, self.round_no, last,
+                                  rule="V-TO-THE-LAST" if last >= 0 else "R-OUT"))
             self._log(ev.Scored(winner, points, tuple(self.scores),
+                                loser if scoring == "lazy" else -1,  # type: ignore[arg-type]
                                 rule={"winner": "R-SCORE-WINNER", "penalty": "V-SCORE-PENALTY",
-                                      "lazy": "V-LAZY"}[scoring], text=text))
+                                      "lazy": "V-LAZY"}[scoring]))
         target = rules.target_score
         reason = None
         if final:
@@ -1784,12 +1750,9 @@ class Game:
         self.phase = GAME_OVER
         self.current = champion
         if self.record:
-            why = {"target": (f"reaches {self.scores[champion]} of {target}" if scoring == "winner"
-                              else f"the lowest total when someone reached {target}"),
-                   "rounds": f"after {self.round_no} round{'s' * (self.round_no > 1)}",
-                   "seven-rounds": "the seventh empty hand (V-SEVEN-ROUNDS)"}[reason]
-            self._log(ev.GameWon(champion, tuple(self.scores), reason, rule="R-SCORE-WINNER",
-                                 text=f"{names[champion]} wins the game: {why}"))
+            self._log(ev.GameWon(champion, tuple(self.scores), reason, target, self.round_no,
+                                 scoring == "penalty",
+                                 rule="V-SEVEN-ROUNDS" if final else "R-SCORE-WINNER"))
 
     def _next_first(self) -> int | None:
         """V-LAZY: the last round's winner starts the next one."""
@@ -1917,6 +1880,16 @@ class Game:
         return game
 
     # --------------------------------------------------------------- views
+
+    def event_text(self, event: ev.Event, lang: str = "en", viewer: int | None = None,
+                   codes: bool = False) -> str:
+        """The sentence of ``event`` with this game's player names, in ``lang``;
+        ``viewer``: the seat of the reader, who does not see others' cards."""
+        return sentence(event, lang, self.given_names, viewer=viewer, codes=codes)
+
+    def log(self, lang: str = "en", viewer: int | None = None) -> list[str]:
+        """The event log as sentences (see :meth:`event_text`)."""
+        return [self.event_text(e, lang, viewer) for e in self.events]
 
     def view(self, seat: int) -> "PlayerView":
         """What ``seat`` may see (bots see only this)."""

@@ -48,7 +48,7 @@ def to_dict(game: "Game") -> dict[str, Any]:
     data: dict[str, Any] = {
         "format": FORMAT, "version": VERSION,
         "rules": game.rules.to_dict(), "players": game.n, "seed": game.seed,
-        "names": list(game.names), "max_rounds": game.max_rounds,
+        "names": list(game.given_names) if game.given_names else None, "max_rounds": game.max_rounds,
         "position": game._position,
         "moves": [m.text for m in game.moves],
         "notes": {str(i): note for i, note in enumerate(game.notes) if note},

@@ -19,7 +19,7 @@ from ..bots import BOT_NAMES
 from ..rules import RuleSet
 from ._common import figure, settle, swap_children, tagged
 from .rules_panel import RulesPanel
-from .text import text
+from ..texts import text
 
 __all__ = ["LabApp"]
 
@@ -43,26 +43,26 @@ class LabApp:
                  bots: str = "random-greedy", run: bool = True, lang: str = "en") -> None:
         self._lang = lang
         self.panels = [RulesPanel(a, lang=lang), RulesPanel(b, lang=lang)]
-        self._players = w.IntSlider(value=players, min=2, max=10, description=text("lab_players", lang))
+        self._players = w.IntSlider(value=players, min=2, max=10, description=text("app.lab_players", lang))
         self._games = tagged(w.Dropdown(options=sorted({*GAMES, games}), value=games,
-                                        description=text("lab_games", lang)), "uno-lab-games")
-        self._bots = w.Dropdown(options=[(text(f"bot_{name}", lang), name) for name in BOT_NAMES],
-                                value=bots, description=text("lab_bots", lang),
+                                        description=text("app.lab_games", lang)), "uno-lab-games")
+        self._bots = w.Dropdown(options=[(text(f"app.bot_{name}", lang), name) for name in BOT_NAMES],
+                                value=bots, description=text("app.lab_bots", lang),
                                 layout=w.Layout(width="360px"))
         self._seed = w.BoundedIntText(value=seed, min=0, max=2**31 - 1,
-                                      description=text("lab_seed", lang))
+                                      description=text("app.lab_seed", lang))
         self._button_box = w.HBox()
         self._progress = tagged(w.IntProgress(value=0, min=0, max=1), "uno-progress")
         self._status = tagged(w.HTML(), "uno-lab-status")
         self._table = tagged(w.HTML(), "uno-lab-table")
         self.figure = tagged(figure(
             data=[go.Histogram(name=label, x=[], opacity=0.6) for label in LABELS],
-            layout=go.Layout(title=text("lab_turns_title", lang), barmode="overlay", height=320,
+            layout=go.Layout(title=text("app.lab_turns_title", lang), barmode="overlay", height=320,
                              margin=dict(l=40, r=10, t=40, b=30))), "uno-lab-chart")
         self.results: dict[str, lab.LabResult] = {}
         self._busy = False
         self._shown = 0
-        columns = [w.VBox([w.HTML(f"<b>{text('lab_rules', lang, label=label)}</b>"), panel.widget])
+        columns = [w.VBox([w.HTML(f"<b>{text('app.lab_rules', lang, label=label)}</b>"), panel.widget])
                    for label, panel in zip(LABELS, self.panels)]
         controls = w.HBox([self._players, self._games, self._bots, self._seed, self._button_box])
         self.widget = tagged(w.VBox([w.HBox(columns), controls, self._progress, self._status,
@@ -78,7 +78,7 @@ class LabApp:
         self._busy = True
         games, players = self._games.value, self._players.value
         self._progress.max, self._progress.value = 2 * games, 0
-        self._status.value = escape(text("lab_running", self._lang, games=games))
+        self._status.value = escape(text("app.lab_running", self._lang, games=games))
         self._render()
         try:
             results = {}
@@ -88,7 +88,7 @@ class LabApp:
                 results[label] = lab.run(panel.rules, [self._bots.value] * players, games,
                                          self._seed.value, executor="serial", progress=progress)
             self.results = results
-            self._status.value = escape(text("lab_done", self._lang, games=games))
+            self._status.value = escape(text("app.lab_done", self._lang, games=games))
         finally:
             self._busy = False
         self._render()
@@ -100,7 +100,7 @@ class LabApp:
         # click sent while the games were being played does not run them again.
         self._shown += 1
         shown = self._shown
-        button = tagged(w.Button(description=text("lab_run", self._lang), disabled=self._busy,
+        button = tagged(w.Button(description=text("app.lab_run", self._lang), disabled=self._busy,
                                  button_style="primary"), "uno-run")
         button.on_click(lambda _: self.run() if shown == self._shown else None)
         swap_children(self._button_box, [button])
@@ -113,7 +113,7 @@ class LabApp:
             f"<tr><td>{escape(key)}</td>"
             + "".join(f"<td>{escape(tables[label].get(key, ''))}</td>" for label in LABELS) + "</tr>"
             for key in tables["A"])
-        self._table.value = (f'<table class="uno-lab-figures"><tr><th>{text("lab_figure", self._lang)}'
+        self._table.value = (f'<table class="uno-lab-figures"><tr><th>{text("app.lab_figure", self._lang)}'
                              f"</th>{head}</tr>{rows}</table>")
         turns = {label: [record.turns for record in self.results[label].records]
                  for label in LABELS}

@@ -20,7 +20,8 @@ from ..rules import RuleSet
 from ..simulation import _jump_ins, _table_talk, _uno_call
 from ..table import reaction_time
 from ._common import swap_children, tagged
-from .text import table_labels, text
+from ..texts import text
+from ._common import table_labels
 
 __all__ = ["PlayApp"]
 
@@ -36,7 +37,7 @@ class PlayApp:
                  lang: str = "en") -> None:
         self._lang = lang
         self.human = human
-        names = [text("you" if s == human else "bot", lang, seat=s) for s in range(players)]
+        names = [text("app.you" if s == human else "app.bot", lang, seat=s) for s in range(players)]
         self.game = Game(rules, players, seed, names=names, max_rounds=1)
         bot_names = [bots] * players if isinstance(bots, str) else list(bots)
         self._bots: list[Bot] = [make_bot(b) for b in bot_names]
@@ -47,8 +48,8 @@ class PlayApp:
         self._table = tagged(w.HTML(), "uno-table")
         self._hand = tagged(w.HBox(), "uno-hand")
         self._colour = w.ToggleButtons(options=[(c.word, c) for c in COLOURS],
-                                       description=text("colour", lang))
-        self._say_uno = w.Checkbox(value=False, description=text("say_uno", lang), indent=False)
+                                       description=text("app.colour", lang))
+        self._say_uno = w.Checkbox(value=False, description=text("app.say_uno", lang), indent=False)
         self._actions = tagged(w.HBox(), "uno-actions")  # draw, keep, UNO!, challenge, catch
         self._message = tagged(w.HTML(), "uno-message")
         self._choices = tagged(w.HBox(), "uno-choices")  # a start colour, whom to swap with, "Ready"…
@@ -94,7 +95,7 @@ class PlayApp:
             self.game.push(move)
         except IllegalMoveError as exc:
             self._message.value = (f'<span style="color:#b00020">'
-                                   f'{escape(text("refused", self._lang, reason=exc))}</span>')
+                                   f'{escape(text("app.refused", self._lang, reason=exc))}</span>')
             self._render()
             return
         self._message.value = ""
@@ -176,21 +177,21 @@ class PlayApp:
                  and not (m.kind is PASS and game.phase is not Phase.EXCHANGE)]
         choices = [self._button(m.action, lambda m=m: self._human(m)) for m in extra]
         if self._paused and not game.is_over:
-            choices.append(self._button(text("go_on", lang), self.go_on))
+            choices.append(self._button(text("app.go_on", lang), self.go_on))
         target = game.uno_open
         can_catch = target >= 0 and target != me
         actions = [
-            tagged(self._button(text("draw_button", lang), lambda: self._human(f"{me}:draw"),
+            tagged(self._button(text("app.draw_button", lang), lambda: self._human(f"{me}:draw"),
                                 disabled=DRAW not in kinds), "uno-draw"),
-            tagged(self._button(text("pass_button", lang), lambda: self._human(f"{me}:pass"),
+            tagged(self._button(text("app.pass_button", lang), lambda: self._human(f"{me}:pass"),
                                 disabled=PASS not in kinds), "uno-pass"),
-            tagged(self._button(text("uno_button", lang), lambda: self._human(f"{me}:uno"),
+            tagged(self._button(text("app.uno_button", lang), lambda: self._human(f"{me}:uno"),
                                 disabled=target != me, button_style="warning"), "uno-uno"),
             self._say_uno,
-            tagged(self._button(text("challenge_button", lang),
+            tagged(self._button(text("app.challenge_button", lang),
                                 lambda: self._human(f"{me}:challenge"),
                                 disabled=CHALLENGE not in kinds), "uno-challenge"),
-            tagged(self._button(text("catch_button", lang, player=game.names[target])
+            tagged(self._button(text("app.catch_button", lang, player=game.names[target])
                                 if can_catch else "—", self._catch_bot, disabled=not can_catch),
                    "uno-catch"),
         ]
@@ -202,14 +203,15 @@ class PlayApp:
                               (self._actions, actions)):
             swap_children(box, children, keep=(self._say_uno,))
         if game.is_over and game.outcome is not None:
-            status = text("game_over", self._lang, player=game.names[game.outcome.winner])
+            status = text("app.game_over", self._lang, player=game.names[game.outcome.winner])
         elif self._paused:
-            status = text("jump_in_now", self._lang, player=game.names[me])
+            status = text("app.jump_in_now", self._lang, player=game.names[me])
         elif game.current == me:
-            status = text("your_turn", self._lang, player=game.names[me])
+            status = text("app.your_turn", self._lang, player=game.names[me])
         else:
-            status = text("waiting", self._lang, player=game.names[game.current])
-        lines = "".join(f"<div>{escape(e.text)}</div>" for e in game.events[-12:])
+            status = text("app.waiting", self._lang, player=game.names[game.current])
+        lines = "".join(f"<div>{escape(game.event_text(e, self._lang, viewer=me))}</div>"
+                        for e in game.events[-12:])
         self._log.value = f"<b>{escape(status)}</b>{lines}"
 
     def _ipython_display_(self) -> None:  # pragma: no cover - notebook only

@@ -9,7 +9,7 @@ import ipywidgets as w
 from ..errors import RuleError
 from ..rules import PRESETS, OptionInfo, RuleSet
 from ._common import tagged
-from .text import text
+from ..texts import text
 
 __all__ = ["RulesPanel", "GROUPS"]
 
@@ -43,15 +43,15 @@ class RulesPanel:
         self._quiet = False
         self._infos = {info.name: info for info in RuleSet.options()}
         self._controls: dict[str, w.ValueWidget] = {}
-        self._preset = w.Dropdown(options=list(PRESETS) + [text("custom", lang)],
-                                  description=text("preset", lang))
+        self._preset = w.Dropdown(options=list(PRESETS) + [text("app.custom", lang)],
+                                  description=text("app.preset", lang))
         self._message = tagged(w.HTML(), "uno-rules-message")
         sections = []
         titles = []
         for group, names in GROUPS.items():
             rows = [self._make_control(self._infos[name]) for name in names]
             sections.append(w.VBox(rows))
-            titles.append(text(group, lang))
+            titles.append(text("app." + group, lang))
         self._accordion = w.Accordion(children=sections, titles=tuple(titles))
         self._preset.observe(self._preset_changed, names="value")
         self.widget = tagged(w.VBox([self._preset, self._message, self._accordion]),
@@ -90,7 +90,7 @@ class RulesPanel:
         try:
             for name, control in self._controls.items():
                 control.value = getattr(rules, name)
-            self._preset.value = rules.name if rules.name in PRESETS else text("custom", self._lang)
+            self._preset.value = rules.name if rules.name in PRESETS else text("app.custom", self._lang)
         finally:
             self._quiet = False
 
@@ -109,7 +109,7 @@ class RulesPanel:
             # Refused: the controls go back to the rules in force, and say why.
             self._show(self._rules)
             self._message.value = (f'<span style="color:#b00020">'
-                                   f'{text("rules_refused", self._lang, reason=exc)}</span>')
+                                   f'{text("app.rules_refused", self._lang, reason=exc)}</span>')
             return
         self._apply(rules)
 

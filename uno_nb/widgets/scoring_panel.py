@@ -8,7 +8,7 @@ import plotly.graph_objects as go
 from ..game import Game
 from ..scoring import hand_points
 from ._common import figure, settle, tagged
-from .text import text
+from ..texts import text
 
 __all__ = ["ScoringPanel"]
 
@@ -20,11 +20,11 @@ class ScoringPanel:
     def __init__(self, lang: str = "en") -> None:
         self._lang = lang
         self.scores = figure(layout=go.Layout(
-            title=text("scores_title", lang), height=260, margin=dict(l=40, r=10, t=30, b=30),
-            xaxis=dict(title=text("round", lang), dtick=1), yaxis=dict(rangemode="tozero")))
+            title=text("app.scores_title", lang), height=260, margin=dict(l=40, r=10, t=30, b=30),
+            xaxis=dict(title=text("app.round", lang), dtick=1), yaxis=dict(rangemode="tozero")))
         self.in_hand = figure(
             data=[go.Bar(x=[], y=[], marker_color="#0956bf")],
-            layout=go.Layout(title=text("in_hand_title", lang), height=220,
+            layout=go.Layout(title=text("app.in_hand_title", lang), height=220,
                              margin=dict(l=40, r=10, t=30, b=30)))
         self._players: tuple[str, ...] = ()
         self.widget = tagged(w.VBox([self.scores, self.in_hand]), "uno-app", "uno-scoring")

@@ -20,7 +20,8 @@ from ..simulation import play_game
 from .odds_panel import OddsPanel
 from ._common import tagged
 from .rules_panel import RulesPanel
-from .text import table_labels, text
+from ..texts import rule_name, text
+from ._common import table_labels
 
 __all__ = ["GameStepper"]
 
@@ -45,16 +46,16 @@ class GameStepper:
         self._busy = False
         self.rules_panel = RulesPanel(rules, on_change=self._rules_changed, lang=lang)
         self.odds_panel = OddsPanel(lang=lang)
-        self._back = tagged(w.Button(description=text("back", lang)), "uno-back")
-        self._step = tagged(w.Button(description=text("step", lang)), "uno-step")
-        self._end = tagged(w.Button(description=text("end", lang)), "uno-end")
-        self._restart = tagged(w.Button(description=text("restart", lang)), "uno-restart")
-        self._seed = w.BoundedIntText(value=seed, min=0, max=2**31 - 1, description=text("seed", lang))
-        self._slider = w.IntSlider(value=0, min=0, max=0, description=text("turn", lang),
+        self._back = tagged(w.Button(description=text("app.back", lang)), "uno-back")
+        self._step = tagged(w.Button(description=text("app.step", lang)), "uno-step")
+        self._end = tagged(w.Button(description=text("app.end", lang)), "uno-end")
+        self._restart = tagged(w.Button(description=text("app.restart", lang)), "uno-restart")
+        self._seed = w.BoundedIntText(value=seed, min=0, max=2**31 - 1, description=text("app.seed", lang))
+        self._slider = w.IntSlider(value=0, min=0, max=0, description=text("app.turn", lang),
                                    continuous_update=False)
-        self._play = w.Play(value=0, min=0, max=0, interval=600, description=text("autoplay", lang))
+        self._play = w.Play(value=0, min=0, max=0, interval=600, description=text("app.autoplay", lang))
         self._speed = w.IntSlider(value=600, min=100, max=2000, step=100,
-                                  description=text("speed", lang))
+                                  description=text("app.speed", lang))
         w.jslink((self._speed, "value"), (self._play, "interval"))
         self._table = tagged(w.HTML(), "uno-table")
         self._log = tagged(w.HTML(), "uno-log")
@@ -70,7 +71,7 @@ class GameStepper:
         timeline = w.HBox([self._play, self._slider, self._speed, self._where])
         self.widget = tagged(w.VBox([controls, timeline,
                                      w.HBox([w.VBox([self._table, self.odds_panel.widget]),
-                                             w.VBox([w.HTML(f"<b>{text('log', lang)}</b>"),
+                                             w.VBox([w.HTML(f"<b>{text('app.log', lang)}</b>"),
                                                      self._log])]),
                                      self.rules_panel.widget]), "uno-app", "uno-stepper")
         self._new_game()
@@ -148,26 +149,28 @@ class GameStepper:
             self._busy = False
         self._back.disabled = self.index == 0
         self._step.disabled = self._end.disabled = self.index == self._total
-        self._where.value = text("move_of", self._lang, index=self.index, total=self._total)
+        self._where.value = text("app.move_of", self._lang, index=self.index, total=self._total)
         self._table.value = game_html(game, seat=self._seat, labels=table_labels(self._lang))
         events = game.events
         last = len(events) - len(game.last_events())  # the last move's events are highlighted
         rows = []
         for i, event in enumerate(events):
             style = "background:#fff3b0;font-weight:bold" if i >= last and game.moves else ""
-            rule = f' <span style="color:#888">[{escape(event.rule)}]</span>' if event.rule else ""
-            rows.append(f'<div style="{style}">{escape(event.text)}{rule}</div>')
+            rule = (f' <span class="uno-rule" style="color:#888;font-size:11px">'
+                    f'{escape(rule_name(event.rule, self._lang))}</span>' if event.rule else "")
+            said = game.event_text(event, self._lang)
+            rows.append(f'<div style="{style}">{escape(said)}{rule}</div>')
         rows.reverse()  # newest first: the move just made is always in sight
         self._log.value = ('<div style="height:420px;overflow-y:auto;font-family:sans-serif;'
                            f'font-size:13px">{"".join(rows)}</div>')
         if game.is_over:
-            self.odds_panel.clear(text("odds_over", self._lang))
+            self.odds_panel.clear(text("app.odds_over", self._lang))
         elif game.discard:
             self.odds_panel.update(game)
 
     def log_lines(self) -> list[str]:
         """The event log as shown (for tests and notebooks)."""
-        return [e.text for e in self._game.events]
+        return self._game.log(self._lang)
 
     def _ipython_display_(self) -> None:  # pragma: no cover - notebook only
         from IPython.display import display

@@ -1,0 +1,209 @@
+"""Every word a person reads, in one table keyed by stable ids.
+
+The table is split by area into modules of this package (``cards``, ``events``,
+``rules``, ``apps``, ``odds``, ``play``, ``lab``, ``pages``), each holding one
+dict per language (``EN`` …); :data:`TABLE` merges them, and a key may live in
+only one of them.  Nothing in the engine builds a sentence: events carry data
+and :func:`sentence` turns them into words here.
+
+Placeholders are ``str.format`` fields (``{player}``); a word that depends on a
+number is written ``{count|card|cards}``: the forms of the word, chosen by the
+language's plural rule for the value of ``count`` (English: one, other;
+Russian, to come: one, few, many).
+
+>>> text("cards.count", count=1), text("cards.count", count=7)
+('1 card', '7 cards')
+>>> from uno_nb.cards import parse_card
+>>> card_name(parse_card("RS")), card_name(parse_card("W+4"), colour=1)
+('Red Skip', 'Wild Draw Four → yellow')
+>>> player_name(0), player_name(2, names=("Ann", "Bo", "Cy"))
+('Player 1', 'Cy')
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from typing import Any, Callable, Mapping, Sequence
+
+from ..cards import Card, Colour
+from . import apps, cards, events, lab, odds, pages, play, ruleids, rules
+
+__all__ = ["LANGS", "TABLE", "text", "plural_form", "card_name", "card_code",
+           "colour_name", "player_name", "sentence", "rule_name", "placeholders", "TextError"]
+
+#: The languages the table has, the first being the fallback.
+LANGS: tuple[str, ...] = ("en",)
+
+_AREAS = (cards, events, ruleids, rules, apps, odds, play, lab, pages)
+
+
+class TextError(KeyError):
+    """A key that is not in the table."""
+
+
+def _merge(lang: str) -> dict[str, str]:
+    merged: dict[str, str] = {}
+    for area in _AREAS:
+        table = getattr(area, lang.upper(), {})
+        clash = merged.keys() & table.keys()
+        if clash:
+            raise RuntimeError(f"text keys defined twice: {sorted(clash)}")
+        merged.update(table)
+    return merged
+
+
+#: ``TABLE[lang][key]``: the whole table, every area merged.
+TABLE: dict[str, dict[str, str]] = {lang: _merge(lang) for lang in LANGS}
+
+
+# -- plural rules ------------------------------------------------------------------
+
+def _plural_en(n: int) -> int:
+    return 0 if n == 1 else 1
+
+
+def _plural_ru(n: int) -> int:
+    # CLDR: one (1, 21, 31 …), few (2–4, 22–24 …), many (0, 5–20, 25–30 …)
+    if n % 10 == 1 and n % 100 != 11:
+        return 0
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return 1
+    return 2
+
+
+_PLURAL: dict[str, Callable[[int], int]] = {"en": _plural_en, "ru": _plural_ru}
+#: How many forms a ``{n|…}`` field has in each language.
+PLURAL_FORMS: dict[str, int] = {"en": 2, "ru": 3}
+
+_PLURAL_FIELD = re.compile(r"\{(\w+)\|([^{}]*)\}")
+
+
+def plural_form(lang: str, n: int, forms: Sequence[str]) -> str:
+    """The form of a word for the number ``n`` in ``lang``.
+
+    >>> plural_form("en", 2, ["card", "cards"])
+    'cards'
+    >>> [plural_form("ru", n, ["карту", "карты", "карт"]) for n in (1, 3, 5, 11, 21)]
+    ['карту', 'карты', 'карт', 'карт', 'карту']
+    """
+    return forms[min(_PLURAL.get(lang, _plural_en)(abs(int(n))), len(forms) - 1)]
+
+
+def placeholders(template: str) -> set[str]:
+    """The named fields of a template, plural fields included (``'{n|a|b}'`` → ``n``)."""
+    names = {m.group(1) for m in _PLURAL_FIELD.finditer(template)}
+    plain = _PLURAL_FIELD.sub("", template)
+    names |= {name.split(".")[0].split("[")[0]
+              for _, name, _, _ in string.Formatter().parse(plain) if name}
+    return names
+
+
+def text(key: str, lang: str = "en", **values: Any) -> str:
+    """The string ``key`` in ``lang`` (English where ``lang`` lacks it), with
+    ``values`` filled in."""
+    table = TABLE.get(lang) or TABLE[LANGS[0]]
+    try:
+        template = table[key] if key in table else TABLE[LANGS[0]][key]
+    except KeyError:
+        raise TextError(f"no text {key!r}") from None
+    if "|" in template:
+        template = _PLURAL_FIELD.sub(
+            lambda m: plural_form(lang, values[m.group(1)], m.group(2).split("|")), template)
+    return template.format(**values) if values else template.format()
+
+
+def has(key: str) -> bool:
+    """Is ``key`` in the table?"""
+    return key in TABLE[LANGS[0]]
+
+
+# -- the things a sentence names ----------------------------------------------------
+
+def colour_name(colour: Colour | int, lang: str = "en") -> str:
+    """``'red'`` … (lower case, as in the middle of a sentence)."""
+    return text(f"colour.{Colour(colour).name.lower()}", lang)
+
+
+def card_code(card: Card, colour: Colour | int | None = None) -> str:
+    """The short code of a card (``RS``, ``W+4>G``): the notation, the same in every language."""
+    if colour is None or not card.is_black:
+        return card.text
+    return f"{card.text}>{Colour(colour).letter}"
+
+
+def card_name(card: Card, lang: str = "en", colour: Colour | int | None = None) -> str:
+    """A card in words: ``'Red Skip'``, ``'Green 7'``, ``'Wild Draw Four → green'``."""
+    rank = text(f"rank.{card.rank}", lang)
+    if card.colour is None:
+        name = rank
+    else:
+        name = text("card.coloured", lang, colour=text(f"colour.{card.colour.name.lower()}.card", lang),
+                    rank=rank)
+    if colour is not None and card.is_black:
+        name = text("card.wild_colour", lang, card=name, colour=colour_name(colour, lang))
+    return name
+
+
+def player_name(seat: int, lang: str = "en", names: Sequence[str] | None = None) -> str:
+    """The name a person reads for ``seat`` (0-based): the given name, else
+    ``'Player 1'`` for seat 0."""
+    if names:
+        return names[seat]
+    return text("player.default", lang, number=seat + 1)
+
+
+# -- event sentences -----------------------------------------------------------------
+
+#: Fields of events (and of the values of notes) that hold a seat.
+SEAT_FIELDS = frozenset({"player", "target", "catcher", "accused", "challenger", "first",
+                         "dealer", "caller", "giver", "receiver", "next", "winner",
+                         "champion", "loser", "speaker", "adviser", "slowest"})
+
+
+def _render_value(name: str, value: Any, lang: str, names: Sequence[str] | None,
+                  codes: bool, hidden: bool) -> Any:
+    if isinstance(value, Card):
+        return card_code(value) if codes else card_name(value, lang)
+    if isinstance(value, Colour):
+        return colour_name(value, lang)
+    if name in SEAT_FIELDS and isinstance(value, int) and not isinstance(value, bool):
+        return player_name(value, lang, names)
+    if isinstance(value, tuple) and value and all(isinstance(c, tuple) for c in value):
+        # (seat, card) pairs: the cut for the deal
+        return ", ".join(text("event.cut", lang, player=player_name(s, lang, names),
+                              card=card_code(c) if codes else card_name(c, lang))
+                         for s, c in value)
+    if isinstance(value, tuple) and value and all(isinstance(c, Card) for c in value):
+        if hidden:
+            return ""
+        joiner = " " if codes else ", "
+        return joiner.join(card_code(c) if codes else card_name(c, lang) for c in value)
+    return value
+
+
+def sentence(event: Any, lang: str = "en", names: Sequence[str] | None = None, *,
+             viewer: int | None = None, codes: bool = False) -> str:
+    """The sentence a person reads for ``event``.
+
+    ``names`` are the players' names (default ``Player 1`` …); ``viewer`` is the
+    seat of the person reading: cards that only another player sees (what a
+    bot draws) are left out; ``codes`` writes cards as short codes (``RS``)
+    instead of words.
+    """
+    key, values = event.text_key(viewer), event.text_values()
+    seen = event.seen_by()
+    hidden = viewer is not None and seen is not None and viewer not in seen
+    shown = {name: _render_value(name, value, lang, names, codes, hidden)
+             for name, value in values.items()}
+    if hidden and has(key + ".hidden"):
+        key += ".hidden"
+    said = text(key, lang, **shown)
+    if event.note:
+        said = text("event.with_note", lang, sentence=said, note=event.note)
+    return said
+
+
+def rule_name(rule: str, lang: str = "en") -> str:
+    """A rule id with its short name: ``'stacking draw cards (V-STACK)'``."""
+    return text("event.rule", lang, name=text(f"rule.{rule}", lang), rule=rule)

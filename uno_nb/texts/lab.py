@@ -1,0 +1,4 @@
+"""Texts: lab."""
+
+EN: dict[str, str] = {
+}

@@ -1,0 +1,4 @@
+"""Texts: pages."""
+
+EN: dict[str, str] = {
+}

@@ -1,0 +1,4 @@
+"""Texts: play."""
+
+EN: dict[str, str] = {
+}

@@ -1,0 +1,4 @@
+"""Texts: rules."""
+
+EN: dict[str, str] = {
+}
