@@ -1,4 +1,4 @@
-"""Action cards (RULES.md §4): R-SKIP, R-REVERSE, R-DRAW2, R-WILD, R-W4,
+"""Action cards (docs/rules.md §4): R-SKIP, R-REVERSE, R-DRAW2, R-WILD, R-W4,
 R-W4-LEGAL, R-W4-BLUFF."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""Answering draw cards and jump-ins (RULES.md §5, §9): R-DRAW-NO-ANSWER,
+"""Answering draw cards and jump-ins (docs/rules.md §5, §9): R-DRAW-NO-ANSWER,
 V-DEFLECT-2, V-W4-SAVE-2, V-JUMP-IN, R-SKIP-ANSWER."""
 
 import pytest

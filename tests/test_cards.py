@@ -1,4 +1,4 @@
-"""Cards and notation (RULES.md §1): R-DECK, R-BLANK."""
+"""Cards and notation (docs/rules.md §1): R-DECK, R-BLANK."""
 
 from collections import Counter
 

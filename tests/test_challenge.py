@@ -1,4 +1,4 @@
-"""Challenging a Wild Draw Four (RULES.md §6): R-CHALLENGE, R-CHALLENGE-GUILTY,
+"""Challenging a Wild Draw Four (docs/rules.md §6): R-CHALLENGE, R-CHALLENGE-GUILTY,
 R-CHALLENGE-GUILTY-STD, R-CHALLENGE-INNOCENT."""
 
 import pytest

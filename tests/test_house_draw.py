@@ -1,4 +1,4 @@
-"""House rules for draw cards (RULES.md §5, §9): V-STACK, V-STACK-MIXED,
+"""House rules for draw cards (docs/rules.md §5, §9): V-STACK, V-STACK-MIXED,
 V-REVERSE-BOUNCE, V-PLUS10."""
 
 import pytest

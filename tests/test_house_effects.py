@@ -1,4 +1,4 @@
-"""House rules for card effects (RULES.md §9): V-DOUBLES, V-SEVEN-ZERO,
+"""House rules for card effects (docs/rules.md §9): V-DOUBLES, V-SEVEN-ZERO,
 V-SWAP-FIVE, V-COLOUR-WHEEL."""
 
 import pytest

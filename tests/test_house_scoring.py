@@ -1,4 +1,4 @@
-"""House rules for scoring and the end of the game (RULES.md §8):
+"""House rules for scoring and the end of the game (docs/rules.md §8):
 V-SCORE-PENALTY, V-LAZY, V-DROP-ZERO, V-TO-THE-LAST, V-SEVEN-ROUNDS, V-H2O."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""Table-talk rules (RULES.md §10): T-UNO-CENTER, T-SILENT-TWOS (and its
+"""Table-talk rules (docs/rules.md §10): T-UNO-CENTER, T-SILENT-TWOS (and its
 black-card extension), T-ADVICE, T-READY — as moves a person makes, and as the
 seeded table model plays them in simulations."""
 

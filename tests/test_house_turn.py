@@ -1,4 +1,4 @@
-"""House rules of the turn (RULES.md §3, §4, §7): V-FORCE-PLAY, V-PLAY-DRAWN-MUST,
+"""House rules of the turn (docs/rules.md §3, §4, §7, §9): V-FORCE-PLAY, V-PLAY-DRAWN-MUST,
 V-DRAW-UNTIL-PLAYABLE, V-W4-ANYTIME, V-MISPLAY-PENALTY, V-UNO-PENALTY-4,
 V-TWO-PLAYER-SKIP."""
 

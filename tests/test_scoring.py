@@ -1,4 +1,4 @@
-"""End of a round and scoring (RULES.md §8): R-OUT, R-VALUES, R-SCORE-WINNER,
+"""End of a round and scoring (docs/rules.md §8): R-OUT, R-VALUES, R-SCORE-WINNER,
 and a match with the deal passing on (R-DEALER)."""
 
 from uno_nb import Game, IllegalMoveError, Phase, RuleSet, events

@@ -1,4 +1,4 @@
-"""Setup of a round (RULES.md §2): R-PLAYERS, R-DEALER, R-DEAL, R-START,
+"""Setup of a round (docs/rules.md §2): R-PLAYERS, R-DEALER, R-DEAL, R-START,
 R-START-EFFECT and V-START-NUMBER."""
 
 from collections import Counter

@@ -1,4 +1,4 @@
-"""A turn (RULES.md §3): R-MATCH, R-DRAW, R-DRAW-ANYTIME, R-RESHUFFLE."""
+"""A turn (docs/rules.md §3): R-MATCH, R-DRAW, R-DRAW-ANYTIME, R-RESHUFFLE."""
 
 import pytest
 

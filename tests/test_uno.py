@@ -1,4 +1,4 @@
-"""Calling "UNO!" (RULES.md §7, §10): R-UNO, R-OPEN-HANDS, T-UNO-CATCH."""
+"""Calling "UNO!" (docs/rules.md §7, §10): R-UNO, R-OPEN-HANDS, T-UNO-CATCH."""
 
 import random
 

@@ -1,4 +1,4 @@
-"""Cards: immutable values with a text form (RULES.md §1).
+"""Cards: immutable values with a text form (docs/rules.md §1).
 
 A card is one of a fixed set of interned values, so ``Card("R", "7") is
 parse_card("r7")`` and comparing cards is as cheap as comparing objects.
@@ -210,7 +210,7 @@ def parse_colour(text: str) -> Colour:
 
 
 def parse_card(text: str) -> Card:
-    """Read one card in the notation of RULES.md §1 (case-insensitive).
+    """Read one card in the notation of docs/rules.md §1 (case-insensitive).
 
     >>> parse_card(" gs ")
     Card('GS')

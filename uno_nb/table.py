@@ -1,4 +1,4 @@
-"""Models of people at the table (RULES.md §10).
+"""Models of people at the table (docs/rules.md §10).
 
 Table-talk rules depend on attention and speed, which a program does not
 have.  Each seat gets traits drawn once from the game's seeded RNG, so a
@@ -7,7 +7,7 @@ simulation shows what such a rule does to a game while staying reproducible:
 * ``forget`` — chance of forgetting to call "UNO!" (T-UNO-CATCH);
 * ``notice`` — chance of noticing that someone else forgot;
 * ``reaction`` — mean reaction time in seconds, which settles races
-  (who catches first, who jumps in first: RULES.md §12; who slaps last
+  (who catches first, who jumps in first: docs/rules.md §12; who slaps last
   under T-UNO-CENTER);
 * ``talk`` — chance of speaking up during a silence, each move (T-SILENT-TWOS);
 * ``advise`` — chance of advising the player to move, each turn (T-ADVICE).
