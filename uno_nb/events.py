@@ -36,10 +36,11 @@ def _snake(name: str) -> str:
 @dataclass(frozen=True)
 class Event:
     """Something that happened.  ``rule`` is the id of the rule at work;
-    ``note`` an annotation given with the move (e.g. a reaction time)."""
+    ``note`` the annotation given with the move: free text, or data for a
+    sentence of the text table (a reaction time, see texts.annotation)."""
 
     rule: str = field(default="", kw_only=True)
-    note: str | None = field(default=None, kw_only=True)
+    note: Any = field(default=None, kw_only=True)
 
     @property
     def kind(self) -> str:

@@ -93,6 +93,10 @@ _new_random = random.Random.__new__
 _seed_random = _random.Random.seed
 # Players are numbered from 1 for people ("Player 1" is seat 0); in another
 # language texts.player_name gives that language's default.
+#: A move's annotation: free text, or data for a sentence of the text table
+#: (``{"key": "reaction", "seconds": 0.93}``, see texts.annotation).
+Annotation = str | dict
+
 _DEFAULT_NAMES = {n: tuple(player_name(i) for i in range(n)) for n in range(2, MAX_PLAYERS + 1)}
 _DECKS = {(p, h): tuple(build_deck(p, h)) for p in (False, True) for h in (False, True)}
 _DECK_COUNTS = {key: Counter(deck) for key, deck in _DECKS.items()}
@@ -658,7 +662,7 @@ class Game:
         return tuple(entry[0] for entry in self._history)
 
     @property
-    def notes(self) -> tuple[str | None, ...]:
+    def notes(self) -> tuple[Annotation | None, ...]:
         return tuple(entry[1] for entry in self._history)
 
     @property
@@ -879,7 +883,7 @@ class Game:
         return [Move.make(UNO, s) if s == p else Move.make(CATCH, s, target=p) for s in seats]
 
     def table_moves(self, seat: int | None = None) -> list[Move]:
-        """Table talk (RULES.md §10): speaking in a silence (T-SILENT-TWOS),
+        """Table talk (docs/rules.md §10): speaking in a silence (T-SILENT-TWOS),
         advising the player to move (T-ADVICE), being slowest to slap an
         UNO! call (T-UNO-CENTER)."""
         if not self._talk or self.phase is ROUND_OVER or self.phase is GAME_OVER:
@@ -927,7 +931,7 @@ class Game:
 
     # -------------------------------------------------------- push / pop
 
-    def push(self, move: Move | str, note: str | None = None) -> None:
+    def push(self, move: Move | str, note: Annotation | None = None) -> None:
         """Make a move (a :class:`Move` or its text).  An illegal move raises
         :class:`IllegalMoveError` saying why, and changes nothing (under
         V-MISPLAY-PENALTY a wrong card or a false call costs 2 cards instead)."""
@@ -980,7 +984,8 @@ class Game:
             jump_rule = "V-DOUBLES" if p == self.top_by else "V-JUMP-IN"
             self._fired[jump_rule] += 1
             if card.rank == "S":
-                self._fired["R-SKIP-ANSWER"] += 1
+                jump_rule = "R-SKIP-ANSWER"
+                self._fired[jump_rule] += 1
         self.top_by = p
         if self.record:
             self._log_play(p, card, move.colour, jump_rule if jump else "", note)  # type: ignore[union-attr]
@@ -1019,7 +1024,7 @@ class Game:
             raise IllegalMoveError(self._why_illegal(move))
         return move
 
-    def _record(self, move: Move, note: str | None) -> None:
+    def _record(self, move: Move, note: Annotation | None) -> None:
         if self.record:
             self._history.append((move, note, self._snapshot()))
             self._redo.clear()
@@ -1112,7 +1117,7 @@ class Game:
         if self.record:
             self._log(ev.note(key, rule, **values))
 
-    def _apply(self, move: Move, note: str | None) -> None:
+    def _apply(self, move: Move, note: Annotation | None) -> None:
         kind = move.kind
         p = move.player
         table = kind is SPEAK or kind is ADVISE or kind is SLOW
@@ -1189,7 +1194,7 @@ class Game:
         if self._talk and not table:
             self._talk_after_turn()
 
-    def _table_penalty(self, p: int, rule: str, key: str, note: str | None = None,
+    def _table_penalty(self, p: int, rule: str, key: str, note: Annotation | None = None,
                        **values: Any) -> None:
         """A table-talk rule broken: ``p`` draws 2 (T-… rules)."""
         self._fired[rule] += 1
@@ -1206,12 +1211,13 @@ class Game:
         self._log(ev.Skipped(seat, rule=rule))
 
     def _log_play(self, p: int, card: Card, colour: Colour | None, jump_rule: str,
-                  note: str | None) -> None:
+                  note: Annotation | None) -> None:
         """Log a card played; ``jump_rule`` is the rule of a play out of turn."""
         if jump_rule:
             rule = jump_rule
         elif card.is_black:
-            rule = "R-W4" if card.rank == "W+4" else "R-WILD" if card.rank == "W" else \
+            w4 = "V-W4-ANYTIME" if self.rules.w4_anytime else "R-W4"
+            rule = w4 if card.rank == "W+4" else "R-WILD" if card.rank == "W" else \
                 "V-PLUS10" if card.rank == "W+10" else "V-H2O"
         else:
             rule = "R-MATCH"
@@ -1484,7 +1490,8 @@ class Game:
                 self._hmask[p] |= card.bit
                 self.cards_drawn[p] += 1
             else:
-                drawn = self._draw_cards(p, 1, "turn", "R-DRAW")
+                drawn = self._draw_cards(p, 1, "turn",
+                                         "V-DRAW-UNTIL-PLAYABLE" if self._until else "R-DRAW")
                 if not drawn:
                     self.current = self._after(p)
                     return
@@ -1495,7 +1502,8 @@ class Game:
                 self.phase = DRAWN
                 self.drawn_card = card
                 if self._must_play:
-                    self._fired["V-DRAW-UNTIL-PLAYABLE" if self._until else "V-PLAY-DRAWN-MUST"] += 1
+                    self._note("V-DRAW-UNTIL-PLAYABLE" if self._until else "V-PLAY-DRAWN-MUST",
+                               "drawn_must_play", player=p)
                 return
             if not self._until:
                 self.current = (p + self.direction) % self.n if not self._outs else self._after(p)
@@ -1688,6 +1696,11 @@ class Game:
         drop = rules.drop_zero
         if drop and any(len(h) == 1 and h[0].rank == "0" for h in self.hands):
             self._fired["V-DROP-ZERO"] += 1
+            if self.record:
+                for seat, hand in enumerate(self.hands):
+                    if len(hand) == 1 and hand[0].rank == "0":
+                        self._log(ev.note("drop_zero", "V-DROP-ZERO", player=seat,
+                                          points=hand_points(hand, True)))
         values = [hand_points(h, drop) for h in self.hands]
         scoring = rules.scoring
         self._won_round[winner] = self.round_no

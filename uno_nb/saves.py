@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import SaveFileError, UnoError
 from .rules import RuleSet
+from .texts import has
 
 if TYPE_CHECKING:
     from .game import Game
@@ -62,6 +63,31 @@ def dumps(game: "Game") -> str:
     return json.dumps(to_dict(game), indent=1, ensure_ascii=False)
 
 
+def _is_annotation(note: Any, players: Any) -> bool:
+    """Free text, or an annotation as uno_nb.simulation writes it: a known
+    ``key`` with numbers (``seconds``, ``count``) or ``times`` as (seat, seconds) pairs."""
+    if isinstance(note, str):
+        return True
+    if not isinstance(note, dict) or not isinstance(note.get("key"), str):
+        return False
+    if not has(f"note.{note['key']}"):
+        return False
+    for name, value in note.items():
+        if name == "key":
+            continue
+        if name == "times":
+            if not (isinstance(value, list) and all(
+                    isinstance(pair, list) and len(pair) == 2 and type(pair[0]) is int
+                    and type(players) is int and 0 <= pair[0] < players
+                    and isinstance(pair[1], (int, float)) and not isinstance(pair[1], bool)
+                    for pair in value)):
+                return False
+        elif name not in ("seconds", "count") or isinstance(value, bool) \
+                or not isinstance(value, (int, float)):
+            return False
+    return True
+
+
 def _need(cond: bool, message: str) -> None:
     if not cond:
         raise SaveFileError(f"bad saved game: {message}")
@@ -88,8 +114,8 @@ def from_dict(data: Any) -> "Game":
     _need(isinstance(moves, list) and all(isinstance(m, str) for m in moves),
           "'moves' must be a list of move texts")
     notes = data.get("notes") or {}
-    _need(isinstance(notes, dict) and all(isinstance(v, str) for v in notes.values()),
-          "'notes' must map move numbers to text")
+    _need(isinstance(notes, dict) and all(_is_annotation(v, data.get("players")) for v in notes.values()),
+          "'notes' must map move numbers to text or to an annotation of the table model")
     try:
         rules = RuleSet.from_dict(rules_data)
         position = data.get("position")

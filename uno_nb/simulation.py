@@ -2,7 +2,7 @@
 
 :func:`play_game` plays one game; :func:`run_games` plays ``n`` games on the
 seeds ``seed, seed + 1, …``.  Besides the bots' own moves the runner plays
-the people at the table (RULES.md §10, §12):
+the people at the table (docs/rules.md §10, §12):
 
 * **T-UNO-CATCH** — right after a player is left with one card, they call
   "UNO!" unless they forget (their ``forget`` trait); if they forget, every
@@ -125,7 +125,8 @@ def _uno_call(game: Game, rng: random.Random,
         return 0
     noticed.sort()
     t, q = noticed[0]
-    note = f"noticed in {t:.2f} s" + (f", first of {len(noticed)}" if len(noticed) > 1 else "")
+    note = ({"key": "noticed_first", "seconds": round(t, 2), "count": len(noticed)}
+            if len(noticed) > 1 else {"key": "noticed", "seconds": round(t, 2)})
     game.push(f"{q}:catch {p}", note=note)
     if observer is not None:
         observer(game)
@@ -146,7 +147,7 @@ def _table_talk(game: Game, rng: random.Random,
                        if s != caller and not game.out[s] and s not in people)
         if times:
             t, slowest = times[-1]
-            game.push(f"{slowest}:slow", note=f"{t:.2f} s")
+            game.push(f"{slowest}:slow", note={"key": "reaction", "seconds": round(t, 2)})
             done += 1
             if observer is not None:
                 observer(game)
@@ -172,7 +173,7 @@ def _table_talk(game: Game, rng: random.Random,
 
 def _jump_ins(game: Game, bots: Sequence[Bot], views: Sequence[object],
               rng: random.Random, observer: Callable[[Game], None] | None = None) -> int:
-    """V-JUMP-IN races (RULES.md §12): the fastest willing player jumps in."""
+    """V-JUMP-IN races (docs/rules.md §12): the fastest willing player jumps in."""
     done = 0
     while game.top_by >= 0 and game.phase is not GAME_OVER:
         options = game.jump_in_moves()
@@ -189,7 +190,7 @@ def _jump_ins(game: Game, bots: Sequence[Bot], views: Sequence[object],
             break
         race = sorted((reaction_time(game.traits[s], rng), s) for s in willing)
         t, seat = race[0]
-        note = (f"fastest of {len(race)}: " + ", ".join(f"{game.names[s]} {x:.2f} s" for x, s in race)
+        note = ({"key": "race", "times": [[s, round(x, 2)] for x, s in race]}
                 if len(race) > 1 else None)
         game.push(willing[seat], note=note)
         done += 1

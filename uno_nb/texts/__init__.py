@@ -30,7 +30,7 @@ from ..cards import Card, Colour
 from . import apps, cards, events, lab, odds, pages, play, ruleids, rules
 
 __all__ = ["LANGS", "TABLE", "text", "plural_form", "card_name", "card_code",
-           "colour_name", "player_name", "sentence", "rule_name", "placeholders", "TextError"]
+           "colour_name", "player_name", "sentence", "rule_name", "annotation", "placeholders", "TextError"]
 
 #: The languages the table has, the first being the fallback.
 LANGS: tuple[str, ...] = ("en",)
@@ -200,8 +200,25 @@ def sentence(event: Any, lang: str = "en", names: Sequence[str] | None = None, *
         key += ".hidden"
     said = text(key, lang, **shown)
     if event.note:
-        said = text("event.with_note", lang, sentence=said, note=event.note)
+        note = event.note
+        if isinstance(note, Mapping):
+            note = annotation(note, lang, names)
+        said = text("event.with_note", lang, sentence=said, note=note)
     return said
+
+
+def annotation(note: Mapping[str, Any], lang: str = "en",
+               names: Sequence[str] | None = None) -> str:
+    """The words of a move's annotation given as data (``{"key": "race", …}``,
+    as the table model of :mod:`uno_nb.simulation` writes them): sentence
+    ``note.<key>``; ``times`` is a list of ``(seat, seconds)``."""
+    values = {k: v for k, v in note.items() if k != "key"}
+    if "times" in values:
+        values["count"] = len(values["times"])
+        values["times"] = ", ".join(
+            text("note.time", lang, player=player_name(seat, lang, names), seconds=seconds)
+            for seat, seconds in values["times"])
+    return text(f"note.{note['key']}", lang, **values)
 
 
 def rule_name(rule: str, lang: str = "en") -> str:

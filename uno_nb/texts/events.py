@@ -33,6 +33,7 @@ EN: dict[str, str] = {
                                     "only {count} of {wanted} were left",
     "event.drew.none": "{player} cannot draw: both piles are empty",
     "event.passed": "{player} keeps it and passes",
+    "event.drawn_must_play": "{player} can play the card just drawn and must play it",
     "event.skipped": "{player} is skipped",
     "event.reversed.clockwise": "Play now goes clockwise",
     "event.reversed.counter": "Play now goes counter-clockwise",
@@ -81,6 +82,7 @@ EN: dict[str, str] = {
     # the end of a hand, a round, a game
     "event.seven_rounds.refill": "{player} has emptied their hand: draws {count} and plays on",
     "event.to_the_last.out": "{player} is out (place {place}); play goes on",
+    "event.drop_zero": "{player} is left with a single 0: it counts {points} points",
     "event.round_won": "{player} has no cards left and wins round {round}",
     "event.round_won.last": "{player} went out first and wins round {round}; {loser} is last",
     "event.scored": "{player} scores {points} (scores: {scores})",
@@ -93,6 +95,12 @@ EN: dict[str, str] = {
     "event.game_won.lowest": "{player} wins the game: the lowest total when someone reached {goal}",
     "event.game_won.rounds": "{player} wins the game: after {rounds} {rounds|round|rounds}",
     "event.game_won.seven_rounds": "{player} wins the game: the seventh empty hand",
+    # annotations of the table model (uno_nb.simulation): reaction times
+    "note.noticed": "noticed in {seconds:.2f} s",
+    "note.noticed_first": "noticed in {seconds:.2f} s, first of {count}",
+    "note.reaction": "{seconds:.2f} s",
+    "note.race": "fastest of {count}: {times}",
+    "note.time": "{player} {seconds:.2f} s",
     # the rule at work, as the log shows it beside a sentence
     "event.rule": "{name} ({rule})",
 }

@@ -29,7 +29,7 @@ EN: dict[str, str] = {
     "rule.V-REVERSE-BOUNCE": "Reverse sends it back", "rule.V-TWO-PLAYER-SKIP": "Reverse with two players",
     "rule.V-SEVEN-ZERO": "seven-zero", "rule.V-SWAP-FIVE": "swap on a five",
     "rule.V-COLOUR-WHEEL": "the colour wheel", "rule.V-PLUS10": "Wild Draw Ten",
-    "rule.V-H2O": "the H2O deck", "rule.V-DROP-ZERO": "a last zero counts nothing",
+    "rule.V-H2O": "the H2O deck", "rule.V-DROP-ZERO": "a last zero counts 50",
     "rule.V-SCORE-PENALTY": "everyone scores their own hand", "rule.V-LAZY": "lazy scoring",
     "rule.V-SEVEN-ROUNDS": "seven hands", "rule.V-TO-THE-LAST": "play to the last",
     "rule.T-UNO-CATCH": "catching a missed UNO!", "rule.T-UNO-CENTER": "slap the UNO! hand",
