@@ -36,3 +36,56 @@ def test_estimates_are_reproducible():
     b = mc.simulate_opening_hand("wild", at_least=1, n=500, seed=9)
     assert a == b
     assert "interval" in str(a)
+
+
+# -- dealing hands for the hypergeometric app ---------------------------------------------------
+
+from collections import Counter  # noqa: E402
+from fractions import Fraction  # noqa: E402
+
+from uno_nb import odds  # noqa: E402
+
+
+def test_deal_counts_add_up_the_same_however_the_hands_are_split():
+    whole = mc.deal_counts("R", hand_size=7, n=1_000, seed=5)
+    assert sum(whole.values()) == 1_000
+    parts = (mc.deal_counts("R", n=37, seed=5) + mc.deal_counts("R", n=150, seed=5, start=37)
+             + mc.deal_counts("R", n=813, seed=5, start=187))
+    assert parts == whole
+    assert mc.deal_counts("R", n=1_000, seed=6) != whole
+    assert mc.deal_counts("R", n=0, seed=5) == Counter()
+    # the same hands counted for another kind: the same hand numbers, other counts
+    assert sum(mc.deal_counts("wild", n=1_000, seed=5).values()) == 1_000
+    with pytest.raises(ValueError):
+        mc.deal_counts("R", hand_size=109)
+
+
+def test_dealt_frequencies_hold_the_exact_law_in_their_intervals():
+    counts = mc.deal_counts("wild", hand_size=7, n=20_000, seed=2)
+    exact = odds.hypergeometric_distribution(108, 8, 7)
+    freqs = mc.frequencies(counts, values=exact, confidence=0.99)
+    assert list(freqs) == list(range(8))
+    for k, estimate in freqs.items():
+        assert estimate.n == 20_000
+        assert estimate.contains(exact[k]), (k, estimate, float(exact[k]))
+    # a hand of 12 and the red cards
+    counts = mc.deal_counts("R", hand_size=12, n=20_000, seed=3)
+    exact = odds.hypergeometric_distribution(108, 25, 12)
+    for k, estimate in mc.frequencies(counts, values=exact, confidence=0.99).items():
+        assert estimate.contains(exact[k]), k
+
+
+def test_frequencies_of_values_never_seen():
+    freqs = mc.frequencies({1: 3, 2: 1}, values=[0, 1, 2])
+    assert [e.estimate for e in freqs.values()] == [0.0, 0.75, 0.25]
+    assert freqs[0].low == 0 and freqs[0].high > 0
+    assert list(mc.frequencies({2: 1, 0: 1})) == [0, 2]
+
+
+def test_challenge_draws_are_the_failures_times_the_cards():
+    success = mc.proportion(30, 100)
+    draws = mc.challenge_draws(success, pending=4)
+    assert draws.estimate == pytest.approx(6 * 0.7)
+    assert (draws.low, draws.high) == pytest.approx((6 * (1 - success.high), 6 * (1 - success.low)))
+    assert draws.n == 100 and draws.contains(Fraction(21, 5))
+    assert mc.challenge_draws(success, pending=8).estimate == pytest.approx(10 * 0.7)

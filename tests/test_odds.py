@@ -151,3 +151,83 @@ def test_bad_questions_are_refused():
         odds.opening_hand("purple", exactly=1)
     with pytest.raises(ValueError, match="start_card is"):
         odds.start_card_odds("maybe")
+
+
+# -- the whole hypergeometric law, counted by hand ----------------------------------------
+
+def test_kind_counts_by_hand():
+    # 4 colours × (one 0, two of 1–9, two Skips, two Reverses, two Draw Twos) + 4 W + 4 W+4
+    assert odds.kind_count("wild") == 8 and odds.kind_count("wild4") == 4
+    assert odds.kind_count("action") == 4 * 2 * 3 == 24
+    assert odds.kind_count("draw2") == odds.kind_count("skip") == odds.kind_count("reverse") == 8
+    assert odds.kind_count("draw") == 12
+    assert [odds.kind_count(c) for c in "RYGB"] == [1 + 2 * 9 + 2 * 3] * 4 == [25] * 4
+    assert odds.kind_count("number") == 4 * (1 + 2 * 9) == 76
+    assert odds.kind_count("zero") == 4
+    assert odds.kind_count("R", deck=parse_cards("R1 R2 G3 W")) == 2
+
+
+def test_hypergeometric_distribution_of_wilds_in_a_hand():
+    dist = odds.hypergeometric_distribution(108, 8, 7)
+    assert list(dist) == list(range(8))
+    assert comb(108, 7) == 27_883_218_168
+    for k, p in dist.items():
+        assert p == Fraction(comb(8, k) * comb(100, 7 - k), comb(108, 7)), k
+    assert dist == odds.opening_hand_distribution("wild")
+    assert dist[0] == Fraction(666_981_700, 1_161_800_757)        # C(100,7)/C(108,7)
+    assert dist[2] == Fraction(28 * 75_287_520, 27_883_218_168) == Fraction(29_278_480, 387_266_919)
+    assert dist[7] == Fraction(8, 27_883_218_168) == Fraction(1, 3_485_402_271)
+    assert sum(dist.values()) == 1
+    mean = sum(k * p for k, p in dist.items())
+    assert mean == odds.hypergeometric_mean(108, 8, 7) == Fraction(7 * 8, 108) == Fraction(14, 27)
+    # only four Wild Draw Fours: no k above 4
+    assert list(odds.hypergeometric_distribution(108, 4, 7)) == [0, 1, 2, 3, 4]
+
+
+def test_hypergeometric_distribution_against_enumeration():
+    from itertools import combinations
+    deck = ["good"] * 3 + ["bad"] * 4
+    hands = list(combinations(range(7), 3))
+    counted = Counter(sum(deck[i] == "good" for i in hand) for hand in hands)
+    dist = odds.hypergeometric_distribution(7, 3, 3)
+    assert dist == {k: Fraction(counted[k], len(hands)) for k in range(4)}
+    assert dist == {0: Fraction(4, 35), 1: Fraction(18, 35), 2: Fraction(12, 35), 3: Fraction(1, 35)}
+    with pytest.raises(ValueError):
+        odds.hypergeometric_distribution(5, 6, 2)
+    with pytest.raises(ValueError):
+        odds.hypergeometric_mean(5, 2, 6)
+
+
+def test_unseen_counts_in_a_position():
+    game = Game.from_position(hands=["R1 G2 W", "B3 B4 Y5 Y6 Y7"], discard="R5 R9",
+                              draw_pile="G7 G8 B9 BS")
+    view = game.view(0)
+    # unseen for seat 0: B3 B4 Y5 Y6 Y7 G7 G8 B9 BS; playable on R9: no red, no black, one 9
+    assert odds.unseen_counts(view, "B") == (9, 4)
+    assert odds.unseen_counts(view, "Y") == (9, 3)
+    assert odds.unseen_counts(view, odds.playable_predicate(view)) == (9, 1)
+    assert odds.unseen_counts(game.view(1), "R") == (7, 1)  # R1 G2 W G7 G8 B9 BS
+
+
+def _challenge_position():
+    game = Game.from_position(hands=["W+4 G1 G2 G3", "B1 B2", "Y1 Y2"], discard="R5",
+                              draw_pile="R1 R2 Y3 Y4 Y5 Y6")
+    game.push("W+4>B")
+    return game
+
+
+def test_challenge_as_a_bet_by_hand():
+    assert odds.challenge_break_even() == Fraction(1, 3)   # 6 × (1 − p) < 4  ⇔  p > 1/3
+    assert odds.challenge_break_even(8) == Fraction(2, 10)  # a stacked 8: 10 × (1 − p) < 8
+    view = _challenge_position().view(1)
+    # seat 1 cannot see G1 G2 G3 Y1 Y2 R1 R2 Y3 Y4 Y5 Y6: 11 cards, 2 red; seat 0 holds 3
+    bluff = Fraction(1) - Fraction(comb(9, 3), comb(11, 3))
+    assert bluff == Fraction(27, 55)
+    assert odds.challenge_expected_draws(view) == {"take": 4, "challenge": Fraction(6 * 28, 55)}
+    assert bluff > odds.challenge_break_even()  # 27/55 > 1/3: challenging pays here
+    draws = mc.simulate_challenge_draws(view, n=20_000, seed=12, confidence=0.99)
+    assert draws.contains(Fraction(168, 55))
+    with pytest.raises(ValueError, match="nothing|no Wild Draw Four"):
+        odds.challenge_expected_draws(Game(seed=1).view(0))
+    with pytest.raises(ValueError):
+        odds.challenge_break_even(-1)

@@ -16,12 +16,13 @@ and the simulation side by side, and how the estimate closes in on it
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass
 from math import sqrt
 from statistics import NormalDist, fmean, stdev
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Iterable, Mapping, Sequence
 
-from .cards import Card, Colour
+from .cards import Card, Colour, build_deck
 from .game import Game
 from .odds import kind_predicate, playable_predicate
 from .rules import RuleSet
@@ -30,7 +31,8 @@ from .view import PlayerView
 __all__ = ["Estimate", "proportion", "mean_of", "convergence",
            "simulate_opening_hand", "simulate_opening_points", "simulate_start_card",
            "simulate_draw_playable", "simulate_draws_until_playable",
-           "simulate_opponent_holds", "simulate_challenge_success"]
+           "simulate_opponent_holds", "simulate_challenge_success",
+           "deal_counts", "frequencies", "challenge_draws", "simulate_challenge_draws"]
 
 
 @dataclass(frozen=True)
@@ -153,6 +155,64 @@ def simulate_start_card(rules: RuleSet | str | None = None, n: int = 10_000, see
     return {key: proportion(hits, n, confidence) for key, hits in counts.items()}
 
 
+#: Hands are dealt in blocks of this many, each block from its own seeded RNG.
+_BLOCK = 100
+
+
+def deal_counts(kind: str | Colour | Callable[[Card], bool], *, hand_size: int = 7,
+                n: int = 1_000, seed: int = 0, start: int = 0,
+                deck: Iterable[Card] | None = None) -> Counter[int]:
+    """Deal ``n`` independent hands of ``hand_size`` cards (each from a full,
+    freshly shuffled deck) and count the cards of a kind in each:
+    ``{k: number of hands holding exactly k}``.
+
+    The hands are numbered: these are hands ``start`` … ``start + n - 1`` of
+    ``seed``, and hand ``j`` depends on ``seed`` and ``j`` only, so dealing
+    in steps adds up to the same hands as dealing at once (an app that deals
+    100 hands, then 900 more, shows what 1,000 at once would show).
+
+    >>> a = deal_counts("wild", n=1_000, seed=3)
+    >>> a == deal_counts("wild", n=400, seed=3) + deal_counts("wild", n=600, seed=3, start=400)
+    True
+    >>> sum(a.values())
+    1000
+    """
+    cards = list(build_deck() if deck is None else deck)
+    if not 0 <= hand_size <= len(cards):
+        raise ValueError(f"a hand holds 0 to {len(cards)} cards, got {hand_size}")
+    if n < 0 or start < 0:
+        raise ValueError("n and start must be at least 0")
+    pred = kind_predicate(kind)
+    good = [pred(c) for c in cards]
+    indices = range(len(cards))
+    counts: Counter[int] = Counter()
+    end = start + n
+    for block in range(start // _BLOCK, -(-end // _BLOCK)):
+        rng = random.Random(f"uno_nb:hands:{seed}:{block}")
+        first = block * _BLOCK
+        for j in range(first, first + _BLOCK):
+            hand = rng.sample(indices, hand_size)
+            if start <= j < end:
+                counts[sum(good[i] for i in hand)] += 1
+    return counts
+
+
+def frequencies(counts: Mapping[int, int], values: Iterable[int] | None = None,
+                confidence: float = 0.95) -> dict[int, Estimate]:
+    """How often each value came up among ``sum(counts.values())`` samples,
+    as proportions with Wilson intervals: ``{value: Estimate}`` for every
+    value in ``values`` (default: those in ``counts``; a value never seen
+    gets 0 with its interval).
+
+    >>> f = frequencies({0: 6, 1: 3, 2: 1}, values=range(4))
+    >>> [round(e.estimate, 2) for e in f.values()], f[3].low, f[3].n
+    ([0.6, 0.3, 0.1, 0.0], 0.0, 10)
+    """
+    n = sum(counts.values())
+    keys = sorted(counts) if values is None else list(values)
+    return {k: proportion(counts.get(k, 0), n, confidence) for k in keys}
+
+
 def _worlds(view: PlayerView, n: int, seed: int) -> Iterable[tuple[list[Card], dict[int, list[Card]]]]:
     """``n`` re-deals of what ``view``'s player cannot see: (draw pile top
     first, {seat: hand}) with the real hand sizes."""
@@ -211,3 +271,28 @@ def simulate_challenge_success(view: PlayerView, n: int = 10_000, seed: int = 0,
         raise ValueError("there is no Wild Draw Four to challenge in this position")
     accused, colour = info
     return simulate_opponent_holds(view, accused, colour, n, seed, confidence)
+
+
+def challenge_draws(success: Estimate, pending: int = 4) -> Estimate:
+    """The cards a challenger draws on average, from the simulated chance
+    that the challenge succeeds: none when it does, ``pending + 2`` when it
+    fails; the interval is Wilson's for the failures, times those cards.
+
+    >>> e = challenge_draws(proportion(25, 100))
+    >>> e.estimate, round(e.low, 2), round(e.high, 2)
+    (4.5, 3.94, 4.95)
+    """
+    cost = pending + 2
+    return Estimate(cost * (1 - success.estimate), cost * success.stderr,
+                    cost * (1 - success.high), cost * (1 - success.low), success.n,
+                    success.confidence)
+
+
+def simulate_challenge_draws(view: PlayerView, n: int = 10_000, seed: int = 0,
+                             confidence: float = 0.95) -> Estimate:
+    """The cards the challenger of a Wild Draw Four draws on average if they
+    challenge (compare :func:`odds.challenge_expected_draws`), over ``n``
+    re-deals of what they cannot see: the same re-deals as
+    :func:`simulate_challenge_success` with the same seed, through
+    :func:`challenge_draws`."""
+    return challenge_draws(simulate_challenge_success(view, n, seed, confidence), view.pending)

@@ -41,6 +41,8 @@ __all__ = [
     "start_card_odds", "unseen_cards", "playable_predicate",
     "chance_holds_playable", "chance_draw_playable", "draws_until_playable",
     "chance_opponent_holds", "challenge_success_chance",
+    "kind_count", "hypergeometric_distribution", "hypergeometric_mean", "unseen_counts",
+    "challenge_break_even", "challenge_expected_draws",
 ]
 
 HAND = 7
@@ -92,6 +94,44 @@ def at_least(k: int, population: int, successes: int, draws: int) -> Fraction:
     """P(at least ``k`` successes), same setting as :func:`hypergeometric`."""
     return sum((hypergeometric(j, population, successes, draws)
                 for j in range(max(k, 0), draws + 1)), Fraction(0))
+
+
+def hypergeometric_distribution(population: int, successes: int, draws: int) -> dict[int, Fraction]:
+    """The whole hypergeometric law: {k: P(exactly k successes)} for every k
+    from 0 to ``min(draws, successes)``, summing to 1.
+
+    Two successes among five, two drawn: C(2,k)·C(3,2-k)/C(5,2) = 3/10, 6/10, 1/10.
+
+    >>> hypergeometric_distribution(5, 2, 2)
+    {0: Fraction(3, 10), 1: Fraction(3, 5), 2: Fraction(1, 10)}
+    """
+    if not 0 <= successes <= population or not 0 <= draws <= population:
+        raise ValueError("need 0 <= successes, draws <= population")
+    return {k: hypergeometric(k, population, successes, draws)
+            for k in range(min(draws, successes) + 1)}
+
+
+def hypergeometric_mean(population: int, successes: int, draws: int) -> Fraction:
+    """The expected number of successes: ``draws × successes / population``
+    (each card drawn is a success with chance successes/population).
+
+    >>> hypergeometric_mean(108, 8, 7)  # Wild cards in a 7-card hand
+    Fraction(14, 27)
+    """
+    if not 0 <= successes <= population or not 0 <= draws <= population or population == 0:
+        raise ValueError("need 0 <= successes, draws <= population and population > 0")
+    return Fraction(draws * successes, population)
+
+
+def kind_count(kind: str | Colour | Callable[[Card], bool],
+               deck: Iterable[Card] | None = None) -> int:
+    """How many cards of a kind the deck holds.
+
+    >>> [kind_count(k) for k in ("wild", "wild4", "action", "draw2", "R", "number", "zero")]
+    [8, 4, 24, 8, 25, 76, 4]
+    """
+    pred = kind_predicate(kind)
+    return sum(1 for c in _deck(deck) if pred(c))
 
 
 def _deck(deck: Iterable[Card] | None) -> list[Card]:
@@ -201,6 +241,20 @@ def playable_predicate(view: PlayerView) -> Callable[[Card], bool]:
     return lambda c: c.is_black or c.colour == colour or c.rank == rank
 
 
+def unseen_counts(view: PlayerView,
+                  kind: str | Colour | Callable[[Card], bool]) -> tuple[int, int]:
+    """``(unseen, matching)``: how many cards the view's player cannot see,
+    and how many of those are of a kind (a kind name, a colour or a predicate,
+    e.g. :func:`playable_predicate`).  The numbers behind every chance below.
+
+    >>> from uno_nb import Game
+    >>> g = Game.from_position(hands=["R1 G2", "B3 B4"], discard="R5", draw_pile="Y7 R8")
+    >>> unseen_counts(g.view(0), "B"), unseen_counts(g.view(0), playable_predicate(g.view(0)))
+    ((4, 2), (4, 1))
+    """
+    return _counts(view, kind_predicate(kind))
+
+
 def _counts(view: PlayerView, pred: Callable[[Card], bool]) -> tuple[int, int]:
     unseen = view.unseen()
     return len(unseen), sum(1 for c in unseen if pred(c))
@@ -288,3 +342,42 @@ def challenge_success_chance(view: PlayerView) -> Fraction:
         return Fraction(0)
     accused, colour = info
     return chance_opponent_holds(view, accused, colour)
+
+
+def challenge_break_even(pending: int = 4) -> Fraction:
+    """The chance of a bluff above which challenging draws fewer cards on
+    average: taking costs ``pending`` cards, a failed challenge
+    ``pending + 2`` (R-CHALLENGE-INNOCENT) and a successful one none, so
+    challenging pays when (1 - p)·(pending + 2) < pending, i.e.
+    p > 2 / (pending + 2): one in three for a plain Wild Draw Four.
+
+    >>> challenge_break_even(), challenge_break_even(8)
+    (Fraction(1, 3), Fraction(1, 5))
+    """
+    if pending < 0:
+        raise ValueError(f"pending must be at least 0, got {pending}")
+    return Fraction(2, pending + 2)
+
+
+def challenge_expected_draws(view: PlayerView) -> dict[str, Fraction]:
+    """R-CHALLENGE as a bet, from the challenger's seat: the expected number
+    of cards the challenger draws if they ``"take"`` the cards (all the
+    pending ones, for sure) and if they ``"challenge"`` (none when the player
+    of the Wild Draw Four held the colour, the pending cards plus 2 when not),
+    with the chance of a bluff from :func:`challenge_success_chance`.
+
+    >>> from uno_nb import Game
+    >>> g = Game.from_position(hands=["W+4 G1 G2 G3", "B1 B2", "Y1 Y2"], discard="R5",
+    ...                        draw_pile="R1 R2 Y3 Y4 Y5 Y6")
+    >>> g.push("W+4>B")
+    >>> p = challenge_success_chance(g.view(1))   # 2 red among 11 unseen, 3 held
+    >>> p == 1 - Fraction(comb(9, 3), comb(11, 3))
+    True
+    >>> challenge_expected_draws(g.view(1)) == {"take": 4, "challenge": 6 * (1 - p)}
+    True
+    """
+    if view.challengeable is None:
+        raise ValueError("there is no Wild Draw Four to challenge in this position")
+    pending = view.pending
+    bluff = challenge_success_chance(view)
+    return {"take": Fraction(pending), "challenge": (1 - bluff) * (pending + 2)}

@@ -107,6 +107,7 @@ EN: dict[str, str] = {
                       "about {mean}. The most likely count is {k}, with chance {percent}.",
     "odds.hand.col_k": "Exactly",
     "odds.hand.col_ways": "Hands with that many: C({good}, k) × C({bad}, {size} − k)",
+    "odds.hand.ways_cell": "{a} × {b} = {ways}",
     "odds.hand.col_exact": "Exact chance",
     "odds.hand.col_percent": "Percent",
     "odds.hand.col_dealt": "In the hands dealt",
@@ -131,6 +132,9 @@ EN: dict[str, str] = {
     "odds.say.exactly": "A hand of {size} {size|card|cards} holds exactly {phrase} in "
                         "C({good}, {k}) × C({bad}, {rest}) = {ways} of its {hands} possible "
                         "hands: a chance of {ratio} = {fraction} = {percent}.",
+    "odds.say.exactly_lowest": "A hand of {size} {size|card|cards} holds exactly {phrase} in "
+                               "C({good}, {k}) × C({bad}, {rest}) = {ways} of its {hands} "
+                               "possible hands: a chance of {ratio} = {percent}.",
     "odds.say.at_least_one": "A hand of {size} {size|card|cards} holds at least one of the "
                              "{phrase} with chance 1 − {none} = {fraction} = {percent}.",
     "odds.say.dealt_exactly": "Dealing {shown} {n|hand|hands} (seed {seed}): {hits} held "
@@ -155,6 +159,9 @@ EN: dict[str, str] = {
     "odds.live.where_all": "Game {seed} between {players} computer players, move {index} of "
                            "{total}. It is {player}’s turn; every hand is shown face up.",
     "odds.live.over": "Game {seed}, move {index} of {total}: the game is over and {player} won.",
+    "odds.live.back": "◀ Back",
+    "odds.live.step": "Step ▶",
+    "odds.live.move": "Move",
     "odds.live.show_all": "Show every hand",
     "odds.live.game": "Game",
     "odds.live.who": "Explain for",

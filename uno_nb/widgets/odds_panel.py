@@ -1,6 +1,22 @@
-"""The odds panel: card counting for the player to move, updated at every step."""
+"""The odds panel: card counting for the player to move, updated at every step.
+
+Also the number helpers of the odds apps: every number a learner reads is
+written by them, with the separators and percent forms of the text table
+(``odds.num.*``), so a whole page writes ``33,599,224,630``, ``42.6%`` and
+``14/27`` the same way.
+
+>>> from fractions import Fraction
+>>> fmt_int(33599224630), fmt_percent(Fraction(19, 57)), fmt_fraction(Fraction(28, 6))
+('33,599,224,630', '33.3%', '14/3')
+>>> fmt_percent(Fraction(1, 10**9)), fmt_percent(0), fmt_percent(1), fmt_decimal(1.0149)
+('less than 0.1%', '0%', '100%', '1.01')
+"""
 
 from __future__ import annotations
+
+from fractions import Fraction
+from html import escape
+from numbers import Real
 
 import ipywidgets as w
 import plotly.graph_objects as go
@@ -9,67 +25,207 @@ from .. import odds
 from ..cards import COLOURS
 from ..game import Game
 from ..render import COLOUR_HEX
+from ..texts import card_name, colour_name, player_name, text
+from ..view import PlayerView
 from ._common import figure, settle, tagged
-from .text import text
 
-__all__ = ["OddsPanel", "KINDS"]
+__all__ = ["OddsPanel", "KINDS", "fmt_int", "fmt_decimal", "fmt_percent", "fmt_fraction",
+           "fmt_ratio", "fmt_interval", "seat_name", "top_name"]
 
-#: The bars shown for each opponent: text key -> kind understood by odds.kind_predicate.
-KINDS = {"kind_red": "R", "kind_yellow": "Y", "kind_green": "G", "kind_blue": "B",
-         "kind_draw2": "draw2", "kind_wild4": "wild4"}
+#: What the panel asks about each opponent (kinds understood by odds.kind_predicate).
+KINDS = ("R", "Y", "G", "B", "draw2", "wild4")
+
+KIND_COLOURS = {**{c.letter: COLOUR_HEX[c] for c in COLOURS}, "draw2": "#777777",
+                "wild4": "#1d1d1b"}
+
+
+# -- numbers as a learner reads them -----------------------------------------------
+
+def _localize(digits: str, lang: str) -> str:
+    """Swap Python's ``,`` and ``.`` for the language's separators."""
+    group, point = text("odds.num.group", lang), text("odds.num.decimal", lang)
+    return digits.translate(str.maketrans({",": group, ".": point}))
+
+
+def fmt_int(n: int, lang: str = "en") -> str:
+    """A whole number with its thousands grouped: ``1,000``."""
+    return _localize(f"{int(n):,}", lang)
+
+
+def fmt_decimal(x: Real, digits: int = 2, lang: str = "en") -> str:
+    """A number with ``digits`` decimals (at most four are ever shown)."""
+    return _localize(f"{float(x):,.{min(digits, 4)}f}", lang)
+
+
+def fmt_percent(p: Real, lang: str = "en") -> str:
+    """A chance as a percentage with one decimal (``42.6%``); exact 0 and 1
+    are ``0%`` and ``100%``, and a chance that would round to them says so
+    (``less than 0.1%``, ``more than 99.9%``)."""
+    p = Fraction(p) if not isinstance(p, float) else p
+    if p <= 0:
+        return text("odds.num.percent", lang, value="0")
+    if p >= 1:
+        return text("odds.num.percent", lang, value="100")
+    if p < Fraction(1, 1000):
+        return text("odds.num.below", lang, value=fmt_decimal(0.1, 1, lang))
+    if p > Fraction(999, 1000):
+        return text("odds.num.above", lang, value=fmt_decimal(99.9, 1, lang))
+    return text("odds.num.percent", lang, value=fmt_decimal(float(p) * 100, 1, lang))
+
+
+def fmt_ratio(num: int, den: int, lang: str = "en") -> str:
+    """Two counts as a fraction, as they are (not reduced): ``19/57``."""
+    return text("odds.num.fraction", lang, num=fmt_int(num, lang), den=fmt_int(den, lang))
+
+
+def fmt_fraction(f: Fraction | int, lang: str = "en") -> str:
+    """An exact fraction in lowest terms (``14/27``; a whole number alone)."""
+    f = Fraction(f)
+    if f.denominator == 1:
+        return fmt_int(f.numerator, lang)
+    return fmt_ratio(f.numerator, f.denominator, lang)
+
+
+def fmt_interval(low: str, high: str, lang: str = "en") -> str:
+    """Two written bounds as an interval: ``41.5% to 44.2%``."""
+    return text("odds.num.interval", lang, low=low, high=high)
+
+
+# -- who and what ----------------------------------------------------------------------
+
+def seat_name(game: Game, seat: int, lang: str = "en") -> str:
+    """The name a learner reads for a seat: the game's own names if it was
+    given some, else the default ``Player 1`` for seat 0 in ``lang``."""
+    if tuple(game.names) == tuple(player_name(i) for i in range(game.n)):
+        return player_name(seat, lang)
+    return player_name(seat, lang, game.names)
+
+
+def top_name(view: PlayerView, lang: str = "en") -> str:
+    """The top card of the discard pile in words, with the colour in force
+    when the card alone does not say it: ``Red 7``, ``Wild (blue chosen)``."""
+    top = view.top
+    if top.is_black:
+        return text("odds.panel.top_wild", lang, card=card_name(top, lang),
+                    colour=colour_name(view.colour, lang))
+    if top.colour != view.colour:
+        return text("odds.panel.top_colour", lang, card=card_name(top, lang),
+                    colour=colour_name(view.colour, lang))
+    return card_name(top, lang)
+
+
+def _para(*sentences: str, cls: str = "") -> str:
+    klass = f' class="{cls}"' if cls else ""
+    return f"<p{klass}>" + " ".join(escape(s) for s in sentences) + "</p>"
 
 
 class OddsPanel:
     """What the player to move can work out from what they see: the chance
-    that the next card drawn can be played, and for each opponent the chance
-    of holding each colour, a +2 or a +4 (exact, from :mod:`uno_nb.odds`).
-    One FigureWidget, updated in place."""
+    that the next card drawn can be played, with the counting behind it, and
+    for each opponent the chance of holding each colour, a Draw Two or a Wild
+    Draw Four (exact, from :mod:`uno_nb.odds`).  One FigureWidget, updated in
+    place; ``details=True`` adds a table of the exact fractions.
 
-    def __init__(self, lang: str = "en") -> None:
+    ``values`` holds the chances shown (as floats), ``exact`` the same as
+    fractions, keyed ``"draw_playable"``, ``"holds_playable"`` and
+    ``"<opponent>:<kind>"``.
+    """
+
+    def __init__(self, lang: str = "en", details: bool = False) -> None:
         self._lang = lang
-        self._title = w.HTML()
+        self._title = tagged(w.HTML(), "uno-odds-title")
         self._numbers = tagged(w.HTML(), "uno-odds-numbers")
         self.figure = tagged(figure(
-            data=[go.Bar(name=text(label, lang), x=[], y=[],
-                         marker_color=COLOUR_HEX[COLOURS["RYGB".index(kind)]] if len(kind) == 1
-                         else ("#777777" if kind == "draw2" else "#1d1d1b"))
-                  for label, kind in KINDS.items()],
-            layout=go.Layout(barmode="group", height=280, margin=dict(l=40, r=10, t=30, b=30),
-                             yaxis=dict(range=[0, 1], tickformat=".0%"),
-                             title=text("holds", lang), legend=dict(orientation="h"))), "uno-odds-chart")
+            data=[go.Bar(name=text(f"odds.hold.{kind}", lang), x=[], y=[], customdata=[],
+                         hovertemplate="%{customdata}<extra></extra>",
+                         marker_color=KIND_COLOURS[kind])
+                  for kind in KINDS],
+            layout=go.Layout(
+                barmode="group", height=320, margin=dict(l=60, r=10, t=40, b=40),
+                title=dict(text=text("odds.panel.chart_title", lang), font=dict(size=14)),
+                xaxis=dict(title=dict(text=text("odds.panel.x", lang))),
+                yaxis=dict(range=[0, 1], tickformat=".0%",
+                           title=dict(text=text("odds.panel.y", lang))),
+                legend=dict(orientation="h", y=-0.2))), "uno-odds-chart")
+        self._caption = tagged(w.HTML(), "uno-caption", "uno-odds-caption")
+        self._table = tagged(w.HTML(), "uno-odds-table")
         self.values: dict[str, float] = {}
-        self.widget = tagged(w.VBox([self._title, self._numbers, self.figure]), "uno-app", "uno-odds")
+        self.exact: dict[str, Fraction] = {}
+        parts = [self._title, self._numbers, self.figure, self._caption]
+        if details:
+            parts.append(self._table)
+        self.widget = tagged(w.VBox(parts), "uno-app", "uno-odds")
 
-    def clear(self, message: str) -> None:
+    def clear(self, message: str | None = None) -> None:
         """No odds to show (the game is over): say so and empty the bars."""
-        self._title.value = f"<b>{message}</b>"
-        self._numbers.value = ""
-        self.values = {}
+        self._title.value = f"<b>{escape(message or text('odds.panel.over', self._lang))}</b>"
+        self._numbers.value = self._caption.value = self._table.value = ""
+        self.values, self.exact = {}, {}
         with self.figure.batch_update():
             for trace in self.figure.data:
-                trace.x, trace.y = [], []
+                trace.x, trace.y, trace.customdata = [], [], []
         settle(self.figure)
 
     def update(self, game: Game) -> None:
+        """Show the odds of the player to move in ``game``."""
+        lang = self._lang
         seat = game.current
-        view = game.view(seat)
-        name = game.names[seat]
-        self._title.value = f"<b>{text('odds', self._lang, player=name)}</b>"
+        name = seat_name(game, seat, lang)
+        self._title.value = f"<b>{escape(text('odds.panel.title', lang, player=name))}</b>"
         if not game.discard:
             return
+        view = game.view(seat)
+        playable = odds.playable_predicate(view)
+        unseen, good = odds.unseen_counts(view, playable)
         draw = odds.chance_draw_playable(view)
         holds = odds.chance_holds_playable(view)
-        self.values = {"draw_playable": float(draw), "holds_playable": float(holds)}
-        self._numbers.value = (
-            f"{text('draw_playable', self._lang)}: <b>{float(draw):.1%}</b> ({draw})<br>"
-            f"{text('holds_playable', self._lang, player=name)}: <b>{float(holds):.0%}</b>")
+        top = top_name(view, lang)
+        own = sum(1 for c in view.hand if playable(c))
+        seen = text("odds.panel.seen", lang, player=name, hand=len(view.hand),
+                    discard=len(view.discard), unseen=unseen)
+        drawn = text("odds.panel.draw", lang, player=name, unseen=unseen, good=good, top=top,
+                     ratio=fmt_ratio(good, unseen, lang), percent=fmt_percent(draw, lang))
+        has = (text("odds.panel.has", lang, player=name, count=own, top=top) if own
+               else text("odds.panel.has_none", lang, player=name, top=top))
+        self._numbers.value = _para(seen, drawn) + _para(has)
+        self.exact = {"draw_playable": draw, "holds_playable": holds}
         opponents = [s for s in range(game.n) if s != seat and game.hands[s]]
-        names = [game.names[s] for s in opponents]
+        names = [seat_name(game, s, lang) for s in opponents]
+        chances = {kind: [odds.chance_opponent_holds(view, s, kind) for s in opponents]
+                   for kind in KINDS}
+        for kind, column in chances.items():
+            for label, chance in zip(names, column):
+                self.exact[f"{label}:{kind}"] = chance
+        self.values = {key: float(value) for key, value in self.exact.items()}
         with self.figure.batch_update():
-            for trace, kind in zip(self.figure.data, KINDS.values()):
-                ys = [float(odds.chance_opponent_holds(view, s, kind)) for s in opponents]
+            for trace, kind in zip(self.figure.data, KINDS):
                 trace.x = names
-                trace.y = ys
-                for s, y in zip(opponents, ys):
-                    self.values[f"{game.names[s]}:{kind}"] = y
+                trace.y = [float(c) for c in chances[kind]]
+                trace.customdata = [
+                    text("odds.panel.hover", lang, player=label,
+                         kind=text(f"odds.hold.{kind}.one", lang),
+                         percent=fmt_percent(c, lang), fraction=fmt_fraction(c, lang))
+                    for label, c in zip(names, chances[kind])]
         settle(self.figure)
+        self._caption.value = _para(text("odds.panel.caption", lang, player=name))
+        self._table.value = self._details(game, opponents, names, chances)
+
+    def _details(self, game: Game, opponents: list[int], names: list[str],
+                 chances: dict[str, list[Fraction]]) -> str:
+        lang = self._lang
+        cell = "padding:2px 8px;white-space:nowrap"
+        head = "".join(f'<th style="{cell}">{escape(text(f"odds.hold.{kind}", lang))}</th>'
+                       for kind in KINDS)
+        rows = []
+        for i, (seat, label) in enumerate(zip(opponents, names)):
+            who = text("odds.panel.cards_held", lang, player=label, count=len(game.hands[seat]))
+            cells = "".join(
+                f'<td style="{cell}">{escape(fmt_percent(chances[kind][i], lang))}<br>'
+                f'<small>{escape(fmt_fraction(chances[kind][i], lang))}</small></td>'
+                for kind in KINDS)
+            rows.append(f'<tr><th style="{cell}">{escape(who)}</th>{cells}</tr>')
+        return ('<div style="overflow-x:auto;max-width:100%">'
+                '<table class="uno-odds-fractions" style="border-collapse:collapse;'
+                'text-align:center">'
+                f'<tr><th style="{cell}">{escape(text("odds.panel.table_who", lang))}</th>'
+                f"{head}</tr>{''.join(rows)}</table></div>")

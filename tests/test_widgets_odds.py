@@ -1,0 +1,392 @@
+"""Headless tests of the odds lesson (HandOdds, LiveOdds, ChallengeQuestion) and
+of the odds panel: the numbers shown are uno_nb.odds's fractions, the controls
+change the charts, the simulations are reproducible and hold the exact values in
+their error bars, and everything a learner reads is prose."""
+
+import re
+from collections import Counter
+from fractions import Fraction
+from math import comb
+
+import ipywidgets as w
+import pytest
+
+from uno_nb import montecarlo as mc
+from uno_nb import odds
+from uno_nb.cards import build_deck
+from uno_nb.widgets import ChallengeQuestion, GameStepper, HandOdds, LiveOdds
+from uno_nb.widgets.odds_lesson import HAND_KINDS, say_dealt, say_hand
+from uno_nb.widgets.odds_panel import fmt_fraction, fmt_percent, fmt_ratio
+
+
+# -- what a learner reads ----------------------------------------------------------------
+
+def _html_text(html: str) -> str:
+    html = re.sub(r"<svg.*?</svg>", " ", html, flags=re.S)  # the drawn cards
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).strip()
+
+
+def visible(widget) -> list[str]:
+    """Every string a learner can read in an app: texts, labels, options, and the
+    charts' titles, axis titles, legend names and hover texts."""
+    out: list[str] = []
+    if isinstance(widget, w.HTML):
+        out.append(_html_text(widget.value))
+    elif hasattr(widget, "children"):
+        for child in widget.children:
+            out += visible(child)
+    elif hasattr(widget, "layout") and hasattr(widget, "data") and hasattr(widget, "batch_update"):
+        layout = widget.layout
+        out += [layout.title.text or "", layout.xaxis.title.text or "",
+                layout.yaxis.title.text or ""]
+        for trace in widget.data:
+            out.append(trace.name or "")
+            out += [str(c) for c in (trace.customdata or ())]
+    else:
+        out.append(getattr(widget, "description", "") or "")
+        out += [str(label) for label in getattr(widget, "_options_labels", ())]
+    return [s for s in out if s]
+
+
+LONG_FLOAT = re.compile(r"\d[.,]\d{5,}")
+
+
+def assert_learner_prose(strings: list[str]) -> None:
+    assert strings
+    for s in strings:
+        assert not LONG_FLOAT.search(s), s
+        assert not re.search(r"\b(True|False)\b|^None$|[=(\[,:] ?None\b", s), s
+        assert not re.search(r"\b[a-z]+_[a-z_]+\b", s), s  # no option names or keys
+        assert "Fraction(" not in s and "Estimate(" not in s and "odds." not in s, s
+        assert not re.search(r"\bP\d\b|Player 0\b", s), s  # players are numbered from 1
+
+
+def fractions_in(s: str) -> list[Fraction]:
+    return [Fraction(int(a.replace(",", "")), int(b.replace(",", "")))
+            for a, b in re.findall(r"(\d[\d,]*)/(\d[\d,]*)", s)]
+
+
+def percents_in(s: str) -> list[str]:
+    return re.findall(r"\d+(?:\.\d)?%", s)
+
+
+# -- HandOdds: the hypergeometric law ----------------------------------------------------------
+
+def test_hand_odds_bars_are_the_exact_law_and_the_table_shows_its_fractions():
+    app = HandOdds("wild", hand_size=7, seed=1, deal=0)
+    bars, dots = app.figure.data
+    assert list(bars.x) == list(range(8))
+    exact = [odds.opening_hand("wild", exactly=k) for k in range(8)]
+    assert list(bars.y) == [float(p) for p in exact]
+    assert app.distribution == dict(enumerate(exact))
+    assert exact[0] == Fraction(comb(100, 7), comb(108, 7)) == Fraction(666_981_700, 1_161_800_757)
+    table = _html_text(app._table.value)
+    shown = fractions_in(table)
+    for p in exact:
+        assert p in shown  # each exact chance in lowest terms
+    assert "666,981,700/1,161,800,757" in table and "57.4%" in table
+    assert "28 × 75,287,520 = 2,108,050,560" in table  # C(8,2) × C(100,5) hands with two Wilds
+    setup = _html_text(app._setup.value)
+    assert "C(108, 7) = 27,883,218,168" in setup and "14/27" in setup and "0.52" in setup
+    assert list(dots.x) == [] and app.dealt == 0
+    assert "No hands dealt yet" in app._status.value
+    assert bars.customdata[0] == "Exactly 0: 57.4% = 666,981,700/1,161,800,757"
+    assert app.figure.layout.xaxis.title.text == "Wild cards in the hand"
+    assert app.figure.layout.yaxis.title.text == "Share of hands"
+    assert "Bars" in app._caption.value
+    assert_learner_prose(visible(app.widget))
+
+
+def test_moving_the_hand_size_slider_and_the_kind_changes_the_chart():
+    app = HandOdds("wild", hand_size=7, seed=1, deal=100)
+    before = list(app.figure.data[0].y)
+    app._size.value = 10
+    bars, dots = app.figure.data
+    assert list(bars.x) == list(range(9))  # at most 8 Wild cards
+    assert list(bars.y) != before
+    assert list(bars.y) == [float(odds.opening_hand("wild", exactly=k, hand_size=10))
+                            for k in range(9)]
+    assert app.dealt == 0 and list(dots.y) == []  # a new question starts the deals again
+    assert app.figure.layout.title.text == "Hands of 10 cards: exact chances and hands dealt"
+    app._kind.value = "R"
+    assert list(app.figure.data[0].x) == list(range(11))
+    assert list(app.figure.data[0].y) == [float(p) for p in
+                                          odds.hypergeometric_distribution(108, 25, 10).values()]
+    assert app.figure.layout.xaxis.title.text == "Red cards in the hand"
+    for kind in HAND_KINDS:  # every choice has its words and a law that sums to one
+        app._kind.value = kind
+        assert sum(app.distribution.values()) == 1
+        assert_learner_prose(visible(app.widget))
+
+
+def test_dealt_hands_accumulate_reproducibly_and_sit_in_their_error_bars():
+    app = HandOdds("wild", hand_size=7, seed=3, deal=100)
+    app._batch.value = 1_000
+    assert app._deal.description == "Deal 1,000 hands"
+    app._deal.click()
+    app._batch.value = 10_000
+    app._deal.click()
+    assert app.dealt == 11_100
+    # the same hands as dealing 11,100 at once from seed 3
+    assert app.counts == mc.deal_counts("wild", hand_size=7, n=11_100, seed=3)
+    again = HandOdds("wild", hand_size=7, seed=3, deal=11_100)
+    assert list(again.figure.data[1].y) == list(app.figure.data[1].y)
+    dots = app.figure.data[1]
+    assert list(dots.x) == list(range(8))
+    inside = 0
+    for k, y, up, down in zip(dots.x, dots.y, dots.error_y.array, dots.error_y.arrayminus):
+        exact = float(app.distribution[k])
+        assert y == app.counts.get(k, 0) / 11_100
+        assert (y - down, y + up) == pytest.approx((app.estimates[k].low, app.estimates[k].high))
+        inside += y - down <= exact <= y + up
+        if exact > 0.005:  # the counts that come up often (0 to 3 Wild cards) sit in their bars
+            assert y - down <= exact <= y + up, (k, y, exact)
+            assert abs(y - exact) < 0.015
+    # 95% intervals: now and then a rare count misses (here 5 Wild cards, one hand
+    # where 0.11 were expected); the page says how many hold the exact chance.
+    assert inside >= 6
+    status = _html_text(app._status.value)
+    assert "11,100 hands dealt so far from seed 3" in status
+    assert f"for {inside} of the 8 counts" in status
+    # a second seed deals other hands; the restart button forgets them
+    app._seed.value = 4
+    assert app.dealt == 0
+    app._deal.click()
+    assert app.counts == mc.deal_counts("wild", n=10_000, seed=4)
+    app._reset.click()
+    assert app.dealt == 0 and list(app.figure.data[1].y) == []
+    assert_learner_prose(visible(app.widget))
+
+
+def test_fewer_hands_give_wider_error_bars():
+    small = HandOdds("R", seed=7, deal=100)
+    big = HandOdds("R", seed=7, deal=100)
+    big.deal(10_000)
+    width = lambda app: [u + d for u, d in zip(app.figure.data[1].error_y.array,  # noqa: E731
+                                                app.figure.data[1].error_y.arrayminus)]
+    assert all(b < s for b, s in zip(width(big)[:5], width(small)[:5]))
+
+
+def test_the_notebook_sentences():
+    sentence = say_hand("wild", exactly=0)
+    assert fractions_in(sentence)[-1] == odds.opening_hand("wild", exactly=0)
+    assert "C(8, 0) × C(100, 7) = 16,007,560,800" in sentence and sentence.endswith("57.4%.")
+    sentence = say_hand("wild", at_least=1)
+    assert fractions_in(sentence)[-1] == odds.opening_hand("wild", at_least=1)
+    assert sentence.endswith("= 42.6%.")
+    two = say_hand("action", exactly=2)
+    assert fractions_in(two)[-1] == Fraction(comb(24, 2) * comb(84, 5), comb(108, 7))
+    dealt = say_dealt("wild", at_least=1, n=2_000, seed=1)
+    hits = sum(v for k, v in mc.deal_counts("wild", n=2_000, seed=1).items() if k >= 1)
+    assert f"{hits:,} held at least 1 Wild card" in dealt and "is inside" in dealt
+    assert_learner_prose([sentence, two, dealt])
+    for kind in HAND_KINDS:  # every kind has its words
+        for k in (0, 1, 2):
+            said = say_hand(kind, exactly=k)
+            assert fractions_in(said)[-1] == odds.opening_hand(kind, exactly=k)
+            assert_learner_prose([said])
+    with pytest.raises(ValueError):
+        say_hand("wild", at_least=2)
+
+
+# -- LiveOdds: card counting in a real game -------------------------------------------------------
+
+def _by_hand(game):
+    """What the player to move cannot see, and how many of those are playable,
+    counted here without uno_nb.odds: the deck less their hand and the discard pile."""
+    unseen = Counter(build_deck())
+    unseen.subtract(game.hands[game.current])
+    unseen.subtract(game.discard)
+    cards = list(unseen.elements())
+    top, colour = game.discard[-1], game.colour
+    good = sum(1 for c in cards if c.is_black or c.colour == colour or c.rank == top.rank)
+    return cards, good
+
+
+def test_live_odds_step_by_step_shows_the_exact_chances():
+    app = LiveOdds(seed=4)
+    assert app.index == 0 and app._back.disabled
+    for _ in range(12):
+        game = app.game
+        view = game.view(game.current)
+        cards, good = _by_hand(game)
+        chance = odds.chance_draw_playable(view)
+        assert chance == Fraction(good, len(cards))
+        assert app.panel.exact["draw_playable"] == chance
+        numbers = _html_text(app.panel._numbers.value)
+        name = f"Player {game.current + 1}"
+        assert (f"Of the {len(cards)} cards {name} cannot see, {good} would be playable on "
+                in numbers)
+        assert f"{fmt_ratio(good, len(cards))} = {fmt_percent(chance)}" in numbers
+        # the bars and the table: each opponent, each kind
+        bars = app.panel.figure.data
+        opponents = [s for s in range(4) if s != game.current]
+        assert list(bars[0].x) == [f"Player {s + 1}" for s in opponents]
+        for trace, kind in zip(bars, ("R", "Y", "G", "B", "draw2", "wild4")):
+            assert list(trace.y) == [float(odds.chance_opponent_holds(view, s, kind))
+                                     for s in opponents]
+        table = fractions_in(_html_text(app.panel._table.value))
+        assert odds.chance_opponent_holds(view, opponents[0], "R") in table
+        # the sentence for the chosen opponent and kind
+        held = len(game.hands[app._who.value])
+        reds = sum(1 for c in cards if c.colour is not None and c.colour.letter == "R")
+        by_hand = 1 - Fraction(comb(len(cards) - reds, held), comb(len(cards), held))
+        assert app.explained == by_hand == odds.chance_opponent_holds(view, app._who.value, "R")
+        assert fmt_fraction(by_hand) in app._explain.value
+        app._step.click()
+    assert app.index == 12
+    app._back.click()
+    assert app.index == 11 and app._slider.value == 11
+
+
+def test_live_odds_pins_the_first_position_of_game_4():
+    app = LiveOdds(seed=4)
+    game = app.game
+    cards, good = _by_hand(game)
+    # At the deal the player to move holds 7 cards and sees one card on the pile: 100 unseen.
+    assert len(game.hands[game.current]) == 7 and len(game.discard) == 1 and len(cards) == 100
+    assert app.panel.exact["draw_playable"] == Fraction(good, 100)
+    # every opponent holds 7 of the 100 unseen cards: 1 − C(100 − K, 7)/C(100, 7)
+    for kind in ("R", "wild4"):
+        k = sum(1 for c in cards if odds.kind_predicate(kind)(c))
+        expected = 1 - Fraction(comb(100 - k, 7), comb(100, 7))
+        for s in range(4):
+            if s != game.current:
+                assert app.panel.exact[f"Player {s + 1}:{kind}"] == expected
+
+
+def test_live_odds_explains_the_kind_chosen_and_follows_the_slider():
+    app = LiveOdds(seed=4)
+    app._slider.value = 9
+    assert app.index == 9
+    game = app.game
+    view = game.view(game.current)
+    app._what.value = "wild4"
+    seat = app._who.value
+    assert app.explained == odds.chance_opponent_holds(view, seat, "wild4")
+    assert "Wild Draw Four" in app._explain.value
+    others = [s for s in range(4) if s != game.current]
+    app._who.value = others[-1]
+    assert app.explained == odds.chance_opponent_holds(view, others[-1], "wild4")
+    hidden = app._table.value.count("data-card=")
+    app._show_all.value = True
+    assert app._table.value.count("data-card=") > hidden  # every hand face up
+    assert "every hand is shown face up" in app._where.value
+    assert_learner_prose(visible(app.widget))
+
+
+def test_live_odds_at_the_end_of_the_game():
+    app = LiveOdds(seed=4)
+    app.go_to(10_000)
+    assert app.index == app.total and app.game.is_over and app._step.disabled
+    assert "the game is over" in app._where.value
+    assert app.panel.values == {} and all(len(t.y) == 0 for t in app.panel.figure.data)
+    app._seed.value = 5
+    assert app.index == 0 and app.game.seed == 5
+
+
+# -- ChallengeQuestion ----------------------------------------------------------------------------
+
+def test_challenge_question_pins_the_first_wild_draw_four_of_game_2():
+    app = ChallengeQuestion(seed=2)
+    game, view = app.game, app.view
+    accused, colour = view.challengeable
+    assert (accused, colour.letter, game.current) == (0, "B", 1)
+    cards, _ = _by_hand(game)
+    blue = sum(1 for c in cards if c.colour == colour)
+    held = len(game.hands[accused])
+    assert (len(cards), blue, held) == (96, 21, 5)
+    none = Fraction(comb(75, 5), comb(96, 5))
+    assert none == Fraction(2_876_565, 10_187_344)
+    assert app.chance == 1 - none == Fraction(7_310_779, 10_187_344)
+    assert app.chance == odds.challenge_success_chance(view)
+    assert app.expected == {"take": 4, "challenge": 6 * none}
+    reasoning = _html_text(app._reasoning.value)
+    assert "C(75, 5) / C(96, 5) = 2,876,565/10,187,344 = 28.2%" in reasoning
+    assert "7,310,779/10,187,344 = 71.8%" in reasoning
+    assert "about 1.69 cards on average" in reasoning
+    assert "Here it is 71.8%: challenge." in _html_text(app._verdict.value)
+    # what was really held: the engine's own verdict on the bluff
+    assert app.guilty == game._w4[2] == any(c.colour == colour for c in game.hands[accused])
+    assert_learner_prose(visible(app.widget))
+
+
+def test_challenge_simulation_is_reproducible_and_holds_the_exact_value():
+    app = ChallengeQuestion(seed=2)
+    first = app.estimate
+    assert first.n == 1_000 and first.contains(app.chance)
+    assert app.draws_estimate.contains(app.expected["challenge"])
+    assert ChallengeQuestion(seed=2).estimate == first
+    assert first == mc.simulate_challenge_success(app.view, 1_000, 2)
+    app._batch.value = 10_000
+    assert app._simulate.description == "Re-deal 10,000 times"
+    app._simulate.click()
+    e, d = app.estimate, app.draws_estimate
+    assert e.n == 10_000 and e.contains(app.chance) and d.contains(app.expected["challenge"])
+    assert e.high - e.low < first.high - first.low
+    sim = app.figure.data[3]
+    assert list(sim.y) == [d.estimate]
+    assert list(sim.error_y.array) == [d.high - d.estimate]
+    assert list(sim.error_y.arrayminus) == [d.estimate - d.low]
+    text = _html_text(app._sim.value)
+    assert "10,000 times (seed 2)" in text and f"{round(e.estimate * 10_000):,} of the deals" in text
+
+
+def test_challenge_chart_and_other_positions():
+    app = ChallengeQuestion(seed=2)
+    curve, take, here, _ = app.figure.data
+    assert list(take.y) == [4, 4]
+    held = app.view.hand_sizes[app.view.challengeable[0]]
+    assert list(here.x) == [held] and list(here.y) == [float(app.expected["challenge"])]
+    assert curve.y[list(curve.x).index(held)] == float(app.expected["challenge"])
+    assert app.figure.layout.xaxis.title.text == "Cards in Player 1’s hand"
+    assert all(a >= b for a, b in zip(curve.y, curve.y[1:]))  # bigger hands bluff more often
+    # the positions are every moment a Wild Draw Four waits for its answer, found
+    # again here by walking the game move by move
+    game = app.game
+    game_moves = app._replay.total
+    found, waiting = [], False
+    app._replay.go_to(0)
+    for index in range(1, game_moves + 1):
+        app._replay.go_to(index)
+        now = not game.is_over and game.view(game.current).challengeable is not None
+        if now and not waiting:
+            found.append(index)
+        waiting = now
+    assert app.positions == found
+    app.show(1)
+    assert len(app.positions) >= 2
+    curves = set()
+    for which in range(1, len(app.positions) + 1):
+        app._which.value = which
+        curves.add(tuple(app.figure.data[0].y))
+        view = app.view
+        assert app.game.phase.name == "PENALTY" and view.challengeable is not None
+        assert app.chance == odds.challenge_success_chance(view)
+        assert fmt_fraction(app.chance) in app._reasoning.value
+        assert app.estimate.n == 1_000
+        assert_learner_prose(visible(app.widget))
+    assert len(curves) > 1  # the slider moves the chart to other positions
+    app._seed.value = 3
+    assert app._which.value == 1 and app.game.seed == 3
+    assert app.chance == odds.challenge_success_chance(app.view)
+
+
+# -- the odds panel in the stepper ------------------------------------------------------------
+
+def test_the_stepper_odds_panel_reads_for_a_learner():
+    app = GameStepper("standard", players=4, seed=4)
+    for index in (0, 6, 15):
+        app.go_to(index)
+        panel = app.odds_panel
+        game = app.game
+        cards, good = _by_hand(game)
+        assert panel.exact["draw_playable"] == Fraction(good, len(cards))
+        numbers = _html_text(panel._numbers.value)
+        assert f"{fmt_ratio(good, len(cards))} = {fmt_percent(Fraction(good, len(cards)))}" in numbers
+        layout = panel.figure.layout
+        assert layout.xaxis.title.text == "Opponent" and layout.yaxis.title.text == "Chance"
+        assert "Each bar" in panel._caption.value
+        assert [t.name for t in panel.figure.data] == ["Red card", "Yellow card", "Green card",
+                                                       "Blue card", "Draw Two", "Wild Draw Four"]
+        assert_learner_prose(visible(panel.widget))
