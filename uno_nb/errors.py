@@ -26,7 +26,28 @@ class NotationError(UnoError):
 
 
 class RuleError(UnoError):
-    """An unknown rule option, a bad value, or options that exclude each other."""
+    """An unknown rule option, a bad value, or options that exclude each other.
+
+    Besides its message (for a developer: it names the options' fields and
+    rule ids), a refused combination carries what an app needs to say it in a
+    learner's words: ``options``, the two option names in the order of the
+    message; ``conflict``, ``"excludes"`` (they cannot be on together) or
+    ``"requires"`` (the first needs the second); and ``value``, the value the
+    second option must have when being on is not enough (``None`` otherwise).
+    Other rule errors have ``options == ()`` and ``conflict is None``.
+
+    >>> error = RuleError("V-STACK (stack) and V-DEFLECT-2 (deflect_2) exclude each other",
+    ...                   options=("stack", "deflect_2"), conflict="excludes")
+    >>> str(error), error.options, error.conflict
+    ('V-STACK (stack) and V-DEFLECT-2 (deflect_2) exclude each other', ('stack', 'deflect_2'), 'excludes')
+    """
+
+    def __init__(self, message: str = "", *, options: tuple[str, ...] = (),
+                 conflict: str | None = None, value: object = None) -> None:
+        super().__init__(message)
+        self.options = tuple(options)
+        self.conflict = conflict
+        self.value = value
 
 
 class IllegalMoveError(UnoError):

@@ -1,8 +1,13 @@
 """The rule set: every rule option as a named, documented field of one frozen object.
 
-Each option carries its rule id (RULES.md), a one-line description and the
+Each option carries its rule id (docs/rules.md), a one-line description and the
 seed text it comes from as metadata, so a notebook can build its toggle panel
-from :meth:`RuleSet.options` alone.
+from :meth:`RuleSet.options` alone.  That description (``doc``) is the
+developer's: exact, naming fields and rule ids, printed by ``python -m uno_nb
+rules``.  What a learner reads — a short label, one sentence of help, the words
+of each choice — lives in the text table (:mod:`uno_nb.texts.rules`) and is
+reached through :meth:`OptionInfo.label`, :meth:`OptionInfo.help` and
+:meth:`OptionInfo.choice`, in any language the table has.
 
 >>> rules = RuleSet.preset("cnuno")
 >>> rules.deflect_2, rules.start_card
@@ -43,7 +48,15 @@ def _opt(default: Any, rule: str, doc: str, source: str,
 
 @dataclass(frozen=True)
 class OptionInfo:
-    """What a notebook needs to show one toggle."""
+    """What a notebook needs to show one toggle.
+
+    ``doc`` is the developer's description; :meth:`label`, :meth:`help` and
+    :meth:`choice` give a learner's words from the text table.
+
+    >>> info = {i.name: i for i in RuleSet.options()}["start_card"]
+    >>> info.label(), info.choice("number"), info.switch_id
+    ('Start card', 'turn cards until a number shows', 'R-START-EFFECT')
+    """
 
     name: str
     rule: str
@@ -53,6 +66,41 @@ class OptionInfo:
     choices: tuple[Any, ...] | None
     ids: Mapping[Any, str]
     kind: type
+
+    def label(self, lang: str = "en") -> str:
+        """A short name for the switch: ``'Stack draw cards'``."""
+        from .texts import text  # the table imports the cards, not the rules: no cycle, but keep it lazy
+        return text(f"option.{self.name}", lang)
+
+    def help(self, lang: str = "en") -> str:
+        """One sentence saying what the option does, for a learner."""
+        from .texts import text
+        return text(f"option.{self.name}.help", lang)
+
+    def choice(self, value: Any, lang: str = "en") -> str:
+        """The words for one value of the option: a choice's words
+        (``'turn cards until a number shows'``), ``on``/``off`` for a switch,
+        the number itself for a free number."""
+        from .texts import has, text
+        if self.kind is bool:
+            return text("rules.on" if value else "rules.off", lang)
+        key = f"option.{self.name}.{value}"
+        return text(key, lang) if has(key) else str(value)
+
+    @property
+    def switch_id(self) -> str:
+        """The rule id a switch is known by: the rule it puts in force when on
+        (``V-STACK``); for a choice, the rule of its default."""
+        if self.kind is bool:
+            return self.ids.get(True, self.rule)
+        return self.ids.get(self.default, self.rule)
+
+    def id_for(self, value: Any) -> str:
+        """The rule id in force with ``value`` (the option's own id if that
+        value has none of its own)."""
+        if self.kind is bool:
+            return self.switch_id
+        return self.ids.get(value, self.rule)
 
 
 @dataclass(frozen=True)
@@ -213,21 +261,26 @@ class RuleSet:
             raise RuleError(
                 f"rule option 'target_score' must be between 1 and 100000, "
                 f"got {self.target_score}")
+        # The refusals carry the two option names, so an app can say them in
+        # a learner's words (uno_nb.texts: rules.refused.*, rules.why.<a>.<b>).
         for a, b, why in _EXCLUSIONS:
             if getattr(self, a) and getattr(self, b):
-                raise RuleError(f"{_label(a)} and {_label(b)} exclude each other: {why}")
+                raise RuleError(f"{_label(a)} and {_label(b)} exclude each other: {why}",
+                                options=(a, b), conflict="excludes")
         for a, b, why in _REQUIRES:
             if getattr(self, a) and not getattr(self, b):
-                raise RuleError(f"{_label(a)} needs {_label(b)}: {why}")
+                raise RuleError(f"{_label(a)} needs {_label(b)}: {why}",
+                                options=(a, b), conflict="requires")
         if self.h2o and self.scoring != "penalty":
             raise RuleError("V-H2O (h2o) needs V-SCORE-PENALTY (scoring='penalty'): "
-                            "its bonuses are taken off penalty totals")
+                            "its bonuses are taken off penalty totals",
+                            options=("h2o", "scoring"), conflict="requires", value="penalty")
 
     # -- construction -------------------------------------------------------
 
     @classmethod
     def preset(cls, name: str) -> "RuleSet":
-        """A named preset (RULES.md §11): ``standard``, ``cnuno`` or ``party``."""
+        """A named preset (docs/rules.md §11): ``standard``, ``cnuno`` or ``party``."""
         try:
             return PRESETS[name.strip().lower()]
         except (KeyError, AttributeError):

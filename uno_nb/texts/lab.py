@@ -1,4 +1,70 @@
-"""Texts: lab."""
+"""Texts: the house-rules lab (two rule sets played on the same seeds, compared).
+
+Numbers are written by the helpers of :mod:`uno_nb.widgets.odds_panel`
+(thousands separators, ``42.6%``, ``… to …`` intervals); every sentence here
+is a whole template.  ``{label}`` is a rule set's letter (``A``, ``B``) and
+``{name}`` its name from :func:`uno_nb.widgets.rules_panel.rules_name`.
+"""
 
 EN: dict[str, str] = {
+    # -- the two rule sets ----------------------------------------------------------------
+    "lab.title": "{label}: {name}",
+    "lab.compared": "Compared with {other}: {changes}",
+    "lab.same": "The same rules as {other}: change a switch to see what it does.",
+
+    # -- the settings ---------------------------------------------------------------------
+    "lab.players": "Players at the table",
+    "lab.games": "Games per rule set",
+    "lab.bots": "Who plays",
+    "lab.bot.random-greedy": "random players who play a card whenever they can",
+    "lab.bot.random": "random players (any legal move, drawing too)",
+    "lab.bot.heuristic": "thoughtful players (a simple strategy)",
+    "lab.seed": "First seed",
+    "lab.run": "Run ▶",
+
+    # -- what the lab is doing ------------------------------------------------------------
+    "lab.invite": "Press Run ▶ to play {number} {games|game|games} under each rule set and "
+                  "compare them.",
+    "lab.running": "Playing {number} {games|game|games} under each rule set…",
+    "lab.done": "{number} {games|game|games} under each rule set, on the same seeds.",
+    "lab.changed": "The settings have changed since these games were played: press Run ▶ to "
+                   "play them again.",
+
+    # -- the table of figures ------------------------------------------------------------------
+    "lab.col.figure": "What was measured",
+    "lab.col.diff": "{second} − {first}",
+    "lab.row.games": "Games played",
+    "lab.row.turns": "Turns in a game, on average",
+    "lab.row.first": "The first player wins",
+    "lab.row.seat": "{player} wins",
+    "lab.row.points": "Points the winner scores",
+    "lab.row.drawn": "Cards each player draws in a game",
+    "lab.games.abandoned": "{played} ({abandoned} stopped unfinished after {limit} turns)",
+    "lab.estimate": "{value} ({interval})",
+    "lab.diff.number": "{value} ({interval})",
+    "lab.diff.percent": "{value} percentage points ({interval})",
+    "lab.diff.higher": "{label} higher, beyond chance",
+    "lab.diff.lower": "{label} lower, beyond chance",
+    "lab.diff.unclear": "could be chance",
+    "lab.num.plus": "+{value}",
+    "lab.num.minus": "−{value}",
+    "lab.none": "—",
+    "lab.explain.interval": "In brackets, each figure's 95% interval: with games like these, a "
+                            "range drawn this way holds the true value 95 times in 100. A "
+                            "difference is clear beyond chance when its interval leaves out 0 — "
+                            "yet among this many rows, about one in twenty does so by chance "
+                            "alone.",
+    "lab.explain.first": "“The first player” is whoever played the first card of each game — "
+                         "usually the player on the dealer's left, and a new dealer is drawn "
+                         "for every game — while “{player}” is always the same chair, which "
+                         "plays first in only about one game in {players}.",
+
+    # -- the chart -------------------------------------------------------------------------------
+    "lab.chart.title": "How long the games lasted",
+    "lab.chart.x": "Turns in a game",
+    "lab.chart.y": "Share of games",
+    "lab.chart.hover": "{turns} turns: {share} of games",
+    "lab.chart.caption": "Each bar is the share of games that lasted that many turns: the "
+                         "further left a rule set's bars sit, the shorter its games, and the "
+                         "wider they spread, the more the length of a game varies.",
 }

@@ -1,85 +1,249 @@
 """The house-rules lab: two rule sets played on the same seeds, compared.
 
 Choose each rule set with every option (the same panel as the stepper's),
-the players, the bots and the number of games; press Run and a progress bar
-follows the games.  A table gives the headline figures of both with their
-95% intervals (:meth:`uno_nb.lab.Summary.table`) and one FigureWidget, updated
-in place, overlays the histograms of turns per game.  One render funnel, ``_render``.
+side by side on a wide screen and one under the other on a phone; B's title
+says what it changes in A.  Choose the players, the bots and the number of
+games; press Run and a progress bar follows the games while the old results
+are greyed out.  A table gives each figure of :class:`uno_nb.lab.Summary` in
+words, for A and for B with its 95% interval, and the difference B − A with
+whether it is clear beyond chance; one FigureWidget, updated in place,
+overlays the shares of games by their length in turns.  One render funnel,
+``_render``.
 """
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
 from html import escape
+from statistics import NormalDist
+from typing import Any
 
 import ipywidgets as w
 import plotly.graph_objects as go
 
 from .. import lab
 from ..bots import BOT_NAMES
+from ..montecarlo import Estimate
 from ..rules import RuleSet
+from ..simulation import DEFAULT_MAX_TURNS
+from ..texts import player_name, text
 from ._common import figure, settle, swap_children, tagged
-from .rules_panel import RulesPanel
-from ..texts import text
+from .odds_panel import fmt_decimal, fmt_int, fmt_interval, fmt_percent
+from .rules_panel import RulesPanel, change_items, nearest_preset, rules_name
 
-__all__ = ["LabApp"]
+__all__ = ["LabApp", "Row", "figure_rows", "difference"]
 
 LABELS = ("A", "B")
 GAMES = (200, 600, 2000, 10_000)
 
+
+# -- the figures in words ----------------------------------------------------------------
+
+def difference(a: Estimate, b: Estimate) -> Estimate:
+    """``b − a`` with its interval at the confidence of ``a``.
+
+    The two standard errors are combined as if the samples were independent.
+    The lab plays both rule sets on the same seeds, so the two figures can
+    only be positively correlated (same deal, same dealer); ignoring that
+    makes the interval a little wider than it need be: a difference called
+    clear is clear, some borderline ones are left unclear."""
+    diff = b.estimate - a.estimate
+    stderr = math.hypot(a.stderr, b.stderr)
+    half = NormalDist().inv_cdf(0.5 + a.confidence / 2) * stderr
+    return Estimate(diff, stderr, diff - half, diff + half, min(a.n, b.n), a.confidence)
+
+
+def _signed(x: float, percent: bool, lang: str, bound: bool = False) -> str:
+    """``+1.2``, ``−0.4``, ``0.0``.  A ``bound`` of an interval keeps its
+    sign: one that would round to 0.0 gets up to three decimals (``−0.02``),
+    so an interval called clear never seems to reach 0."""
+    scaled = abs(x) * (100 if percent else 1)
+    for digits in ((1, 2, 3) if bound else (1,)):
+        shown = fmt_decimal(scaled, digits, lang)
+        if shown.strip("0.,"):
+            break
+    if not shown.strip("0.,"):  # rounds to zero: no sign
+        return shown
+    return text("lab.num.plus" if x > 0 else "lab.num.minus", lang, value=shown)
+
+
+def _plain(x: float, percent: bool, lang: str) -> str:
+    return fmt_percent(x, lang) if percent else fmt_decimal(x, 1, lang)
+
+
+def _estimate(e: Estimate, percent: bool, lang: str) -> str:
+    """``27.4% (25.6% to 29.2%)``, ``41.2 (39.8 to 42.6)``."""
+    if math.isnan(e.estimate):
+        return text("lab.none", lang)
+    if math.isnan(e.low):
+        return _plain(e.estimate, percent, lang)
+    return text("lab.estimate", lang, value=_plain(e.estimate, percent, lang),
+                interval=fmt_interval(_plain(e.low, percent, lang), _plain(e.high, percent, lang),
+                                      lang))
+
+
+def _difference(a: Estimate, b: Estimate, percent: bool, lang: str,
+                label: str) -> tuple[str, str, bool]:
+    """The difference in words, the verdict, and whether it is clear:
+    ``('+1.2 percentage points (−0.9 to +3.3)', 'could be chance', False)``."""
+    d = difference(a, b)
+    if any(math.isnan(x) for x in (d.estimate, d.low, d.high)):
+        return text("lab.none", lang), "", False
+    said = text("lab.diff.percent" if percent else "lab.diff.number", lang,
+                value=_signed(d.estimate, percent, lang),
+                interval=fmt_interval(_signed(d.low, percent, lang, bound=True),
+                                      _signed(d.high, percent, lang, bound=True), lang))
+    if d.low > 0:
+        verdict = text("lab.diff.higher", lang, label=label)
+    elif d.high < 0:
+        verdict = text("lab.diff.lower", lang, label=label)
+    else:
+        verdict = text("lab.diff.unclear", lang)
+    return said, verdict, d.low > 0 or d.high < 0
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of the lab's table, as a person reads it."""
+
+    key: str           #: ``games``, ``turns``, ``first``, ``seat1`` …, ``points``, ``drawn``
+    label: str         #: ``'The first player wins'``
+    a: str             #: A's figure with its interval
+    b: str
+    diff: str          #: B − A with its interval (``''`` for the number of games)
+    verdict: str       #: ``'B higher, beyond chance'``, ``'could be chance'`` or ``''``
+    clear: bool = False  #: is the difference clear beyond chance (its interval leaves out 0)?
+
+
+def figure_rows(a: lab.Summary, b: lab.Summary, lang: str = "en",
+                labels: tuple[str, str] = LABELS, max_turns: int = DEFAULT_MAX_TURNS) -> list[Row]:
+    """The rows of the lab's table for summaries ``a`` and ``b`` (same number
+    of players); ``max_turns``: the turn cap the games were played with (a
+    summary does not carry it), said for abandoned games."""
+    def games(s: lab.Summary) -> str:
+        if not s.abandoned:
+            return fmt_int(s.games, lang)
+        return text("lab.games.abandoned", lang, played=fmt_int(s.games, lang),
+                    abandoned=fmt_int(s.abandoned, lang), limit=fmt_int(max_turns, lang))
+
+    rows = [Row("games", text("lab.row.games", lang), games(a), games(b), "", "", False)]
+    figures: list[tuple[str, str, Estimate, Estimate, bool]] = [
+        ("turns", text("lab.row.turns", lang), a.turns, b.turns, False),
+        ("first", text("lab.row.first", lang), a.position_wins[0], b.position_wins[0], True)]
+    figures += [(f"seat{seat + 1}", text("lab.row.seat", lang, player=player_name(seat, lang)),
+                 ea, eb, True) for seat, (ea, eb) in enumerate(zip(a.seat_wins, b.seat_wins))]
+    figures += [("points", text("lab.row.points", lang), a.points, b.points, False),
+                ("drawn", text("lab.row.drawn", lang), a.cards_drawn, b.cards_drawn, False)]
+    for key, label, ea, eb, percent in figures:
+        diff, verdict, clear = _difference(ea, eb, percent, lang, labels[1])
+        rows.append(Row(key, label, _estimate(ea, percent, lang), _estimate(eb, percent, lang),
+                        diff, verdict, clear))
+    return rows
+
+
+# -- the app -------------------------------------------------------------------------------
 
 class LabApp:
     """Compare rule sets ``a`` and ``b`` over ``games`` seeded games each.
 
     The games are played in this process, so the progress bar moves as they
     finish.  With ``run=True`` the first comparison is made at once.
+    ``results`` holds the :class:`uno_nb.lab.LabResult` of each rule set
+    (``"A"``, ``"B"``) of the last run; ``rows`` the table shown.
 
     >>> app = LabApp("standard", "party", games=200, run=False)
-    >>> app.run(); sorted(app.results)
-    ['A', 'B']
+    >>> app.run(); sorted(app.results), app.rows[2].label
+    (['A', 'B'], 'The first player wins')
     """
 
     def __init__(self, a: RuleSet | str | None = "standard", b: RuleSet | str | None = "party",
                  players: int = 4, games: int = 600, seed: int = 0,
                  bots: str = "random-greedy", run: bool = True, lang: str = "en") -> None:
         self._lang = lang
-        self.panels = [RulesPanel(a, lang=lang), RulesPanel(b, lang=lang)]
-        self._players = w.IntSlider(value=players, min=2, max=10, description=text("app.lab_players", lang))
-        self._games = tagged(w.Dropdown(options=sorted({*GAMES, games}), value=games,
-                                        description=text("app.lab_games", lang)), "uno-lab-games")
-        self._bots = w.Dropdown(options=[(text(f"app.bot_{name}", lang), name) for name in BOT_NAMES],
-                                value=bots, description=text("app.lab_bots", lang),
-                                layout=w.Layout(width="360px"))
+        self.panels = [RulesPanel(rules, on_change=lambda _: self._render(), lang=lang)
+                       for rules in (a, b)]
+        wide = dict(style={"description_width": "initial"})
+        self._players = w.IntSlider(value=players, min=2, max=10,
+                                    description=text("lab.players", lang), **wide)
+        self._games = tagged(w.Dropdown(
+            options=[(fmt_int(n, lang), n) for n in sorted({*GAMES, games})], value=games,
+            description=text("lab.games", lang), layout=w.Layout(width="auto"), **wide),
+            "uno-lab-games")
+        self._bots = w.Dropdown(
+            options=[(text(f"lab.bot.{name}", lang), name) for name in BOT_NAMES], value=bots,
+            description=text("lab.bots", lang), layout=w.Layout(width="auto"), **wide)
         self._seed = w.BoundedIntText(value=seed, min=0, max=2**31 - 1,
-                                      description=text("app.lab_seed", lang))
+                                      description=text("lab.seed", lang),
+                                      layout=w.Layout(width="14em"), **wide)
+        for control in (self._players, self._games, self._bots, self._seed):
+            control.observe(lambda _: self._render(), names="value")
+        self._titles = [tagged(w.HTML(), "uno-lab-title") for _ in LABELS]
+        self._compared = tagged(w.HTML(), "uno-lab-compared")
         self._button_box = w.HBox()
         self._progress = tagged(w.IntProgress(value=0, min=0, max=1), "uno-progress")
         self._status = tagged(w.HTML(), "uno-lab-status")
         self._table = tagged(w.HTML(), "uno-lab-table")
+        self._notes = tagged(w.HTML(), "uno-lab-notes")
+        self._caption = tagged(w.HTML(), "uno-lab-caption")
+        # plotly fills in the bin and its share: "51 - 57 turns: 8.2% of games"
+        hover = text("lab.chart.hover", lang, turns="%{x}", share="%{y:.1%}")
         self.figure = tagged(figure(
-            data=[go.Histogram(name=label, x=[], opacity=0.6) for label in LABELS],
-            layout=go.Layout(title=text("app.lab_turns_title", lang), barmode="overlay", height=320,
-                             margin=dict(l=40, r=10, t=40, b=30))), "uno-lab-chart")
+            data=[go.Histogram(name=label, x=[], opacity=0.6, histnorm="probability",
+                               hovertemplate=hover + "<extra>%{fullData.name}</extra>")
+                  for label in LABELS],
+            layout=go.Layout(title=text("lab.chart.title", lang), barmode="overlay", height=340,
+                             xaxis=dict(title=text("lab.chart.x", lang)),
+                             yaxis=dict(title=text("lab.chart.y", lang), tickformat=".0%"),
+                             legend=dict(orientation="h", yanchor="bottom", y=1.0, x=0),
+                             margin=dict(l=60, r=10, t=70, b=50))), "uno-lab-chart")
         self.results: dict[str, lab.LabResult] = {}
+        self.rows: list[Row] = []
         self._busy = False
+        self._ran: tuple[Any, ...] | None = None   # the settings the results were played with
+        self._charted: dict[str, lab.LabResult] | None = None
         self._shown = 0
-        columns = [w.VBox([w.HTML(f"<b>{text('app.lab_rules', lang, label=label)}</b>"), panel.widget])
-                   for label, panel in zip(LABELS, self.panels)]
-        controls = w.HBox([self._players, self._games, self._bots, self._seed, self._button_box])
-        self.widget = tagged(w.VBox([w.HBox(columns), controls, self._progress, self._status,
-                                     self._table, self.figure]), "uno-app", "uno-lab")
+        # Each column grows from a basis of its own, not from its content, so
+        # opening a group of switches in one column never pushes the other
+        # below it; under two minimum widths (a phone) they stack.
+        columns = [tagged(w.VBox([self._titles[0], self.panels[0].widget],
+                                 layout=w.Layout(flex="1 1 340px", min_width="280px")),
+                          "uno-lab-column"),
+                   tagged(w.VBox([self._titles[1], self._compared, self.panels[1].widget],
+                                 layout=w.Layout(flex="1 1 340px", min_width="280px")),
+                          "uno-lab-column")]
+        self._columns = tagged(w.Box(columns, layout=w.Layout(
+            display="flex", flex_flow="row wrap", align_items="flex-start", width="100%")),
+            "uno-lab-columns")
+        controls = tagged(w.HBox([self._players, self._games, self._bots, self._seed,
+                                  self._button_box]), "uno-lab-controls")
+        self._results_box = tagged(w.VBox([self._table, self._notes, self.figure, self._caption]),
+                                   "uno-lab-results")
+        self.widget = tagged(w.VBox([self._columns, controls, self._progress, self._status,
+                                     self._results_box]), "uno-app", "uno-lab")
         self._render()
         if run:
             self.run()
+
+    def _settings(self) -> tuple[Any, ...]:
+        return (self.panels[0].rules, self.panels[1].rules, self._players.value,
+                self._games.value, self._bots.value, self._seed.value)
+
+    @property
+    def stale(self) -> bool:
+        """Are the results on screen not those of the settings shown (a run
+        going on, or a setting changed since)?"""
+        return self._busy or (bool(self.results) and self._ran != self._settings())
 
     def run(self) -> None:
         """Play the games of both rule sets and show the comparison."""
         if self._busy:
             return
         self._busy = True
+        settings = self._settings()
         games, players = self._games.value, self._players.value
+        self._render()  # greyed out and the button off before the bar starts again
         self._progress.max, self._progress.value = 2 * games, 0
-        self._status.value = escape(text("app.lab_running", self._lang, games=games))
-        self._render()
         try:
             results = {}
             for index, (label, panel) in enumerate(zip(LABELS, self.panels)):
@@ -87,8 +251,7 @@ class LabApp:
                     self._progress.value = base + done
                 results[label] = lab.run(panel.rules, [self._bots.value] * players, games,
                                          self._seed.value, executor="serial", progress=progress)
-            self.results = results
-            self._status.value = escape(text("app.lab_done", self._lang, games=games))
+            self.results, self._ran = results, settings
         finally:
             self._busy = False
         self._render()
@@ -96,33 +259,90 @@ class LabApp:
     # -- the one render funnel -------------------------------------------------
 
     def _render(self) -> None:
+        lang = self._lang
         # The Run button is made anew each time and the old one closed, so a
-        # click sent while the games were being played does not run them again.
+        # click sent while the games were being played, or before a setting
+        # changed, does not run them.
         self._shown += 1
         shown = self._shown
-        button = tagged(w.Button(description=text("app.lab_run", self._lang), disabled=self._busy,
-                                 button_style="primary"), "uno-run")
+        button = tagged(w.Button(description=text("lab.run", lang), disabled=self._busy,
+                                 button_style="primary"), "uno-run", "uno-lab-run")
         button.on_click(lambda _: self.run() if shown == self._shown else None)
         swap_children(self._button_box, [button])
-        if self._busy or not self.results:
-            return
-        names = {label: result.rules.name for label, result in self.results.items()}
-        tables = {label: dict(result.summary.table()) for label, result in self.results.items()}
-        head = "".join(f"<th>{label}: {escape(names[label])}</th>" for label in LABELS)
-        rows = "".join(
-            f"<tr><td>{escape(key)}</td>"
-            + "".join(f"<td>{escape(tables[label].get(key, ''))}</td>" for label in LABELS) + "</tr>"
-            for key in tables["A"])
-        self._table.value = (f'<table class="uno-lab-figures"><tr><th>{text("app.lab_figure", self._lang)}'
-                             f"</th>{head}</tr>{rows}</table>")
-        turns = {label: [record.turns for record in self.results[label].records]
-                 for label in LABELS}
+
+        a, b = (panel.rules for panel in self.panels)
+        # B is named from A's preset when two presets are as near: "Standard
+        # rules + Stack draw cards" beside "Standard rules", not "Party rules − …".
+        names = (rules_name(a, lang), rules_name(b, lang, prefer=nearest_preset(a)))
+        for title, label, name in zip(self._titles, LABELS, names):
+            title.value = f"<b>{escape(text('lab.title', lang, label=label, name=name))}</b>"
+        if a == b:
+            compared = escape(text("lab.same", lang, other=LABELS[0]))
+        else:
+            # each change unbroken ("+ Stack draw cards"), the list wrapping between them
+            changes = escape(text("rules.diff.list_sep", lang)).join(
+                f'<span class="uno-lab-change" style="white-space:nowrap">{escape(item)}</span>'
+                for item in change_items(b, a, lang))
+            # the sentence is escaped around its list, which is HTML already
+            compared = escape(text("lab.compared", lang, other=LABELS[0], changes="\0")).replace(
+                "\0", changes)
+        self._compared.value = f'<div style="color:#555">{compared}</div>'
+
+        games = self._games.value
+        if self._busy:
+            status = text("lab.running", lang, number=fmt_int(games, lang), games=games)
+        elif not self.results:
+            status = text("lab.invite", lang, number=fmt_int(games, lang), games=games)
+        elif self.stale:
+            status = text("lab.changed", lang)
+        else:
+            done = self.results[LABELS[0]].summary.games
+            status = text("lab.done", lang, number=fmt_int(done, lang), games=done)
+        self._status.value = escape(status)
+        if self.stale:
+            self._results_box.add_class("uno-stale")
+        else:
+            self._results_box.remove_class("uno-stale")
+        if self.results and self._charted is not self.results:
+            self._draw_results()
+
+    def _draw_results(self) -> None:
+        lang, results = self._lang, self.results
+        self._charted = results
+        ran_a, ran_b = results[LABELS[0]].rules, results[LABELS[1]].rules
+        names = {LABELS[0]: rules_name(ran_a, lang),
+                 LABELS[1]: rules_name(ran_b, lang, prefer=nearest_preset(ran_a))}
+        heads = {label: text("lab.title", lang, label=label, name=names[label]) for label in LABELS}
+        summaries = [results[label].summary for label in LABELS]
+        self.rows = figure_rows(*summaries, lang=lang)
+        diff_head = text("lab.col.diff", lang, first=LABELS[0], second=LABELS[1])
+        head = (f"<tr><th>{escape(text('lab.col.figure', lang))}</th>"
+                + "".join(f"<th>{escape(heads[label])}</th>" for label in LABELS)
+                + f"<th>{escape(diff_head)}</th></tr>")
+        body = "".join(
+            f'<tr class="uno-lab-row-{row.key}"><th scope="row">{escape(row.label)}</th>'
+            f"<td>{escape(row.a)}</td><td>{escape(row.b)}</td>"
+            f'<td>{escape(row.diff)}'
+            + (f'<br><span class="uno-lab-verdict{" uno-lab-clear" if row.clear else ""}">'
+               f"{escape(row.verdict)}</span>" if row.verdict else "")
+            + "</td></tr>"
+            for row in self.rows)
+        self._table.value = f'<table class="uno-lab-figures">{head}{body}</table>'
+        players = summaries[0].players
+        self._notes.value = "".join(
+            f'<p class="uno-lab-note">{escape(sentence)}</p>'
+            for sentence in (text("lab.explain.interval", lang),
+                             text("lab.explain.first", lang, player=player_name(0, lang),
+                                  players=fmt_int(players, lang))))
+        caption = text("lab.chart.caption", lang)
+        self._caption.value = f'<p class="uno-lab-caption-text">{escape(caption)}</p>'
+        turns = {label: [record.turns for record in results[label].records] for label in LABELS}
         low = min(min(t) for t in turns.values())
         high = max(max(t) for t in turns.values())
         bins = dict(start=low - 0.5, end=high + 0.5, size=max(1, -(-(high - low + 1) // 40)))
         with self.figure.batch_update():
             for trace, label in zip(self.figure.data, LABELS):
-                trace.name = f"{label}: {names[label]}"
+                trace.name = heads[label]
                 trace.x = turns[label]
                 trace.xbins = bins  # the same bins for both, so the bars compare
         settle(self.figure)

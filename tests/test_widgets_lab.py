@@ -1,0 +1,275 @@
+"""The house-rules lab reads at a glance: B's title says what it changes in A,
+the old results are greyed out while new games are played, every figure of
+the table is uno_nb.lab's summary of the same seeded games written for people,
+with its interval and the difference B − A."""
+
+import json
+import math
+import re
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+from uno_nb import RuleSet, lab  # noqa: E402
+from uno_nb.montecarlo import Estimate  # noqa: E402
+from uno_nb.texts import text  # noqa: E402
+from uno_nb.widgets import LabApp  # noqa: E402
+from uno_nb.widgets.lab_app import difference, figure_rows  # noqa: E402
+
+from tests.test_widgets_rules import _html_text, assert_learner_prose, open_all, visible  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+BOTS = "random-greedy"
+
+
+def title(app: LabApp, index: int) -> str:
+    return _html_text(app._titles[index].value)
+
+
+def table_rows(app: LabApp) -> list[list[str]]:
+    """The table on screen: one list of cell texts per row, the header first."""
+    rows = re.findall(r"<tr[^>]*>(.*?)</tr>", app._table.value, flags=re.S)
+    return [[_html_text(cell) for cell in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row, flags=re.S)]
+            for row in rows]
+
+
+# -- the two rule sets ---------------------------------------------------------------------------
+
+def test_b_is_titled_by_what_it_changes_in_a():
+    app = LabApp("standard", RuleSet(stack=True), run=False)
+    assert title(app, 0) == "A: Standard rules"
+    assert title(app, 1) == "B: Standard rules + Stack draw cards"
+    assert _html_text(app._compared.value) == "Compared with A: + Stack draw cards"
+    app.panels[1].control("jump_in").value = True
+    assert title(app, 1) == "B: Standard rules + Stack draw cards + Jump in"
+    app.panels[1]._preset.value = "party"
+    app.panels[1].control("jump_in").value = False
+    assert title(app, 1) == "B: Party rules − Jump in"
+    assert _html_text(app._compared.value) == (
+        "Compared with A: + Stack draw cards, + Mix Draw Twos and Fours in a stack, "
+        "+ Reverse sends it back, + Seven swaps, zero passes")
+    app.panels[1]._preset.value = "standard"
+    assert title(app, 1) == "B: Standard rules"
+    assert _html_text(app._compared.value) == text("lab.same", other="A")
+    app.panels[0]._preset.value = "cnuno"
+    assert title(app, 0) == "A: CNUNO-1 rule card"
+    for panel in app.panels:
+        open_all(panel)
+    assert_learner_prose(visible(app.widget))
+
+
+def test_a_custom_b_is_named_from_a_s_preset_when_two_are_as_near():
+    mixed = RuleSet.preset("party").replace(start_card="number", w4_save_2=True,
+                                            challenge="return", seven_zero=False)
+    app = LabApp("party", mixed, run=False)
+    assert title(app, 1).startswith("B: Party rules · Start card: ")
+    app = LabApp("cnuno", mixed, run=False)
+    assert title(app, 1).startswith("B: CNUNO-1 rule card ")
+
+
+def test_the_columns_sit_side_by_side_and_wrap_only_under_their_minimum_width():
+    app = LabApp("standard", "party", run=False)
+    columns = app._columns
+    assert "uno-lab-columns" in columns._dom_classes
+    assert columns.layout.flex_flow == "row wrap"
+    for column in columns.children:
+        assert "uno-lab-column" in column._dom_classes
+        # a basis of its own (not "auto": the content's width), so an opened group
+        # of switches cannot push the other column below
+        assert column.layout.flex == "1 1 340px" and column.layout.min_width == "280px"
+    assert app.panels[0].widget in columns.children[0].children
+    assert app.panels[1].widget in columns.children[1].children
+
+
+# -- a run -------------------------------------------------------------------------------------------
+
+def test_the_old_results_are_greyed_out_while_the_games_are_played():
+    app = LabApp("standard", "party", players=3, games=200, seed=1)
+    assert "uno-stale" not in app._results_box._dom_classes
+    first = app.results
+    during = []
+
+    def look(change):
+        during.append(("uno-stale" in app._results_box._dom_classes, _html_text(app._status.value),
+                       app._button_box.children[0].disabled))
+
+    app._progress.observe(look, names="value")
+    app._button_box.children[0].click()
+    assert app.results is not first
+    assert during and all(stale and disabled for stale, _, disabled in during)
+    assert {status for _, status, _ in during} == {text("lab.running", number="200", games=200)}
+    assert "uno-stale" not in app._results_box._dom_classes
+    assert not app._button_box.children[0].disabled
+    assert _html_text(app._status.value) == "200 games under each rule set, on the same seeds."
+
+
+def test_results_are_greyed_out_when_a_setting_no_longer_matches_them():
+    app = LabApp("standard", "party", players=3, games=200, seed=1)
+    shown = app._table.value
+    app.panels[1].control("seven_zero").value = False
+    assert "uno-stale" in app._results_box._dom_classes
+    assert _html_text(app._status.value) == text("lab.changed")
+    assert app._table.value == shown  # still the games that were played, under their names
+    app.panels[1].control("seven_zero").value = True  # back as they were played
+    assert "uno-stale" not in app._results_box._dom_classes
+    app._seed.value = 2
+    assert "uno-stale" in app._results_box._dom_classes
+    app.run()
+    assert "uno-stale" not in app._results_box._dom_classes
+    assert [r.seed for r in app.results["A"].records] == list(range(2, 202))
+
+
+def test_before_the_first_run_the_page_invites_a_run():
+    app = LabApp("standard", "party", games=600, run=False)
+    assert (_html_text(app._status.value)
+            == "Press Run ▶ to play 600 games under each rule set and compare them.")
+    assert "uno-stale" not in app._results_box._dom_classes
+    button = app._button_box.children[0]
+    assert {"uno-run", "uno-lab-run"} <= set(button._dom_classes) and not button.disabled
+
+
+# -- the table is the lab's summary, in words ----------------------------------------------------
+
+def _pct(x: float) -> str:
+    return f"{x * 100:.1f}%"
+
+
+def _num(x: float) -> str:
+    return f"{x:,.1f}"
+
+
+def _signed(x: float, bound: bool = False) -> str:
+    shown = f"{abs(x):,.1f}"
+    if bound and shown == "0.0":  # a bound keeps its sign, with more decimals
+        shown = next((f"{abs(x):.{k}f}" for k in (2, 3) if f"{abs(x):.{k}f}".strip("0.")),
+                     f"{abs(x):.3f}")
+    return shown if shown.strip("0.") == "" else ("+" if x > 0 else "−") + shown
+
+
+def test_the_table_shows_the_lab_summary_of_the_same_seeds():
+    # drawing until one can play makes games clearly longer; who wins stays a matter of chance
+    b_rules = RuleSet(draw_until_playable=True)
+    app = LabApp("standard", b_rules, players=4, games=600, seed=3)
+    expected = lab.compare({"A": "standard", "B": b_rules}, [BOTS] * 4, 600, seed=3,
+                           executor="serial")
+    assert [r.records for r in app.results.values()] == [r.records for r in expected.values()]
+    a, b = expected["A"].summary, expected["B"].summary
+    rows = table_rows(app)
+    assert rows[0] == ["What was measured", "A: Standard rules",
+                       "B: Standard rules + Draw until you can play", "B − A"]
+    figures = {row[0]: row[1:] for row in rows[1:]}
+    assert figures["Games played"] == ["600", "600", ""]
+    checks = [("Turns in a game, on average", a.turns, b.turns, False),
+              ("The first player wins", a.position_wins[0], b.position_wins[0], True)]
+    checks += [(f"Player {seat + 1} wins", ea, eb, True)
+               for seat, (ea, eb) in enumerate(zip(a.seat_wins, b.seat_wins))]
+    checks += [("Points the winner scores", a.points, b.points, False),
+               ("Cards each player draws in a game", a.cards_drawn, b.cards_drawn, False)]
+    assert len(figures) == len(checks) + 1
+    z = 1.959963984540054
+    verdicts = set()
+    for label, ea, eb, percent in checks:
+        write = _pct if percent else _num
+        shown_a, shown_b, shown_diff = figures[label]
+        assert shown_a == f"{write(ea.estimate)} ({write(ea.low)} to {write(ea.high)})", label
+        assert shown_b == f"{write(eb.estimate)} ({write(eb.low)} to {write(eb.high)})", label
+        scale = 100 if percent else 1
+        d = eb.estimate - ea.estimate
+        half = z * math.sqrt(ea.stderr ** 2 + eb.stderr ** 2)
+        unit = " percentage points" if percent else ""
+        said = (f"{_signed(d * scale)}{unit} ({_signed((d - half) * scale, True)} to "
+                f"{_signed((d + half) * scale, True)})")
+        verdict = ("B higher, beyond chance" if d - half > 0 else
+                   "B lower, beyond chance" if d + half < 0 else "could be chance")
+        assert shown_diff == f"{said} {verdict}", label
+        verdicts.add(verdict)
+    assert {"B higher, beyond chance", "could be chance"} <= verdicts
+    assert [row.label for row in app.rows] == [row[0] for row in rows[1:]]
+    for panel in app.panels:
+        open_all(panel)
+    assert_learner_prose(visible(app.widget))
+
+
+def test_the_first_player_and_player_one_are_told_apart():
+    app = LabApp("standard", "party", players=5, games=200, seed=0)
+    notes = _html_text(app._notes.value)
+    assert "“The first player” is whoever played the first card of each game" in notes
+    assert "“Player 1” is always the same chair" in notes and "one game in 5" in notes
+    assert "95% interval" in notes
+
+
+def test_a_clear_difference_is_marked_and_the_chart_has_axis_titles_and_a_caption():
+    app = LabApp("standard", RuleSet(draw_until_playable=True, jump_in=True), players=4,
+                 games=200, seed=0)
+    assert {row.key for row in app.rows if row.clear} >= {"turns", "drawn"}
+    assert 'class="uno-lab-verdict uno-lab-clear"' in app._table.value
+    layout = app.figure.layout
+    assert layout.xaxis.title.text == "Turns in a game"
+    assert layout.yaxis.title.text == "Share of games"
+    assert layout.title.text == "How long the games lasted"
+    names = [trace.name for trace in app.figure.data]
+    assert names == ["A: Standard rules", "B: Standard rules + Draw until you can play + Jump in"]
+    assert all(trace.histnorm == "probability" for trace in app.figure.data)
+    assert list(app.figure.data[1].x) == [r.turns for r in app.results["B"].records]
+    assert app.figure.data[0].xbins == app.figure.data[1].xbins
+    caption = _html_text(app._caption.value)
+    assert caption == text("lab.chart.caption") and caption.count(". ") == 0
+
+
+def test_abandoned_games_and_missing_figures_are_said_in_words():
+    # a turn cap of 40 abandons most games; the lab says so instead of printing nan
+    result = lab.run("standard", [BOTS] * 3, 30, seed=0, executor="serial", max_turns=40)
+    summary = result.summary
+    assert 0 < summary.abandoned < summary.games
+    rows = figure_rows(summary, summary, max_turns=40)
+    assert rows[0].a == f"30 ({summary.abandoned} stopped unfinished after 40 turns)"
+    everything = [cell for row in rows for cell in (row.label, row.a, row.b, row.diff, row.verdict)]
+    assert_learner_prose([cell for cell in everything if cell])
+    none = lab.run("standard", [BOTS] * 3, 4, seed=0, executor="serial", max_turns=3).summary
+    assert none.abandoned == 4
+    rows = figure_rows(none, none, max_turns=3)
+    assert {row.key: row.a for row in rows}["points"] == "—"
+    assert_learner_prose([c for row in rows for c in (row.a, row.diff) if c])
+
+
+def test_a_bound_that_rounds_to_zero_keeps_its_sign():
+    half = Estimate(0.5, 0.01, 0.48, 0.52, 2000, 0.95)
+
+    def summary(turns: Estimate) -> lab.Summary:
+        return lab.Summary(games=2000, players=2, abandoned=0, turns=turns, turns_histogram={},
+                           seat_wins=(half, half), position_wins=(half, half), points=turns,
+                           cards_drawn=turns)
+
+    a = Estimate(65.8, 0.75, 64.3, 67.3, 2000, 0.95)
+    b = Estimate(63.7, 0.7508, 62.2, 65.2, 2000, 0.95)
+    d = difference(a, b)
+    assert d.high < 0 and round(d.high, 1) == 0.0  # the case: clear, yet within 0.05 of 0
+    turns = {row.key: row for row in figure_rows(summary(a), summary(b))}["turns"]
+    assert turns.diff == "−2.1 (−4.2 to −0.02)"
+    assert turns.clear and turns.verdict == "B lower, beyond chance"
+
+
+def test_the_difference_interval_combines_both_errors():
+    a = Estimate(0.25, 0.01, 0.23, 0.27, 1000, 0.95)
+    b = Estimate(0.30, 0.02, 0.26, 0.34, 1000, 0.95)
+    d = difference(a, b)
+    assert math.isclose(d.estimate, 0.05)
+    assert math.isclose(d.stderr, math.sqrt(0.01 ** 2 + 0.02 ** 2))
+    assert math.isclose(d.high - d.estimate, 1.959963984540054 * d.stderr)
+    assert d.low > 0
+
+
+# -- the page ---------------------------------------------------------------------------------------
+
+def test_the_page_plays_a_small_first_run_and_keeps_no_debugging_output():
+    nb = json.loads((ROOT / "notebooks" / "04_house_rules_lab.ipynb").read_text())
+    code = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
+    games = [int(n) for n in re.findall(r"games=(\d+)", code)]
+    assert games and all(n <= 1000 for n in games)  # the page draws in a few seconds
+    assert "print(" not in code
+    prose = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+    # the experiment the page suggests uses the switches' own words
+    assert "Stack draw cards" in prose and "B: Standard rules + Stack draw cards" in prose
+    assert text("preset.standard") in prose
