@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from uno_nb import RuleSet, odds
-from uno_nb.texts import text
+from uno_nb.texts import card_name, text
 from uno_nb.widgets import GameStepper, RulesPanel
 
 
@@ -75,7 +75,7 @@ def test_an_impossible_combination_shows_a_message_and_keeps_the_rules():
     log = app.log_lines()
     app.rules_panel.control("stack").value = True  # cnuno has V-DEFLECT-2 on
     assert "cannot be played together" in app.rules_panel.message
-    assert "V-STACK (stack) and V-DEFLECT-2 (deflect_2)" in app.rules_panel.message
+    assert "“Stack draw cards” and “Pass a Draw Two on”" in app.rules_panel.message
     assert app.rules_panel.rules == RuleSet.preset("cnuno") and app.log_lines() == log
     assert app.rules_panel.control("stack").value is False  # the refused tick is undone
     app.rules_panel.control("deflect_2").value = False
@@ -85,12 +85,15 @@ def test_an_impossible_combination_shows_a_message_and_keeps_the_rules():
 
 def test_the_rules_panel_has_every_option_and_the_presets():
     panel = RulesPanel("party")
+    for name in RuleSet.option_names():  # a group's switches are made when first needed
+        assert panel.control(name).value == getattr(panel.rules, name)
     assert set(panel._controls) == set(RuleSet.option_names())
     assert panel._preset.value == "party"
     panel._preset.value = "standard"
     assert panel.rules == RuleSet()
     panel.control("jump_in").value = True
-    assert panel._preset.value == text("app.custom")
+    assert panel._preset.value == "custom"
+    assert text("rules.custom") in panel._preset._options_labels
 
 
 def test_the_odds_panel_shows_the_odds_module_numbers():
@@ -136,8 +139,8 @@ def test_play_a_legal_card_by_clicking_it_and_the_bots_answer():
     app = PlayApp("standard", 4, seed=3, delay=0)
     game = app.game
     assert game.current == 0  # the bots moved until it was the person's turn
-    card = next(m.card for m in game.turn_moves() if m.kind is PLAY)
-    button = next(b for b in app._hand.children if b.description == card.text)
+    card = next(m.card for m in game.turn_moves() if m.kind is PLAY and not m.card.is_black)
+    button = next(b for b in app._hand.children if b.description == card_name(card))
     moves_before = len(game.moves)
     button.click()
     assert game.moves[moves_before].text == f"0:{card.text}"
@@ -152,8 +155,8 @@ def test_an_illegal_card_is_refused_with_a_message_and_changes_nothing():
     legal = {m.card for m in game.legal_moves(0) if m.card is not None}
     card = next(c for c in game.hands[0] if c not in legal)
     before = game.state_key()
-    next(b for b in app._hand.children if b.description == card.text).click()
-    assert "Not allowed" in app._message.value and card.text in app._message.value
+    next(b for b in app._hand.children if b.description == card_name(card)).click()
+    assert "Not allowed" in app._message.value and card_name(card) in app._message.value
     assert game.state_key() == before
 
 
@@ -178,11 +181,11 @@ def test_saying_uno_as_the_card_lands_protects_the_person(pos):
     from uno_nb.widgets import PlayApp
     app = PlayApp("standard", 3, seed=1, delay=0)
     app.game = Game.from_position(hands=["R1 R2", "B1 B2 B3", "G1 G2 G3"], discard="R5",
-                                  names=["P0 (you)", "Bot 1", "Bot 2"], max_rounds=1)
+                                  names=app.game.names, max_rounds=1)
     app._say_uno.value = True
     app.play("R1")
     calls = [app.game.event_text(e) for e in app.game.events if e.kind == "UnoCalled"]
-    assert calls == ['P0 (you) calls "UNO!"']
+    assert calls == ['Player 1 (you) calls "UNO!"']
     assert not any(e.kind == "UnoCaught" and e.player == 0 for e in app.game.events)
 
 
@@ -192,18 +195,21 @@ def test_the_person_makes_every_kind_of_decision_through_the_app():
     rules = RuleSet(seven_zero=True, swap_five=True)
     app = PlayApp(rules, 3, seed=1, delay=0)
     # a 7: the person chooses whom to swap with, with a button per player
+    names = app.game.names
     app.game = Game.from_position(rules, hands=["R7 R1 R2", "B1 B2", "G1 G2 G3"], discard="R5",
-                                  names=["P0 (you)", "Bot 1", "Bot 2"], max_rounds=1)
+                                  names=names, max_rounds=1)
     app.play("R7")
     assert app.game.phase is Phase.SWAP
-    assert [b.description for b in app._choices.children] == ["swap 1", "swap 2"]
+    assert [b.description for b in app._choices.children] == ["Swap hands with Bot 2",
+                                                                "Swap hands with Bot 3"]
     app._choices.children[1].click()
-    assert "P0 (you) swaps hands with Bot 2" in app.game.log()
+    assert "Player 1 (you) swaps hands with Bot 3" in app.game.log()
     # a 5: choose a partner, then the card to give by clicking it
     app.game = Game.from_position(rules, hands=["R5 R1 W", "B1 B9", "G1 G2"], discard="R3",
-                                  names=["P0 (you)", "Bot 1", "Bot 2"], max_rounds=1)
+                                  names=names, max_rounds=1)
     app.play("R5")
-    assert [b.description for b in app._choices.children] == ["swap 1", "swap 2", "pass"]
+    assert [b.description for b in app._choices.children] == [
+        "Exchange a card with Bot 2", "Exchange a card with Bot 3", "Exchange no card"]
     app._choices.children[0].click()
     assert app.game.phase is Phase.GIVE and app.game.current == 0
     app.play("R1")
@@ -226,10 +232,107 @@ def test_the_scoring_panel_adds_penalty_totals_round_by_round():
     assert [trace.y[-1] for trace in panel.scores.data] == game.scores
     first_round = [sum(c.points for c in h) for h in game.round_results[0].hands]
     assert [trace.y[1] for trace in panel.scores.data] == first_round
-    _, other = play_game("standard", ["heuristic"] * 3, 5, record=True)
-    other.names  # a new game with other names relabels the lines
-    panel.update(other)
-    assert [trace.name for trace in panel.scores.data] == list(other.names)
+    from uno_nb import Game
+    other = Game("standard", 3, seed=5, names=["Ann", "Bo", "Cy"])
+    panel.update(other)  # a game with other names relabels the lines
+    assert [trace.name for trace in panel.scores.data] == ["Ann", "Bo", "Cy"]
+    assert list(panel.in_hand.data[0].x) == ["Ann", "Bo", "Cy"]
+    assert [list(trace.y) for trace in panel.scores.data] == [[0], [0], [0]]
+
+
+def visible_numbers_and_words(panel):
+    """Every text the scoring panel shows: its HTML without tags, and the
+    figures' titles, axis titles, tick labels, bar labels and hover texts."""
+    import html
+    import re
+    out = [html.unescape(re.sub(r"<[^>]+>", " ", child.value))
+           for child in panel.widget.children if hasattr(child, "value")]
+    for fig in (panel.scores, panel.in_hand):
+        out += [fig.layout.title.text, fig.layout.xaxis.title.text, fig.layout.yaxis.title.text]
+        out += list(fig.layout.xaxis.ticktext or ())
+        out += [a.text for a in fig.layout.annotations]
+        for trace in fig.data:
+            out += [trace.name or ""] + list(trace.customdata or ()) + list(trace.text or ())
+    return out
+
+
+def test_the_scoring_panel_writes_numbers_for_people_and_says_what_to_look_at():
+    import re
+    from uno_nb.simulation import play_game
+    from uno_nb.widgets import ScoringPanel
+    # a long match, so that totals pass a thousand
+    _, game = play_game(RuleSet(target_score=1500), ["heuristic"] * 3, 4, max_rounds=None,
+                        record=True)
+    assert max(game.scores) >= 1000
+    panel = ScoringPanel(game)
+    shown = visible_numbers_and_words(panel)
+    every = "\n".join(shown)
+    for bad in (r"\d\.\d{5}", r"\(\d+, \d+", r"\[\d+, \d+", r"\bTrue\b", r"\bFalse\b",
+                r"\bNone\b", r"\bP\d\b", r"\d{4}"):
+        assert not re.search(bad, every), (bad, re.search(bad, every))
+    best = max(range(3), key=lambda s: game.scores[s])
+    assert f"{game.scores[best]:,} points" in every  # "1,523 points"
+    assert f"Player {game.outcome.winner + 1} wins the game after {len(game.round_results)}" \
+        in every
+    assert panel.scores.layout.xaxis.title.text == "Round"
+    assert panel.scores.layout.yaxis.title.text == "Points"
+    assert panel.in_hand.layout.xaxis.title.text == "Player"
+    assert panel.in_hand.layout.yaxis.title.text == "Points"
+    assert panel.scores.layout.xaxis.ticktext[0] == "start"
+    assert [s.y0 for s in panel.scores.layout.shapes] == [1500]  # the target, dashed
+    # each chart is followed by its one-sentence caption
+    children = list(panel.widget.children)
+    for fig, key in ((panel.scores, "app.scores_caption_winner"),
+                     (panel.in_hand, "app.in_hand_caption_winner")):
+        caption = children[children.index(fig) + 1]
+        assert "uno-caption" in caption._dom_classes
+        assert text(key, target="1,500").replace("'", "&#x27;") in caption.value
+    table = panel._table.value
+    assert table.count("<tr>") == len(game.round_results) + 1  # a header and a row a round
+    assert "uno-caption" in table
+
+
+def test_the_scoring_panel_reads_the_engines_totals_from_the_log():
+    from uno_nb import Game
+    from uno_nb.simulation import play_game
+    from uno_nb.widgets.scoring_panel import running_totals
+    # a position set up with scores starts the lines there
+    game = Game.from_position(hands=["R3", "B1 B2 W"], discard="R5", scores=[100, 40],
+                              max_rounds=2)
+    game.push("R3")
+    assert running_totals(game) == [(100, 40), (100 + 53, 40)] and game.scores == [153, 40]
+    _, lazy = play_game(RuleSet(scoring="lazy"), ["heuristic"] * 3, 4, max_rounds=3, record=True)
+    assert running_totals(lazy) == [(0, 0, 0)] * 4
+    _, unrecorded = play_game("standard", ["heuristic"] * 3, 4, max_rounds=2)
+    with pytest.raises(ValueError, match="record=True"):
+        running_totals(unrecorded)
+
+
+def test_the_scoring_page_sentences_and_the_round_points_chart():
+    from uno_nb import lab
+    from uno_nb.widgets.scoring_panel import (RoundPointsChart, say_hand_points, say_mean_hand,
+                                              say_round_points, say_variant)
+    from uno_nb.simulation import play_game
+    assert say_mean_hand() == ("A hand of 7 cards dealt from a full deck is worth 80.4 points on "
+                               "average (exactly 2,170/27).")
+    assert say_hand_points("B9 RR W") == ("A hand of Blue 9, Red Reverse, Wild counts "
+                                          "9 + 20 + 50 = 79 points.")
+    _, game = play_game(RuleSet(scoring="penalty"), ["heuristic"] * 3, 4, max_rounds=3)
+    said = say_variant(game)
+    assert said.startswith("Rule: everyone scores their own hand (V-SCORE-PENALTY). ")
+    assert "with the lowest total" in said
+    result = lab.run("standard", ["heuristic"] * 3, 40, seed=0, executor="serial")
+    points = result.summary.points
+    assert say_round_points(result) == (
+        f"Over 40 one-round games, the winner of the round scored {points.estimate:.1f} points "
+        f"on average (95% interval: {points.low:.1f} to {points.high:.1f}).")
+    chart = RoundPointsChart(result)
+    assert chart.figure.layout.xaxis.title.text == "Points scored in the round"
+    assert chart.figure.layout.yaxis.title.text == "Games"
+    finished = [r.points for r in result.records if r.winner is not None]
+    assert list(chart.figure.data[0].x) == finished
+    assert "uno-caption" in chart.widget.children[1]._dom_classes
+    assert "40 games in all" in chart.widget.children[1].value
 
 
 def test_the_person_is_not_made_to_talk_and_may_jump_in():
@@ -244,9 +347,10 @@ def test_the_person_is_not_made_to_talk_and_may_jump_in():
             app.go_on()
             continue
         app._human(game.turn_moves()[0])
-    talk = [e.text for e in app.game.events if e.text.startswith("P0 (you) advises")
-            or e.text.startswith("P0 (you) speaks")]
-    assert talk == []
+    said = app.game.log()
+    me = app.game.names[0]
+    assert any(line.startswith("Player 1 (you) plays") for line in said)  # the names are right
+    assert not any(line.startswith((f"{me} advises", f"{me} speaks")) for line in said)
 
 
 def test_a_click_meant_for_a_table_drawn_before_plays_nothing():
@@ -257,7 +361,7 @@ def test_a_click_meant_for_a_table_drawn_before_plays_nothing():
     before = app.game.state_key()
     card = next(b for b in app._hand.children if "uno-playable" in b._dom_classes)
     app._render()  # drawn again, as after every bot move
-    assert card.comm is None and card.layout.comm is None and card.style.comm is None
+    assert card.comm is None  # closed (its layout and style are shared by the app's buttons)
     card.click()
     assert app.game.state_key() == before
     fresh = next(b for b in app._hand.children if b.description == card.description)
@@ -300,7 +404,7 @@ def test_the_lab_compares_two_rule_sets_on_the_same_seeds_and_ignores_a_stale_ru
                            executor="serial")
     assert [r.records for r in app.results.values()] == [r.records for r in expected.values()]
     assert app._progress.value == app._progress.max == 400
-    assert "party" in app._table.value
+    assert "B: " + text("preset.party") in app._table.value
     assert list(app.figure.data[1].x) == [r.turns for r in expected["party"].records]
     assert app.figure.data[0].xbins == app.figure.data[1].xbins  # bars of one width
     first = app.results

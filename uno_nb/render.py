@@ -3,10 +3,17 @@
 Cards are drawn as small inline SVGs that look like the real thing: the
 colour, the rank in the middle and the corners, the symbols for Skip (⊘),
 Reverse (⇄), +2, Wild (four colours) and +4.  ``Game`` and ``Card`` use these
-for ``_repr_html_``, so a game shows itself in a notebook cell.
+for ``_repr_html_``, so a game shows itself in a notebook cell.  Every card
+carries its name in words as a tooltip (``Red Skip``), and the table says in
+whole sentences what a learner needs: the top card and the colour in force,
+the direction, the draw pile, whose turn it is and what they must do.  The
+words come from the text table (:mod:`uno_nb.texts`) in the language asked for.
 
 >>> "svg" in card_svg(parse_card("R7"))
 True
+>>> from uno_nb import Game
+>>> describe_top(Game.from_position(hands=["R1", "B2"], discard="G5 W", colour="B"))
+'Top card: Wild · colour in force: blue'
 """
 
 from __future__ import annotations
@@ -15,30 +22,39 @@ from html import escape
 from typing import TYPE_CHECKING, Iterable
 
 from .cards import Card, Colour, parse_card  # noqa: F401  (parse_card: doctest)
+from .texts import LANGS, TABLE, card_name, colour_name, player_name, text
 
 if TYPE_CHECKING:
     from .game import Game
 
-__all__ = ["card_svg", "back_svg", "hand_html", "game_html", "COLOUR_HEX"]
+__all__ = ["card_svg", "back_svg", "hand_html", "game_html", "legend_html", "describe_top",
+           "describe_turn", "table_texts", "TABLE_TEXTS", "COLOUR_HEX"]
 
 COLOUR_HEX = {Colour.RED: "#d72600", Colour.YELLOW: "#ecd407", Colour.GREEN: "#379711",
               Colour.BLUE: "#0956bf"}
 _BLACK = "#1d1d1b"
+# A colour's name written in its colour: the card yellow is too pale to read
+# as text on white, so the word takes a darker shade of it.
+_WORD_HEX = {**COLOUR_HEX, Colour.YELLOW: "#8a7700"}
 _SYMBOL = {"S": "⊘", "R": "⇄", "+2": "+2", "W": "W", "W+4": "+4", "W+10": "+10", "+1": "+1",
            "W+2": "+2"}
 
 
-def card_svg(card: Card, width: int = 48, chosen: Colour | None = None) -> str:
-    """One card as an inline SVG (``chosen``: the colour named for a black card)."""
+def card_svg(card: Card, width: int = 48, chosen: Colour | None = None,
+             title: str | None = None) -> str:
+    """One card as an inline SVG (``chosen``: the colour named for a black card;
+    ``title``: the words a screen reader and the tooltip give, in the reader's
+    language — the card's English name, ``Red 7``, by default)."""
     height = int(width * 1.5)
+    title = card_name(card) if title is None else title
     fill = _BLACK if card.colour is None else COLOUR_HEX[card.colour]
     label = _SYMBOL.get(card.rank, card.rank)
     ink = "#ffffff" if card.colour is None else fill
     big = int(width * (0.42 if len(label) < 3 else 0.3))
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-             f'viewBox="0 0 {width} {height}" role="img" aria-label="{escape(card.name)}" '
+             f'viewBox="0 0 {width} {height}" role="img" aria-label="{escape(title)}" '
              f'data-card="{escape(card.text)}" style="display:inline-block;margin:2px">',
-             f'<title>{escape(card.name)}</title>',
+             f'<title>{escape(title)}</title>',
              f'<rect x="1" y="1" width="{width - 2}" height="{height - 2}" rx="{width // 8}" '
              f'fill="{fill}" stroke="#ffffff" stroke-width="2"/>']
     cx, cy = width / 2, height / 2
@@ -72,11 +88,13 @@ def card_svg(card: Card, width: int = 48, chosen: Colour | None = None) -> str:
     return "".join(parts)
 
 
-def back_svg(width: int = 48) -> str:
-    """The back of a card (a hand shown face down)."""
+def back_svg(width: int = 48, title: str = "card face down", style: str = "margin:2px") -> str:
+    """The back of a card (a hand shown face down): nothing in it names the
+    card.  ``title``: the words a screen reader gives; ``style``: extra CSS
+    (the play page overlaps the backs of a hand)."""
     height = int(width * 1.5)
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-            f'role="img" aria-label="card face down" style="display:inline-block;margin:2px">'
+            f'role="img" aria-label="{escape(title)}" style="display:inline-block;{style}">'
             f'<rect x="1" y="1" width="{width - 2}" height="{height - 2}" rx="{width // 8}" '
             f'fill="{_BLACK}" stroke="#ffffff" stroke-width="2"/>'
             f'<ellipse cx="{width / 2}" cy="{height / 2}" rx="{width * 0.36}" ry="{height * 0.3}" '
@@ -86,39 +104,154 @@ def back_svg(width: int = 48) -> str:
             f'fill="#ecd407">UNO</text></svg>')
 
 
-def hand_html(cards: Iterable[Card], face_up: bool = True, width: int = 40) -> str:
+def hand_html(cards: Iterable[Card], face_up: bool = True, width: int = 40,
+              lang: str = "en") -> str:
+    """A row of cards, each with its name in ``lang`` as its tooltip (face
+    down: only the words of :func:`back_svg`, which name no card)."""
     cards = list(cards)
     if not face_up:
-        return "".join(back_svg(width) for _ in cards)
-    return "".join(card_svg(card, width) for card in cards)
+        hidden = text("app.table_face_down", lang)
+        return "".join(back_svg(width, title=hidden) for _ in cards)
+    return "".join(card_svg(card, width, title=card_name(card, lang)) for card in cards)
 
 
-#: The words of the table view; the notebook apps pass their own translation.
-LABELS = {"clockwise": "↻ clockwise", "counter": "↺ counter-clockwise",
-          "colour": "colour in force", "pile": "draw pile", "round": "round"}
+# -- the table view in words ---------------------------------------------------------
+
+#: Each sentence of the table view (a short name) and its key in the text
+#: table.  Counts reach these templates already written out ("75 cards"), so
+#: a replacement given to :func:`game_html` needs no plural fields.
+TABLE_TEXTS: dict[str, str] = {
+    "top": "app.table_top", "no_top": "app.table_no_top",
+    "clockwise": "app.table_clockwise", "counter": "app.table_counter",
+    "pile": "app.table_pile", "hand": "app.table_hand",
+    **{f"phase_{phase}": f"app.table_phase_{phase}"
+       for phase in ("turn", "drawn", "penalty", "colour", "round_over", "game_over", "swap",
+                     "exchange", "give", "ready")},
+}
+
+
+def table_texts(lang: str = "en") -> dict[str, str]:
+    """The templates of the table view in ``lang`` (English where ``lang``
+    lacks one), by short name: what :func:`game_html` fills in."""
+    table, fallback = TABLE.get(lang, {}), TABLE[LANGS[0]]
+    return {name: table.get(key, fallback[key]) for name, key in TABLE_TEXTS.items()}
+
+
+def _words(lang: str, labels: dict[str, str] | None) -> dict[str, str]:
+    words = table_texts(lang)
+    # Only the names of TABLE_TEXTS are taken: a label under another name
+    # (the single words "colour" and "round" of earlier versions) has no
+    # sentence to go into.
+    words.update({k: v for k, v in (labels or {}).items() if k in TABLE_TEXTS})
+    return words
+
+
+def _html(template: str, **values: str) -> str:
+    """A template's own words escaped, filled with ``values`` (HTML already)."""
+    return escape(template, quote=False).format(**values)
+
+
+def _seat_name(game: "Game", seat: int, lang: str) -> str:
+    # the game's own names if it was given some, else "Player 1" … in lang
+    return player_name(seat, lang, game.given_names)
+
+
+def _top_values(game: "Game", lang: str, html: bool) -> dict[str, str]:
+    card = card_name(game.discard[-1], lang)
+    colour = colour_name(game.colour, lang)
+    if not html:
+        return {"card": card, "colour": colour}
+    return {"card": f"<b>{escape(card)}</b>",
+            "colour": f'<b style="color:{_WORD_HEX[game.colour]}">{escape(colour)}</b>'}
+
+
+def describe_top(game: "Game", lang: str = "en", labels: dict[str, str] | None = None) -> str:
+    """The discard pile in words: ``'Top card: Red 7 · colour in force: red'``.
+
+    The card is named without the colour chosen for it: the colour in force
+    says that, for every card alike."""
+    words = _words(lang, labels)
+    if not game.discard:
+        return words["no_top"]
+    return words["top"].format(**_top_values(game, lang, html=False))
+
+
+def _turn_values(game: "Game", lang: str) -> tuple[str, dict[str, str]]:
+    phase = game.phase.name.lower()
+    seat = game.current
+    if game.is_over and game.outcome is not None:
+        seat = game.outcome.winner
+    values = {"round": str(game.round_no), "player": _seat_name(game, seat, lang),
+              "cards": text("cards.count", lang, count=game.pending)}
+    return f"phase_{phase}", values
+
+
+def describe_turn(game: "Game", lang: str = "en", labels: dict[str, str] | None = None) -> str:
+    """Whose turn it is and what the game waits for, as a sentence:
+    ``'Round 1: Player 2 to play'``, ``'The game is over: Player 3 wins'``."""
+    name, values = _turn_values(game, lang)
+    return _words(lang, labels)[name].format(**values)
+
+
+def legend_html(lang: str = "en", house: bool = False) -> str:
+    """The legend of the short card codes (``RS``, ``W+4>G``) for wherever
+    codes are shown; ``house`` adds the cards of the house-rule decks."""
+    lines = [text("legend.colours", lang), text("legend.ranks", lang)]
+    if house:
+        lines.append(text("legend.house", lang))
+    lines.append(text("legend.example", lang))
+    items = "".join(f'<li>{escape(line)}</li>' for line in lines)
+    return ('<div class="uno-legend" style="font-family:sans-serif;font-size:13px;'
+            'line-height:1.4;border:1px solid #ccc;border-radius:6px;padding:4px 10px;'
+            'margin:4px 0">'
+            f'<b>{escape(text("legend.title", lang))}</b>'
+            f'<ul style="margin:2px 0;padding-left:18px">{items}</ul></div>')
+
+
+# A notebook's output styles tables as data (right-aligned, striped rows):
+# the table of hands keeps its own look wherever it is shown.
+_ROW = "background:transparent;border:none"
+_CELL = "text-align:left;vertical-align:middle;padding:2px 8px 2px 0;border:none;"
 
 
 def game_html(game: "Game", seat: int | None = None, width: int = 40,
-              labels: dict[str, str] | None = None) -> str:
+              labels: dict[str, str] | None = None, lang: str = "en") -> str:
     """The table: every hand (or only ``seat``'s face up), the top card with
-    the colour in force, the draw pile, whose turn it is and the direction."""
-    words = {**LABELS, **(labels or {})}
-    arrow = words["clockwise"] if game.direction == 1 else words["counter"]
+    the colour in force, the draw pile, whose turn it is and the direction.
+
+    Every card has its name in ``lang`` as its tooltip; the sentences beside
+    the top card are :data:`TABLE_TEXTS` in ``lang``, or the templates of
+    ``labels`` (by the same short names) where given."""
+    words = _words(lang, labels)
     rows = []
     for s, cards in enumerate(game.hands):
         mark = "▶ " if s == game.current and not game.is_over else ""
         face_up = seat is None or s == seat
-        style = "font-weight:bold" if mark else ""
-        rows.append(f'<tr><td style="{style};padding-right:8px;white-space:nowrap">'
-                    f'{mark}{escape(game.names[s])} ({len(cards)})</td>'
-                    f'<td>{hand_html(cards, face_up, width)}</td></tr>')
-    top = game.discard[-1] if game.discard else None
-    centre = card_svg(top, int(width * 1.4), game.colour) if top is not None else ""
-    info = (f'<div>{words["colour"]}: <b style="color:{COLOUR_HEX[game.colour]}">'
-            f'{game.colour.word}</b><br>{arrow}<br>{words["pile"]}: {len(game.draw_pile)}'
-            f'<br>{words["round"]} {game.round_no}, '
-            f'{escape(game.phase.name.lower().replace("_", " "))}</div>')
+        style = "font-weight:bold;" if mark else ""
+        who = _html(words["hand"], player=escape(_seat_name(game, s, lang)),
+                    cards=escape(text("cards.count", lang, count=len(cards))))
+        rows.append(f'<tr style="{_ROW}"><td class="uno-player" style="{_CELL}{style}'
+                    f'white-space:nowrap">{mark}{who}</td>'
+                    f'<td class="uno-hand-cards" style="{_CELL}">'
+                    f'{hand_html(cards, face_up, width, lang)}</td></tr>')
+    if game.discard:
+        top = game.discard[-1]
+        chosen = game.colour if top.is_black else None
+        centre = card_svg(top, int(width * 1.4), chosen,
+                          title=card_name(top, lang, colour=chosen))
+        said_top = _html(words["top"], **_top_values(game, lang, html=True))
+    else:
+        centre, said_top = "", escape(words["no_top"])
+    arrow = words["clockwise"] if game.direction == 1 else words["counter"]
+    pile = _html(words["pile"], cards=escape(text("cards.count", lang, count=len(game.draw_pile))))
+    phase, values = _turn_values(game, lang)
+    turn = _html(words[phase], **{k: escape(v) for k, v in values.items()})
+    info = (f'<div class="uno-table-words" style="line-height:1.5">'
+            f'<div class="uno-top-words">{said_top}</div>'
+            f'<div class="uno-direction">{escape(arrow)}</div>'
+            f'<div class="uno-pile">{pile}</div>'
+            f'<div class="uno-phase"><b>{turn}</b></div></div>')
     return ('<div class="uno-table" style="font-family:sans-serif">'
-            f'<div style="display:flex;gap:16px;align-items:center">'
+            '<div style="display:flex;flex-wrap:wrap;gap:16px;align-items:center">'
             f'<div class="uno-top">{centre}</div>{info}</div>'
             f'<table style="border-collapse:collapse">{"".join(rows)}</table></div>')

@@ -17,6 +17,10 @@ EN: dict[str, str] = {
     "legend.colours": "R red, Y yellow, G green, B blue",
     "legend.ranks": "0–9 number cards, S Skip, R Reverse, +2 Draw Two, W Wild, "
                     "W+4 Wild Draw Four; “>G” after a Wild: the colour chosen (green)",
+    "legend.house": "House-rule decks: W+10 Wild Draw Ten (V-PLUS10); +1 Draw One and "
+                    "W+2 Wild Draw Two (V-H2O)",
+    "legend.example": "Example: RS is Red Skip, G+2 Green Draw Two, W+4>G a Wild Draw Four "
+                      "with green chosen",
     "player.default": "Player {number}",
     "cards.count": "{count} {count|card|cards}",
     "direction.clockwise": "clockwise",
