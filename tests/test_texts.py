@@ -14,7 +14,7 @@ import pytest
 from uno_nb import Game, RuleSet, events, texts
 from uno_nb.cards import parse_card
 from uno_nb.simulation import play_game
-from uno_nb.texts import TABLE, placeholders, sentence, text
+from uno_nb.texts import TABLE, placeholders, text
 
 from tests.helpers import texts as log_lines
 

@@ -18,20 +18,21 @@ from uno_nb.texts import text  # noqa: E402
 from uno_nb.widgets import LabApp  # noqa: E402
 from uno_nb.widgets.lab_app import difference, figure_rows  # noqa: E402
 
-from tests.test_widgets_rules import _html_text, assert_learner_prose, open_all, visible  # noqa: E402
+from tests.reading import assert_learner_prose, html_text, visible  # noqa: E402
+from tests.test_widgets_rules import open_all  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 BOTS = "random-greedy"
 
 
 def title(app: LabApp, index: int) -> str:
-    return _html_text(app._titles[index].value)
+    return html_text(app._titles[index].value)
 
 
 def table_rows(app: LabApp) -> list[list[str]]:
     """The table on screen: one list of cell texts per row, the header first."""
     rows = re.findall(r"<tr[^>]*>(.*?)</tr>", app._table.value, flags=re.S)
-    return [[_html_text(cell) for cell in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row, flags=re.S)]
+    return [[html_text(cell) for cell in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row, flags=re.S)]
             for row in rows]
 
 
@@ -41,18 +42,18 @@ def test_b_is_titled_by_what_it_changes_in_a():
     app = LabApp("standard", RuleSet(stack=True), run=False)
     assert title(app, 0) == "A: Standard rules"
     assert title(app, 1) == "B: Standard rules + Stack draw cards"
-    assert _html_text(app._compared.value) == "Compared with A: + Stack draw cards"
+    assert html_text(app._compared.value) == "Compared with A: + Stack draw cards"
     app.panels[1].control("jump_in").value = True
     assert title(app, 1) == "B: Standard rules + Stack draw cards + Jump in"
     app.panels[1]._preset.value = "party"
     app.panels[1].control("jump_in").value = False
     assert title(app, 1) == "B: Party rules − Jump in"
-    assert _html_text(app._compared.value) == (
+    assert html_text(app._compared.value) == (
         "Compared with A: + Stack draw cards, + Mix Draw Twos and Fours in a stack, "
         "+ Reverse sends it back, + Seven swaps, zero passes")
     app.panels[1]._preset.value = "standard"
     assert title(app, 1) == "B: Standard rules"
-    assert _html_text(app._compared.value) == text("lab.same", other="A")
+    assert html_text(app._compared.value) == text("lab.same", other="A")
     app.panels[0]._preset.value = "cnuno"
     assert title(app, 0) == "A: CNUNO-1 rule card"
     for panel in app.panels:
@@ -92,7 +93,7 @@ def test_the_old_results_are_greyed_out_while_the_games_are_played():
     during = []
 
     def look(change):
-        during.append(("uno-stale" in app._results_box._dom_classes, _html_text(app._status.value),
+        during.append(("uno-stale" in app._results_box._dom_classes, html_text(app._status.value),
                        app._button_box.children[0].disabled))
 
     app._progress.observe(look, names="value")
@@ -102,7 +103,7 @@ def test_the_old_results_are_greyed_out_while_the_games_are_played():
     assert {status for _, status, _ in during} == {text("lab.running", number="200", games=200)}
     assert "uno-stale" not in app._results_box._dom_classes
     assert not app._button_box.children[0].disabled
-    assert _html_text(app._status.value) == "200 games under each rule set, on the same seeds."
+    assert html_text(app._status.value) == "200 games under each rule set, on the same seeds."
 
 
 def test_results_are_greyed_out_when_a_setting_no_longer_matches_them():
@@ -110,7 +111,7 @@ def test_results_are_greyed_out_when_a_setting_no_longer_matches_them():
     shown = app._table.value
     app.panels[1].control("seven_zero").value = False
     assert "uno-stale" in app._results_box._dom_classes
-    assert _html_text(app._status.value) == text("lab.changed")
+    assert html_text(app._status.value) == text("lab.changed")
     assert app._table.value == shown  # still the games that were played, under their names
     app.panels[1].control("seven_zero").value = True  # back as they were played
     assert "uno-stale" not in app._results_box._dom_classes
@@ -123,7 +124,7 @@ def test_results_are_greyed_out_when_a_setting_no_longer_matches_them():
 
 def test_before_the_first_run_the_page_invites_a_run():
     app = LabApp("standard", "party", games=600, run=False)
-    assert (_html_text(app._status.value)
+    assert (html_text(app._status.value)
             == "Press Run ▶ to play 600 games under each rule set and compare them.")
     assert "uno-stale" not in app._results_box._dom_classes
     button = app._button_box.children[0]
@@ -194,7 +195,7 @@ def test_the_table_shows_the_lab_summary_of_the_same_seeds():
 
 def test_the_first_player_and_player_one_are_told_apart():
     app = LabApp("standard", "party", players=5, games=200, seed=0)
-    notes = _html_text(app._notes.value)
+    notes = html_text(app._notes.value)
     assert "“The first player” is whoever played the first card of each game" in notes
     assert "“Player 1” is always the same chair" in notes and "one game in 5" in notes
     assert "95% interval" in notes
@@ -214,7 +215,7 @@ def test_a_clear_difference_is_marked_and_the_chart_has_axis_titles_and_a_captio
     assert all(trace.histnorm == "probability" for trace in app.figure.data)
     assert list(app.figure.data[1].x) == [r.turns for r in app.results["B"].records]
     assert app.figure.data[0].xbins == app.figure.data[1].xbins
-    caption = _html_text(app._caption.value)
+    caption = html_text(app._caption.value)
     assert caption == text("lab.chart.caption") and caption.count(". ") == 0
 
 

@@ -8,7 +8,6 @@ from collections import Counter
 from fractions import Fraction
 from math import comb
 
-import ipywidgets as w
 import pytest
 
 from uno_nb import montecarlo as mc
@@ -18,47 +17,12 @@ from uno_nb.widgets import ChallengeQuestion, GameStepper, HandOdds, LiveOdds
 from uno_nb.widgets.odds_lesson import HAND_KINDS, say_dealt, say_hand
 from uno_nb.widgets.odds_panel import fmt_fraction, fmt_percent, fmt_ratio
 
+from tests.reading import assert_learner_prose, html_text, visible
+
 
 # -- what a learner reads ----------------------------------------------------------------
 
-def _html_text(html: str) -> str:
-    html = re.sub(r"<svg.*?</svg>", " ", html, flags=re.S)  # the drawn cards
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).strip()
 
-
-def visible(widget) -> list[str]:
-    """Every string a learner can read in an app: texts, labels, options, and the
-    charts' titles, axis titles, legend names and hover texts."""
-    out: list[str] = []
-    if isinstance(widget, w.HTML):
-        out.append(_html_text(widget.value))
-    elif hasattr(widget, "children"):
-        for child in widget.children:
-            out += visible(child)
-    elif hasattr(widget, "layout") and hasattr(widget, "data") and hasattr(widget, "batch_update"):
-        layout = widget.layout
-        out += [layout.title.text or "", layout.xaxis.title.text or "",
-                layout.yaxis.title.text or ""]
-        for trace in widget.data:
-            out.append(trace.name or "")
-            out += [str(c) for c in (trace.customdata or ())]
-    else:
-        out.append(getattr(widget, "description", "") or "")
-        out += [str(label) for label in getattr(widget, "_options_labels", ())]
-    return [s for s in out if s]
-
-
-LONG_FLOAT = re.compile(r"\d[.,]\d{5,}")
-
-
-def assert_learner_prose(strings: list[str]) -> None:
-    assert strings
-    for s in strings:
-        assert not LONG_FLOAT.search(s), s
-        assert not re.search(r"\b(True|False)\b|^None$|[=(\[,:] ?None\b", s), s
-        assert not re.search(r"\b[a-z]+_[a-z_]+\b", s), s  # no option names or keys
-        assert "Fraction(" not in s and "Estimate(" not in s and "odds." not in s, s
-        assert not re.search(r"\bP\d\b|Player 0\b", s), s  # players are numbered from 1
 
 
 def fractions_in(s: str) -> list[Fraction]:
@@ -80,13 +44,13 @@ def test_hand_odds_bars_are_the_exact_law_and_the_table_shows_its_fractions():
     assert list(bars.y) == [float(p) for p in exact]
     assert app.distribution == dict(enumerate(exact))
     assert exact[0] == Fraction(comb(100, 7), comb(108, 7)) == Fraction(666_981_700, 1_161_800_757)
-    table = _html_text(app._table.value)
+    table = html_text(app._table.value)
     shown = fractions_in(table)
     for p in exact:
         assert p in shown  # each exact chance in lowest terms
     assert "666,981,700/1,161,800,757" in table and "57.4%" in table
     assert "28 × 75,287,520 = 2,108,050,560" in table  # C(8,2) × C(100,5) hands with two Wilds
-    setup = _html_text(app._setup.value)
+    setup = html_text(app._setup.value)
     assert "C(108, 7) = 27,883,218,168" in setup and "14/27" in setup and "0.52" in setup
     assert list(dots.x) == [] and app.dealt == 0
     assert "No hands dealt yet" in app._status.value
@@ -145,7 +109,7 @@ def test_dealt_hands_accumulate_reproducibly_and_sit_in_their_error_bars():
     # 95% intervals: now and then a rare count misses (here 5 Wild cards, one hand
     # where 0.11 were expected); the page says how many hold the exact chance.
     assert inside >= 6
-    status = _html_text(app._status.value)
+    status = html_text(app._status.value)
     assert "11,100 hands dealt so far from seed 3" in status
     assert f"for {inside} of the 8 counts" in status
     # a second seed deals other hands; the restart button forgets them
@@ -213,7 +177,7 @@ def test_live_odds_step_by_step_shows_the_exact_chances():
         chance = odds.chance_draw_playable(view)
         assert chance == Fraction(good, len(cards))
         assert app.panel.exact["draw_playable"] == chance
-        numbers = _html_text(app.panel._numbers.value)
+        numbers = html_text(app.panel._numbers.value)
         name = f"Player {game.current + 1}"
         assert (f"Of the {len(cards)} cards {name} cannot see, {good} would be playable on "
                 in numbers)
@@ -225,7 +189,7 @@ def test_live_odds_step_by_step_shows_the_exact_chances():
         for trace, kind in zip(bars, ("R", "Y", "G", "B", "draw2", "wild4")):
             assert list(trace.y) == [float(odds.chance_opponent_holds(view, s, kind))
                                      for s in opponents]
-        table = fractions_in(_html_text(app.panel._table.value))
+        table = fractions_in(html_text(app.panel._table.value))
         assert odds.chance_opponent_holds(view, opponents[0], "R") in table
         # the sentence for the chosen opponent and kind
         held = len(game.hands[app._who.value])
@@ -301,11 +265,11 @@ def test_challenge_question_pins_the_first_wild_draw_four_of_game_2():
     assert app.chance == 1 - none == Fraction(7_310_779, 10_187_344)
     assert app.chance == odds.challenge_success_chance(view)
     assert app.expected == {"take": 4, "challenge": 6 * none}
-    reasoning = _html_text(app._reasoning.value)
+    reasoning = html_text(app._reasoning.value)
     assert "C(75, 5) / C(96, 5) = 2,876,565/10,187,344 = 28.2%" in reasoning
     assert "7,310,779/10,187,344 = 71.8%" in reasoning
     assert "about 1.69 cards on average" in reasoning
-    assert "Here it is 71.8%: challenge." in _html_text(app._verdict.value)
+    assert "Here it is 71.8%: challenge." in html_text(app._verdict.value)
     # what was really held: the engine's own verdict on the bluff
     assert app.guilty == game._w4[2] == any(c.colour == colour for c in game.hands[accused])
     assert_learner_prose(visible(app.widget))
@@ -328,7 +292,7 @@ def test_challenge_simulation_is_reproducible_and_holds_the_exact_value():
     assert list(sim.y) == [d.estimate]
     assert list(sim.error_y.array) == [d.high - d.estimate]
     assert list(sim.error_y.arrayminus) == [d.estimate - d.low]
-    text = _html_text(app._sim.value)
+    text = html_text(app._sim.value)
     assert "10,000 times (seed 2)" in text and f"{round(e.estimate * 10_000):,} of the deals" in text
 
 
@@ -382,7 +346,7 @@ def test_the_stepper_odds_panel_reads_for_a_learner():
         game = app.game
         cards, good = _by_hand(game)
         assert panel.exact["draw_playable"] == Fraction(good, len(cards))
-        numbers = _html_text(panel._numbers.value)
+        numbers = html_text(panel._numbers.value)
         assert f"{fmt_ratio(good, len(cards))} = {fmt_percent(Fraction(good, len(cards)))}" in numbers
         layout = panel.figure.layout
         assert layout.xaxis.title.text == "Opponent" and layout.yaxis.title.text == "Chance"

@@ -10,7 +10,6 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-import ipywidgets as w  # noqa: E402
 
 from uno_nb import PRESETS, RuleError, RuleSet  # noqa: E402
 from uno_nb.rules import _EXCLUSIONS, _REQUIRES  # noqa: E402
@@ -19,6 +18,8 @@ from uno_nb.widgets import RulesPanel  # noqa: E402
 from uno_nb.widgets.rules_panel import (GROUPS, changes_text, differences,  # noqa: E402
                                         nearest_preset, refusal_text, rules_name)
 
+from tests.reading import assert_learner_prose, html_text, visible  # noqa: E402
+
 OPTIONS = RuleSet.options()
 INFOS = {info.name: info for info in OPTIONS}
 BOOLS = [info.name for info in OPTIONS if info.kind is bool]
@@ -26,48 +27,7 @@ BOOLS = [info.name for info in OPTIONS if info.kind is bool]
 
 # -- what a person reads -------------------------------------------------------------------
 
-def _html_text(markup: str) -> str:
-    """The text of some HTML as it reads: inline spans join their neighbours,
-    other tags separate words."""
-    markup = re.sub(r"</?(span|b|em|strong)\b[^>]*>", "", markup)
-    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", markup)).strip())
 
-
-def visible(widget) -> list[str]:
-    """Every string a person can read in an app: texts, labels, options,
-    accordion titles, and the charts' titles, axis titles and legend names."""
-    out: list[str] = []
-    if isinstance(widget, w.HTML):
-        out.append(_html_text(widget.value))
-        out += [html.unescape(t) for t in re.findall(r'title="([^"]*)"', widget.value)]  # tooltips
-    elif hasattr(widget, "batch_update") and hasattr(widget, "data"):
-        layout = widget.layout
-        out += [layout.title.text or "", layout.xaxis.title.text or "",
-                layout.yaxis.title.text or ""]
-        out += [trace.name or "" for trace in widget.data]
-    elif hasattr(widget, "children"):
-        out += [str(t) for t in getattr(widget, "titles", ()) or ()]
-        for child in widget.children:
-            out += visible(child)
-    else:
-        out.append(getattr(widget, "description", "") or "")
-        out.append(getattr(widget, "tooltip", "") or "")
-        out += [str(label) for label in getattr(widget, "_options_labels", ())]
-    return [s for s in out if s]
-
-
-LONG_FLOAT = re.compile(r"\d[.,]\d{5,}")
-
-
-def assert_learner_prose(strings: list[str]) -> None:
-    assert strings
-    for s in strings:
-        assert not LONG_FLOAT.search(s), s
-        assert not re.search(r"\b(True|False|None|nan|inf)\b", s), s
-        assert not re.search(r"\b[a-z0-9]+_[a-z0-9_]+\b", s), s  # no option names or keys
-        assert not re.search(r"\b(option|rules|preset|lab)\.[a-z]", s), s  # no text keys
-        assert not re.search(r"[\[(]'|\{|\}", s), s  # no reprs of tuples, lists, dicts
-        assert not re.search(r"\bP\d\b|Player 0\b|[Ss]eat \d", s), s  # players counted from 1
 
 
 # -- the table ----------------------------------------------------------------------------
@@ -204,14 +164,14 @@ def test_the_preset_menu_names_the_presets_and_explains_the_one_chosen():
     panel = RulesPanel("cnuno")
     assert panel._preset._options_labels[:len(PRESETS)] == tuple(text(f"preset.{n}") for n in PRESETS)
     assert panel._preset.value == "cnuno"
-    assert text("preset.cnuno.help") == _html_text(panel._preset_help.value)
+    assert text("preset.cnuno.help") == html_text(panel._preset_help.value)
     panel._preset.value = "party"
     assert panel.rules == RuleSet.preset("party")
-    assert text("preset.party.help") == _html_text(panel._preset_help.value)
+    assert text("preset.party.help") == html_text(panel._preset_help.value)
     panel.control("jump_in").value = False
     assert panel._preset.value == "custom"
     open_all(panel)
-    about = _html_text(panel._preset_help.value)
+    about = html_text(panel._preset_help.value)
     assert about == text("rules.custom.help", name="Party rules − Jump in")
     panel._preset.value = "custom"  # not a rule set of its own: nothing changes
     assert panel.rules == RuleSet.preset("party").replace(jump_in=False)
@@ -278,7 +238,7 @@ def test_a_refused_combination_names_both_switches_and_leaves_the_rules(preset, 
     message = panel.message
     assert f"“{INFOS[first].label()}”" in message and f"“{INFOS[second].label()}”" in message
     assert "uno-refused" in panel._message.value
-    assert_learner_prose([message, _html_text(panel._message.value)])
+    assert_learner_prose([message, html_text(panel._message.value)])
     # the next accepted change clears the message
     panel.control("jump_in").value = not before.jump_in
     assert panel.message == "" and panel._message.value == ""
@@ -301,7 +261,7 @@ def test_the_target_score_and_the_uno_penalty_are_set_in_words():
     panel.control("target_score").value = 250
     assert panel.rules == RuleSet(uno_penalty=4, target_score=250)
     assert "V-UNO-PENALTY-4" in panel._ids["uno_penalty"].value
-    assert _html_text(panel._preset_help.value) == text(
+    assert html_text(panel._preset_help.value) == text(
         "rules.custom.help", name="Standard rules · Missed UNO! costs: 4 cards "
                                   "· Points that end the game: 250")
 

@@ -10,13 +10,14 @@ import html
 import re
 
 import ipywidgets as w
-import plotly.graph_objects as go
 import pytest
 
 from uno_nb import RuleSet
 from uno_nb.render import describe_top, describe_turn
 from uno_nb.texts import card_code, card_name, rule_name, text
 from uno_nb.widgets import GameStepper
+
+from tests.reading import html_text, visible
 
 #: A card written in the notation (``RS``, ``G+2``, ``W+4>G``), standing alone.
 CODE = re.compile(r"(?<![\w+>-])(?:[RYGB](?:\d|S|R|\+[12])|W(?:\+(?:2|4|10))?(?:>[RYGB])?)"
@@ -25,39 +26,8 @@ CODE = re.compile(r"(?<![\w+>-])(?:[RYGB](?:\d|S|R|\+[12])|W(?:\+(?:2|4|10))?(?:
 SEAT_NAME = re.compile(r"\bP\d+\b")
 
 
-def shown_html(value):
-    """What a person reads of an HTML value: no card pictures (their names
-    are tooltips, checked elsewhere), no tags."""
-    value = re.sub(r"<svg.*?</svg>", " ", value, flags=re.S)
-    return html.unescape(re.sub(r"<[^>]+>", " ", value))
-
-
-def visible_texts(widget):
-    """Every text the widget shows, skipping what is hidden."""
-    out = []
-    if isinstance(widget, go.FigureWidget):
-        lay = widget.layout
-        out += [lay.title.text or "", lay.xaxis.title.text or "", lay.yaxis.title.text or ""]
-        for trace in widget.data:
-            out.append(trace.name or "")
-            out += [str(x) for x in (trace.x or ())]
-        return out
-    if widget.layout.display == "none":
-        return out
-    if isinstance(widget, (w.HTML, w.Label)):
-        out.append(shown_html(widget.value))
-    if getattr(widget, "description", ""):
-        out.append(widget.description)
-    if hasattr(widget, "_options_labels"):
-        out += list(widget._options_labels)
-    out += [t for t in getattr(widget, "titles", ()) if t]
-    for child in getattr(widget, "children", ()):
-        out += visible_texts(child)
-    return out
-
-
 def page_text(app):
-    return "\n".join(visible_texts(app.widget))
+    return "\n".join(visible(app.widget))
 
 
 def log_rows(app):
@@ -106,7 +76,7 @@ def test_every_log_line_is_the_engines_sentence_with_its_rule_beside_it():
     game = app.game
     rows = log_rows(app)
     assert len(rows) == len(game.events)
-    shown = [shown_html(r).strip() for r in rows]
+    shown = [html_text(r).strip() for r in rows]
     for event in game.events:
         line = game.event_text(event)
         if event.rule:
@@ -125,7 +95,7 @@ def test_the_log_puts_each_move_under_its_number_newest_first():
     # the newest block holds the last move's events in the order they happened
     last = [app.game.event_text(e) for e in app.game.last_events()]
     newest = app._log.value.split('class="uno-log-move"')[1]
-    lines = [shown_html(r).strip() for r in
+    lines = [html_text(r).strip() for r in
              re.findall(r'<div class="uno-log-line"[^>]*>(.*?)</div>', newest)]
     assert [line.startswith(said) for line, said in zip(lines, last)] == [True] * len(last)
     assert app._log.value.count("background:#fff3b0") == len(last)
@@ -138,7 +108,7 @@ def test_the_autoplay_control_has_a_visible_label():
     play = next(c for c in row.children if isinstance(c, w.Play))
     label = next(c for c in row.children if "uno-autoplay-label" in c._dom_classes)
     help_ = next(c for c in row.children if "uno-autoplay-help" in c._dom_classes)
-    assert shown_html(label.value).strip() == text("app.autoplay") == "Play the game by itself"
+    assert html_text(label.value).strip() == text("app.autoplay") == "Play the game by itself"
     assert play.tooltip == text("app.autoplay")
     assert "▶" in help_.value and "■" in help_.value
     assert not play.show_repeat  # ↻ is not there to explain
@@ -184,7 +154,7 @@ def test_the_table_says_the_top_card_and_the_turn_in_words(index):
     app = GameStepper("standard", players=4, seed=7)
     app.go_to(index)
     game = app.game
-    shown = shown_html(app._table.value)
+    shown = html_text(app._table.value)
     assert " ".join(describe_top(game).split()) in " ".join(shown.split())
     assert describe_turn(game) in shown
     top = game.discard[-1]

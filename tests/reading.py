@@ -1,0 +1,74 @@
+"""Reading an app as a person does, for the headless widget tests: every
+string its widgets show, and the check that none of it speaks to a
+programmer.  (The browser tests read the real page: tests/test_webapp.py.)"""
+
+from __future__ import annotations
+
+import html
+import re
+
+import ipywidgets as w
+
+__all__ = ["html_text", "tooltips", "visible", "assert_learner_prose", "LONG_FLOAT"]
+
+#: A number with five or more decimals: never shown to a person.
+LONG_FLOAT = re.compile(r"\d[.,]\d{5,}")
+
+
+def html_text(markup: str) -> str:
+    """The text of some HTML as it reads: no card pictures (their names are
+    tooltips), inline tags join their neighbours, other tags separate words."""
+    markup = re.sub(r"<svg.*?</svg>", " ", markup, flags=re.S)
+    markup = re.sub(r"</?(span|b|em|strong|small)\b[^>]*>", "", markup)
+    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", markup)).strip())
+
+
+def tooltips(markup: str) -> list[str]:
+    """The words a pointer or a screen reader finds in some HTML."""
+    return [html.unescape(t) for t in re.findall(r'(?:title|aria-label)="([^"]*)"', markup)]
+
+
+def _is_figure(widget) -> bool:
+    return hasattr(widget, "batch_update") and hasattr(widget, "data")
+
+
+def visible(widget) -> list[str]:
+    """Every string a person can read in a widget tree: texts and their
+    tooltips, labels, options, accordion titles, and the charts' titles, axis
+    titles, legend names, category labels and hover texts.  What is hidden
+    (``display: none``) is not read."""
+    out: list[str] = []
+    if _is_figure(widget):
+        layout = widget.layout
+        out += [layout.title.text or "", layout.xaxis.title.text or "",
+                layout.yaxis.title.text or ""]
+        for trace in widget.data:
+            out.append(trace.name or "")
+            out += [x for x in (getattr(trace, "x", None) or ()) if isinstance(x, str)]
+            out += [str(c) for c in (getattr(trace, "customdata", None) or ())]
+        return [s for s in out if s]
+    if getattr(widget.layout, "display", None) == "none":
+        return out
+    if isinstance(widget, (w.HTML, w.Label)):
+        out.append(html_text(widget.value))
+        out += tooltips(widget.value)
+    out.append(getattr(widget, "description", "") or "")
+    out.append(getattr(widget, "tooltip", "") or "")
+    out += [str(label) for label in getattr(widget, "_options_labels", ())]
+    out += [str(t) for t in getattr(widget, "titles", ()) or () if t]
+    for child in getattr(widget, "children", ()):
+        out += visible(child)
+    return [s for s in out if s]
+
+
+def assert_learner_prose(strings: list[str]) -> None:
+    """None of ``strings`` is a programmer's: no long floats, no Python
+    values or reprs, no option field names or text keys, no seat numbers."""
+    assert strings
+    for s in strings:
+        assert not LONG_FLOAT.search(s), s
+        assert not re.search(r"\b(True|False|nan|inf)\b|^None$|[=(\[,:] ?None\b", s), s
+        assert not re.search(r"\b[a-z0-9]+_[a-z0-9_]+\b", s), s  # no option names or keys
+        assert not re.search(r"\b(app|event|odds|option|rules|preset|lab|play|page)\.[a-z]", s), s
+        assert not re.search(r"[\[(]'|\{|\}|Fraction\(|Estimate\(", s), s  # no reprs
+        assert not re.search(r"\bP\d\b|Player 0\b|[Ss]eat \d", s), s  # players counted from 1
