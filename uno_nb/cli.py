@@ -68,7 +68,7 @@ def _rules_text(preset: str | None) -> str:
         choices = "on/off" if info.kind is bool else "/".join(map(str, info.choices or ())) or "number"
         shown = ("on" if value else "off") if info.kind is bool else value
         lines.append(f"{info.name:<14} {info.rule:<24} {str(shown):<8} [{choices}]")
-        lines.append(f"    {info.doc} (seed: {info.source})")
+        lines.append(f"    {info.doc} (source: {info.source})")
     lines.append("presets: " + ", ".join(PRESETS))
     return "\n".join(lines)
 
