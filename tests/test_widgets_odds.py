@@ -318,7 +318,7 @@ def test_challenge_chart_and_other_positions():
             found.append(index)
         waiting = now
     assert app.positions == found
-    app.show(1)
+    app.pick(1)
     assert len(app.positions) >= 2
     curves = set()
     for which in range(1, len(app.positions) + 1):

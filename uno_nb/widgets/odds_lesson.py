@@ -618,7 +618,7 @@ class ChallengeQuestion:
             "uno-question-chart")
         self._caption = tagged(w.HTML(), "uno-caption", "uno-question-caption")
         self._seed.observe(lambda _: self._new_game(), names="value")
-        self._which.observe(lambda change: self.show(change["new"]), names="value")
+        self._which.observe(lambda change: self.pick(change["new"]), names="value")
         self._batch.observe(lambda _: self._label(), names="value")
         self._simulate.on_click(lambda _: self.simulate(self._batch.value))
         controls = w.HBox([self._seed, self._which])
@@ -670,9 +670,9 @@ class ChallengeQuestion:
             self._which.disabled = len(found) < 2
         finally:
             self._busy = False
-        self.show(self._which.value)
+        self.pick(self._which.value)
 
-    def show(self, which: int) -> None:
+    def pick(self, which: int) -> None:
         """Show the ``which``-th Wild Draw Four of the game (from 1), with a
         first simulation of the smallest size."""
         if self._busy:
