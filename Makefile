@@ -1,5 +1,6 @@
 # Two commands on a fresh machine with Python 3.11+:
 #   make app   - set everything up and serve the web app (Voila) on http://127.0.0.1:8866
+#                (make app HOST=0.0.0.0: for the other computers on the network too)
 #   make test  - set everything up and run every test (the browser tests included)
 PYTHON ?= python3
 VENV   ?= .venv
@@ -32,8 +33,13 @@ $(VENV)/.bench-installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[bench]'
 	@touch $@
 
+# `make app HOST=0.0.0.0` lets the other computers on the network open the app
+# (start-up prints the addresses to give out). Only a HOST given on make's
+# command line counts: some shells (tcsh) export HOST as the computer's name.
+APP_HOST := $(if $(filter command line,$(origin HOST)),$(HOST))
+
 app: $(VENV)/.app-installed
-	$(BIN)/python -m uno_nb.webapp
+	$(BIN)/python -m uno_nb.webapp $(if $(APP_HOST),--host=$(APP_HOST))
 
 test: $(VENV)/.test-installed
 	$(BIN)/python -m pytest

@@ -6,9 +6,11 @@ to the server extension is copied: the page template and its options, and
 kernel culling.  (The extension also reads voila.json from the server's
 working directory, the repository on Binder; this file keeps the template
 whatever that directory is, and gives the Jupyter server the culling that
-voila.json cannot.)  Preheated kernels, the redirect from ``/``, the served
-plotly bundle and the closing page's kernel shutdown belong to the standalone
-app (uno_nb.webapp) only.
+voila.json cannot.)  It also enables the kit's own server extension,
+``uno_nb.server_extension``: closing a page shuts its kernel down (the page
+sets the ``_xsrf`` cookie that Voila's shutdown request needs) and the pages
+load no MathJax from a CDN.  Preheated kernels, the redirect from ``/`` and
+the served plotly bundle belong to the standalone app (uno_nb.webapp) only.
 """
 
 from __future__ import annotations
@@ -21,12 +23,15 @@ ROOT = Path(__file__).resolve().parent.parent
 
 #: The VoilaConfiguration settings that the server extension honours.
 SHARED = ("template", "theme", "strip_sources", "show_tracebacks")
+#: The kit's Jupyter server extension (uno_nb/server_extension.py).
+EXTENSION = "uno_nb.server_extension"
 
 
 def server_config(voila_json: Path = ROOT / "voila.json") -> dict:
     config = json.loads(voila_json.read_text(encoding="utf-8"))
     voila = config["VoilaConfiguration"]
     return {
+        "ServerApp": {"jpserver_extensions": {EXTENSION: True}},
         "VoilaConfiguration": {key: voila[key] for key in SHARED if key in voila},
         "MappingKernelManager": dict(config["MappingKernelManager"]),
     }

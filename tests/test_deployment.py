@@ -7,10 +7,16 @@ from __future__ import annotations
 
 import ast
 import json
+import os
 import re
+import signal
+import socket
 import subprocess
 import sys
+import time
 import tomllib
+import urllib.error
+import urllib.request
 from importlib.metadata import packages_distributions
 from pathlib import Path
 
@@ -24,6 +30,10 @@ ROOT = Path(__file__).resolve().parent.parent
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())
 BINDER = ROOT / "binder"
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+TEMPLATE = ROOT / "share/jupyter/voila/templates/uno_nb"
+#: What Binder's base environment (repo2docker, Python 3.11) holds before it
+#: installs binder/requirements.txt; tests/test_binder.py builds it.
+BINDER_BASE = {"notebook": "7.4.7", "jupyterlab": "4.4.9"}
 
 
 def binder_pins() -> dict[str, Version]:
@@ -130,6 +140,20 @@ def test_postbuild_installs_the_package_and_gives_voila_the_app_settings(tmp_pat
     voila = json.loads((ROOT / "voila.json").read_text())
     assert config["VoilaConfiguration"]["template"] == "uno_nb"
     assert config["MappingKernelManager"] == voila["MappingKernelManager"]
+    # the kit's server extension: a closed page's kernel is shut down, no MathJax from a CDN
+    assert config["ServerApp"]["jpserver_extensions"] == {"uno_nb.server_extension": True}
+    import uno_nb.server_extension as extension
+    assert extension._jupyter_server_extension_points() == [{"module": "uno_nb.server_extension"}]
+
+
+def test_binder_pins_the_jupyterlab_of_binders_base():
+    """Binder's base has notebook 7.4.7, which requires JupyterLab >=4.4.9,<4.5:
+    a newer pin made pip replace the base's JupyterLab and report the conflict.
+    The pin also serves `make lab`, so JupyterLab stays pinned (and declared)."""
+    pins = binder_pins()
+    assert str(pins["jupyterlab"]) == BINDER_BASE["jupyterlab"]
+    assert "notebook" not in pins  # the base's own; pinning it again could only disagree
+    assert any(pins["jupyterlab"] in spec for spec in declared()["jupyterlab"])
 
 
 def test_the_voila_config_preheats_culls_and_uses_the_kit_template():
@@ -142,19 +166,19 @@ def test_the_voila_config_preheats_culls_and_uses_the_kit_template():
     assert cull["cull_idle_timeout"] > 0 and cull["cull_interval"] > 0
     assert cull["cull_connected"] is False  # a learner reading a page keeps their game
     assert config["Voila"]["root_dir"] == "notebooks" and config["Voila"]["port"] == 8866
-    template = ROOT / "share/jupyter/voila/templates/uno_nb"
-    assert json.loads((template / "conf.json").read_text())["base_template"] == "lab"
-    data_files = PYPROJECT["tool"]["setuptools"]["data-files"]
-    shipped = {Path(f).name for files in data_files.values() for f in files}
-    assert {"conf.json", "index.html.j2", "*"} <= shipped
+    assert json.loads((TEMPLATE / "conf.json").read_text())["base_template"] == "lab"
+    # the whole template folder is installed into {prefix}/share/jupyter, editable installs too
+    shared = PYPROJECT["tool"]["hatch"]["build"]["targets"]["wheel"]["shared-data"]
+    template = TEMPLATE.relative_to(ROOT).as_posix()
+    assert shared == {template: template}
+    assert PYPROJECT["build-system"]["build-backend"] == "hatchling.build"
 
 
 def test_the_page_template_loads_nothing_from_outside_and_fits_a_phone():
-    template = ROOT / "share/jupyter/voila/templates/uno_nb"
-    text = "".join(p.read_text() for p in template.rglob("*") if p.is_file())
+    text = "".join(p.read_text() for p in TEMPLATE.rglob("*") if p.is_file())
     outside = re.compile(r"""(src|href)\s*=\s*["']?(https?:)?//|url\(\s*["']?(https?:)?//|@import""")
     assert not outside.search(text), "a classroom may be offline"
-    css = (template / "static/uno.css").read_text()
+    css = (TEMPLATE / "static/uno.css").read_text()
     assert "@media (max-width" in css and "flex-wrap: wrap" in css
 
 
@@ -175,3 +199,266 @@ def test_the_readme_has_the_two_binder_badges():
     binder = f"https://mybinder.org/v2/gh/{owner_repo}/HEAD?urlpath="
     assert f"({binder}lab/tree/notebooks/00_index.ipynb)" in readme
     assert f"({binder}voila/render/notebooks/00_index.ipynb)" in readme
+
+
+# -- what importing an app costs ------------------------------------------------------
+
+def run_python(code: str) -> str:
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT / "notebooks", capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return done.stdout
+
+
+def test_plain_plotly_would_import_jsonschema_here():
+    """The premise of the next test: in this environment, importing plotly's
+    FigureWidget the plain way imports nbformat and jsonschema (whose
+    rfc3987_syntax compiles its grammars for seconds)."""
+    shown = run_python("import sys, plotly.graph_objects as go; go.FigureWidget; "
+                       "print('jsonschema' in sys.modules)")
+    assert shown.split() == ["True"]
+
+
+def test_an_app_imports_its_own_modules_and_never_nbformat():
+    shown = run_python("""
+import json, sys
+from uno_nb.widgets import GameStepper
+GameStepper("standard", players=4, seed=7)
+print(json.dumps(sorted(m for m in ("uno_nb.widgets.lab_app", "uno_nb.widgets.play", "nbformat",
+                                    "jsonschema", "uno_nb.widgets.stepper") if m in sys.modules)))
+""")
+    assert json.loads(shown) == ["uno_nb.widgets.stepper"]
+
+
+def test_fig_show_still_works_and_imports_nbformat_when_used():
+    shown = run_python("""
+import sys
+import uno_nb.widgets
+import plotly.graph_objects as go, plotly.io as pio
+assert "nbformat" not in sys.modules
+pio.show(go.Figure(), renderer="json")  # a mime renderer: plotly checks nbformat's version
+print("nbformat" in sys.modules)
+""")
+    assert shown.split()[-1] == "True"
+
+
+# -- the app's start-up ----------------------------------------------------------------
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Running:
+    """A server started in its own process group, its output in a file."""
+
+    def __init__(self, command: list[str], log: Path, env: dict | None = None, cwd: Path = ROOT):
+        self.log = log
+        with open(log, "w") as out:
+            self.process = subprocess.Popen(command, cwd=cwd, env=env, stdout=out,
+                                            stderr=subprocess.STDOUT, start_new_session=True)
+
+    def text(self) -> str:
+        return self.log.read_text(errors="replace")
+
+    def wait_for(self, done, what: str, seconds: float = 240) -> str:
+        deadline = time.monotonic() + seconds
+        while not done(self.text()):
+            assert self.process.poll() is None, f"the server stopped before {what}:\n{self.text()[-4000:]}"
+            assert time.monotonic() < deadline, f"no {what} within {seconds} s:\n{self.text()[-4000:]}"
+            time.sleep(0.2)
+        return self.text()
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(30)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait()
+
+
+def status(url: str) -> int:
+    """The HTTP status of a GET, redirects not followed."""
+    class NoRedirect(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, *args, **kwargs):
+            return None
+
+    try:
+        with urllib.request.build_opener(NoRedirect).open(url, timeout=30) as response:
+            return response.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def preheated(notebooks=NOTEBOOKS):
+    return lambda text: all(f"Kernel pool of {p.name} is filled" in text for p in notebooks)
+
+
+def test_the_app_starts_calmly_and_says_where_to_open_it(tmp_path):
+    """`make app`'s command: the start-up log has the address to open and no
+    warning, error or traceback, and the browser is sent to that address."""
+    opened = tmp_path / "opened.txt"
+    browser = tmp_path / "browser"
+    browser.write_text(f'#!/bin/sh\necho "$1" > "{opened}"\n')
+    browser.chmod(0o755)
+    port = free_port()
+    app = Running([sys.executable, "-m", "uno_nb.webapp", f"--port={port}", "--Voila.port_retries=0"],
+                  tmp_path / "app.log", env={**os.environ, "BROWSER": str(browser)})
+    try:
+        text = app.wait_for(preheated(), "kernel for every notebook")
+    finally:
+        app.stop()
+    lines = text[:text.index("Handle signal")].splitlines() if "Handle signal" in text else text.splitlines()
+    assert f"http://127.0.0.1:{port}/" in lines
+    noisy = [line for line in lines if re.search(r"WARNING|ERROR|CRITICAL|Traceback|Warning:", line)]
+    assert noisy == []
+    # the page the browser was given sends it to the app
+    page = Path(opened.read_text().strip().removeprefix("file://"))
+    assert f"http://127.0.0.1:{port}/" in page.read_text()
+
+
+def test_on_every_interface_the_app_prints_the_addresses_and_one_warning(tmp_path):
+    from uno_nb.webapp import EXPOSED, lan_addresses
+    port = free_port()
+    app = Running([sys.executable, "-m", "uno_nb.webapp", "--host=0.0.0.0", "--no-browser",
+                   f"--port={port}", "--Voila.port_retries=0"], tmp_path / "app.log")
+    try:
+        text = app.wait_for(lambda text: "(this computer)" in text, "address to open", 120)
+        addresses = lan_addresses()
+        # it answers on the network's addresses, not only on the loopback
+        for address in ["127.0.0.1", *addresses]:
+            assert status(f"http://{address}:{port}/") == 302, address
+    finally:
+        app.stop()
+    lines = text.splitlines()
+    assert f"http://127.0.0.1:{port}/  (this computer)" in lines
+    if addresses:
+        for address in addresses:
+            assert f"http://{address}:{port}/  (other computers on this network)" in lines
+    else:
+        assert f"http://{socket.gethostname()}:{port}/  (other computers on this network)" in lines
+    assert [line for line in lines if "WARNING" in line] == [
+        f"[UnoVoila] WARNING | Listening on every network interface: {EXPOSED}"]
+
+
+def test_what_counts_as_listening_beyond_this_computer():
+    from uno_nb.webapp import exposed
+    assert not any(map(exposed, ["127.0.0.1", "127.0.1.1", "::1", "[::1]", "localhost", "LOCALHOST"]))
+    assert all(map(exposed, ["0.0.0.0", "", "::", "192.168.1.20", "10.0.0.5", "fe80::1", "classroom-pc"]))
+
+
+def test_make_app_passes_host_from_its_command_line_only():
+    def command(*args: str, **env: str) -> str:
+        done = subprocess.run(["make", "-n", "app", *args], cwd=ROOT, capture_output=True, text=True,
+                              env={**os.environ, **env}, timeout=60)
+        assert done.returncode == 0, done.stderr
+        return done.stdout.strip().splitlines()[-1]
+
+    assert command("HOST=0.0.0.0").endswith("-m uno_nb.webapp --host=0.0.0.0")
+    assert command(HOST="somebox").endswith("-m uno_nb.webapp")  # tcsh exports HOST=<name>
+
+
+# -- Voila started the ordinary way in the checkout ----------------------------------------
+
+def installed_template() -> Path:
+    return Path(sys.prefix) / "share/jupyter/voila/templates/uno_nb"
+
+
+def test_the_installation_holds_the_checkouts_page_template():
+    """pip install -e (make) copies the template into the environment, where
+    any Jupyter finds it.  (A copy: after editing the template, make installs
+    it again; the launcher uno_nb.webapp reads the checkout's first anyway.)"""
+    for path in (p for p in TEMPLATE.rglob("*") if p.is_file()):
+        copy = installed_template() / path.relative_to(TEMPLATE)
+        assert copy.is_file(), f"{copy} missing: install the package again (make, or pip install -e .)"
+
+
+@pytest.mark.parametrize("target, page, notebook", [
+    ("notebooks/", "voila/render/01_rules_step_by_step.ipynb", "01_rules_step_by_step.ipynb"),
+    ("notebooks/05_play_against_bots.ipynb", "", "05_play_against_bots.ipynb"),
+], ids=["folder", "notebook"])
+def test_plain_voila_in_the_checkout_serves_the_kits_pages(target, page, notebook, tmp_path):
+    """`voila notebooks/` from the repository root, as a Jupyter user starts
+    it: voila.json there gives the settings, the installation the template."""
+    env = {k: v for k, v in os.environ.items() if k not in ("JUPYTER_PATH", "UNO_NB_PLOTLY_URL")}
+    port = free_port()
+    voila = Running([str(Path(sys.executable).with_name("voila")), target, "--no-browser",
+                     f"--port={port}", "--Voila.port_retries=0"], tmp_path / "voila.log", env=env)
+    try:
+        voila.wait_for(lambda text: "Voilà is running at" in text, "address", 120)
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/{page}", timeout=240) as response:
+            assert response.status == 200
+            html = response.read().decode()
+    finally:
+        voila.stop()
+    title = json.loads((ROOT / "notebooks" / notebook).read_text())["metadata"]["title"]
+    assert f"<title>{title}</title>" in html
+    assert '<header class="uno-bar">' in html and "/voila/templates/uno_nb/static/uno.css" in html
+
+
+# -- the kit's Jupyter server extension (Binder) ----------------------------------------
+
+def test_the_server_extension_keeps_hooks_configured_before_it():
+    from uno_nb.server_extension import _chain_page_config, _chain_prelaunch, without_mathjax
+    from voila.configuration import VoilaConfiguration
+
+    calls = []
+
+    class Handler:
+        @property
+        def xsrf_token(self):
+            calls.append("cookie")
+            return b"token"
+
+    def theirs(handler, notebook, cwd):
+        calls.append(("theirs", notebook, cwd))
+        return "their notebook"
+
+    hook = _chain_prelaunch(theirs)
+    assert hook(Handler(), notebook="nb", cwd="here") == "their notebook"
+    assert calls == [("theirs", "nb", "here"), "cookie"]
+    assert _chain_prelaunch(hook) is hook  # loaded twice: chained once
+
+    kit, other = VoilaConfiguration(template="uno_nb"), VoilaConfiguration(template="lab")
+    config = {"fullMathjaxUrl": "https://cdn.example/mathjax.js", "mathjaxConfig": "TeX"}
+    hook = _chain_page_config(lambda page_config, **_: {**page_config, "theirs": 1})
+    assert hook(dict(config), voila_configuration=kit) == {"fullMathjaxUrl": None,
+                                                           "mathjaxConfig": None, "theirs": 1}
+    # another template's pages keep their MathJax: only the kit's pages are the kit's business
+    assert without_mathjax(dict(config), voila_configuration=other) == config
+
+
+@pytest.mark.parametrize("voila_first", [False, True], ids=["in-order", "voila-loaded-first"])
+def test_the_server_extension_sets_its_hooks_whichever_extension_loads_first(voila_first):
+    """Jupyter Server loads uno_nb.server_extension before voila.server_extension
+    (alphabetical order); had Voila's been loaded first, its live configuration
+    gets the hooks instead of the config it has already read."""
+    import logging
+    from types import SimpleNamespace
+
+    import tornado.web
+    from traitlets.config import Config
+    from uno_nb import server_extension
+    from voila.configuration import VoilaConfiguration
+    from voila.tornado.handler import TornadoVoilaHandler
+
+    app = SimpleNamespace(config=Config(), web_app=tornado.web.Application(),
+                          log=logging.getLogger("test"))
+
+    def load_voila():  # what voila.server_extension does with the config and its handlers
+        configuration = VoilaConfiguration(config=app.config)
+        app.web_app.add_handlers(".*$", [(r"/voila/render/(.*)", TornadoVoilaHandler,
+                                          {"voila_configuration": configuration})])
+        return configuration
+
+    if voila_first:
+        configuration = load_voila()
+        server_extension._load_jupyter_server_extension(app)
+    else:
+        server_extension._load_jupyter_server_extension(app)
+        configuration = load_voila()
+    assert configuration.prelaunch_hook is server_extension.set_xsrf_cookie
+    assert configuration.page_config_hook is server_extension.without_mathjax

@@ -3,7 +3,9 @@
 ``python -m uno_nb.webapp`` (what ``make app`` runs) serves ``notebooks/``
 with the settings in the checkout's ``voila.json`` - the page template, the
 preheated kernels, kernel culling, the address - so nobody has to remember
-flags.  Extra arguments go to Voilà (``--port=9000``, ``--no-browser``).
+flags.  Extra arguments go to Voilà (``--port=9000``, ``--no-browser``);
+``--host=0.0.0.0`` (``make app HOST=0.0.0.0``) lets the other computers on
+the network open the app, and start-up prints the addresses they open.
 
 What Voilà does not do by itself is done here:
 
@@ -11,7 +13,8 @@ What Voilà does not do by itself is done here:
 * a notebook page sets the ``_xsrf`` cookie: when a page is closed, Voilà's
   page asks the server to shut its kernel down and sends that cookie's value
   along; with no cookie the request is refused (403) and the kernel keeps
-  running until culling stops it;
+  running until culling stops it (``uno_nb.server_extension`` does the same
+  for Voilà's Jupyter server extension, on Binder);
 * a preheated kernel handed to a page counts as active from that moment:
   Voilà keeps pooled kernels from being culled, but once one is taken from
   the pool its last activity is still the time it was preheated, so a cull
@@ -21,28 +24,39 @@ What Voilà does not do by itself is done here:
 * plotly's browser bundle is served as a file that the browser caches, and
   the apps' figures import it from there (``uno_nb.widgets.figure``) instead
   of each figure carrying all 5 MB of it in its widget state;
-* the page template in the checkout's ``share/jupyter`` is found even when
-  the package is installed in editable mode (pip installs the template's
-  data files only for a regular install, which is what Binder does).
+* the page template in the checkout's ``share/jupyter`` is found first, so
+  that an edit to it shows at the next start whatever copy the installation
+  holds;
+* start-up says calmly where to open the app: the kernels talk to the server
+  over Unix sockets (IPC) instead of TCP on the loopback, which is also why
+  they no longer warn of unencrypted TCP, and notebooks are not checked for a
+  signature (see ``_Notebooks``), which only logged a warning per notebook.
 
 Voilà is imported only when the app starts: the engine never needs it.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import re
+import socket
 import sys
+import tempfile
 from pathlib import Path
 from typing import Sequence
 
-__all__ = ["project_root", "main"]
+__all__ = ["project_root", "main", "lan_addresses", "exposed", "ALL_INTERFACES"]
 
 TEMPLATE = "uno_nb"
 #: Where the app serves plotly's widget bundle (below the server's base URL),
 #: and the variable that tells the kernels (see uno_nb.widgets.figure).
 PLOTLY_PATH = "uno_nb/plotly/widgetbundle.js"
 PLOTLY_ENV = "UNO_NB_PLOTLY_URL"
+#: The addresses that mean "listen on every network interface".
+ALL_INTERFACES = frozenset({"0.0.0.0", "", "::"})
+#: What start-up warns of when the app listens beyond this computer.
+EXPOSED = "anyone on this network can open the app and run its notebooks' kernels on this computer."
 
 
 def plotly_url(version: str, path: str = PLOTLY_PATH) -> str:
@@ -62,6 +76,53 @@ def project_root(start: Path | None = None) -> Path:
                      "run it from a checkout of uno_nb (see the README's Quickstart)")
 
 
+def exposed(host: str) -> bool:
+    """Whether listening on ``host`` lets other computers in: every address
+    but the loopback's (``localhost`` included)."""
+    if host in ALL_INTERFACES:
+        return True
+    try:
+        return not ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:  # a host name
+        return host.lower() != "localhost"
+
+
+def lan_addresses() -> list[str]:
+    """This computer's IPv4 addresses that other computers on the network can
+    reach (no loopback, no link-local), found with the standard library only:
+    the addresses of the host name, and the address of the interface that
+    the default route leaves by."""
+    found: list[str] = []
+    try:
+        found += [info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None,
+                                                            socket.AF_INET)]
+    except OSError:  # a host name that does not resolve
+        pass
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            # connecting a UDP socket sends nothing; it only picks the local
+            # address of the route (192.0.2.1 is reserved for documentation)
+            probe.connect(("192.0.2.1", 9))
+            found.append(probe.getsockname()[0])
+    except OSError:  # no route: not on a network
+        pass
+    usable = []
+    for address in dict.fromkeys(found):
+        ip = ipaddress.ip_address(address)
+        if not (ip.is_loopback or ip.is_link_local or ip.is_unspecified):
+            usable.append(address)
+    return usable
+
+
+def _connection_root() -> str:
+    """Where Voilà makes its folder of kernel connection files.  With IPC the
+    kernels' sockets are files there too, and a socket's path must fit in
+    about 100 bytes (104 on macOS), of which ``voila_…/kernel-<uuid>-ipc-N``
+    takes 70: macOS's per-user temporary directory (about 50) is too long."""
+    temp = tempfile.gettempdir()
+    return temp if len(temp) <= 30 or not os.path.isdir("/tmp") else "/tmp"
+
+
 def _use_checkout_templates(root: Path) -> None:
     """Put the checkout's ``share/jupyter`` first on Jupyter's data path."""
     share = root / "share" / "jupyter"
@@ -77,6 +138,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     os.environ[PLOTLY_ENV] = PLOTLY_PATH  # the kernels inherit it
 
     from jupyter_server._tz import utcnow
+    from jupyter_server.services.contents.largefilemanager import LargeFileManager
     from jupyter_server.utils import url_path_join
     from traitlets import Unicode
     import plotly
@@ -91,12 +153,65 @@ def main(argv: Sequence[str] | None = None) -> None:
             await super().prepare()
             self.xsrf_token  # noqa: B018 - reading it sets the cookie
 
+    class _Notebooks(LargeFileManager):
+        """The notebooks, read without checking their signatures.
+
+        A signature only decides whether JupyterLab shows a notebook's saved
+        HTML and JavaScript outputs; Voilà runs every notebook afresh and
+        marks every output it shows as trusted whatever the signature says
+        (voila.exporter).  Checking it here only logged "Notebook … is not
+        trusted" for each notebook at start-up and wrote a signing key into
+        the user's Jupyter data folder."""
+
+        def mark_trusted_cells(self, nb, path: str = "") -> None:
+            return None
+
     class UnoVoila(Voila):
         """Voilà with ``/`` sent to the index notebook and pages that can
         shut their kernel down when they are closed."""
 
+        aliases = {**Voila.aliases, "host": "Voila.ip"}
         home = Unicode("00_index.ipynb", config=True,
                        help="The notebook that / opens (relative to root_dir).")
+
+        def initialize(self, argv=None) -> None:
+            super().initialize(argv)  # the command line, then voila.json
+            if not self.trait_has_value("connection_dir_root"):
+                self.connection_dir_root = _connection_root()
+            # Unix sockets, where there are: a kernel's messages never touch
+            # the network stack, and ipykernel has no unencrypted TCP to warn of
+            if os.name == "posix" and "transport" not in self.config.get("KernelManager", {}):
+                self.config.KernelManager.transport = "ipc"
+
+        @property
+        def all_interfaces(self) -> bool:
+            return self.ip in ALL_INTERFACES
+
+        @property
+        def connection_url(self) -> str:
+            # the browser opened on this computer: 0.0.0.0 is no address to open
+            return self._url("127.0.0.1") if self.all_interfaces else super().connection_url
+
+        @property
+        def display_url(self) -> str:
+            """What start-up prints after "Voilà is running at:"."""
+            if not self.all_interfaces or self.custom_display_url:
+                return super().display_url
+            others = [self._url(address) for address in lan_addresses()]
+            others = others or [self._url(socket.gethostname())]
+            return "\n".join([*(f"{url}  (other computers on this network)" for url in others),
+                              f"{self._url('127.0.0.1')}  (this computer)"])
+
+        def start(self) -> None:
+            if exposed(self.ip):
+                where = "every network interface" if self.all_interfaces else self.ip
+                self.log.warning(f"Listening on {where}: {EXPOSED}")
+            super().start()
+
+        def init_settings(self) -> dict:
+            settings = super().init_settings()
+            self.contents_manager = settings["contents_manager"] = _Notebooks(parent=self)
+            return settings
 
         def init_handlers(self) -> list:
             self._keep_handed_out_kernels()

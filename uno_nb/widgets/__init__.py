@@ -2,17 +2,58 @@
 
 Each app is a class with private widgets, one render funnel and a ``widget``
 to display; plotly figures are ``FigureWidget``s placed once and updated in
-place.  All user-facing strings come from :mod:`uno_nb.widgets.text`.
+place.  All user-facing strings come from the text table, :mod:`uno_nb.texts`.
+
+The apps are imported when first asked for (PEP 562): a page that shows one
+app imports that app's modules only, not every app's (the lab's process pool,
+the odds lessons' simulations…).  A new app is added to ``_EXPORTS``.
 """
 
-from ._common import figure
-from .lab_app import LabApp
-from .odds_panel import OddsPanel
-from .play import PlayApp
-from .rules_panel import RulesPanel
-from .scoring_panel import ScoringPanel
-from .stepper import GameStepper
-from .text import TEXT, text
+from __future__ import annotations
 
-__all__ = ["GameStepper", "RulesPanel", "OddsPanel", "ScoringPanel", "PlayApp", "LabApp",
-           "TEXT", "text", "figure"]
+import importlib
+from typing import TYPE_CHECKING, Any
+
+from ._plotly import import_renderers_without_nbformat
+
+# before anything makes a FigureWidget (see _plotly: seconds off a fresh kernel)
+import_renderers_without_nbformat()
+
+#: Each public name and the module (in this package) that defines it.
+_EXPORTS = {
+    "GameStepper": "stepper",
+    "RulesPanel": "rules_panel",
+    "OddsPanel": "odds_panel",
+    "ScoringPanel": "scoring_panel",
+    "PlayApp": "play",
+    "LabApp": "lab_app",
+    "HandOdds": "odds_lesson",
+    "LiveOdds": "odds_lesson",
+    "ChallengeQuestion": "odds_lesson",
+    "figure": "_common",
+}
+
+__all__ = list(_EXPORTS)
+
+if TYPE_CHECKING:  # what static tools and IDEs see
+    from ._common import figure
+    from .lab_app import LabApp
+    from .odds_lesson import ChallengeQuestion, HandOdds, LiveOdds
+    from .odds_panel import OddsPanel
+    from .play import PlayApp
+    from .rules_panel import RulesPanel
+    from .scoring_panel import ScoringPanel
+    from .stepper import GameStepper
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value  # the next look-up finds it without coming here
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_EXPORTS})
