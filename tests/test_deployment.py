@@ -352,8 +352,11 @@ def test_what_counts_as_listening_beyond_this_computer():
 
 def test_make_app_passes_host_from_its_command_line_only():
     def command(*args: str, **env: str) -> str:
-        done = subprocess.run(["make", "-n", "app", *args], cwd=ROOT, capture_output=True, text=True,
-                              env={**os.environ, **env}, timeout=60)
+        # Under `make test` this runs inside make: without its variables, so the
+        # inner make neither prints the directories it enters nor inherits flags.
+        outer = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MAKELEVEL", "MFLAGS")}
+        done = subprocess.run(["make", "-n", "--no-print-directory", "app", *args], cwd=ROOT,
+                              capture_output=True, text=True, env={**outer, **env}, timeout=60)
         assert done.returncode == 0, done.stderr
         return done.stdout.strip().splitlines()[-1]
 

@@ -40,8 +40,10 @@ def test_V_DRAW_UNTIL_PLAYABLE_keeps_drawing_then_plays(pos):
     assert actions(game) == ["R8"]
     game.push("R8")
     assert game.current == 1 and game.cards_drawn[0] == 3
-    assert texts(game, 4) == ["P0 draws a card (Y1)", "P0 draws a card (G7)",
-                              "P0 draws a card (R8)", "P0 plays R8"]
+    assert texts(game, 5) == ["P0 draws a card (Y1)", "P0 draws a card (G7)",
+                              "P0 draws a card (R8)",
+                              "P0 can play the card just drawn and must play it", "P0 plays R8"]
+    assert {e.rule for e in game.events[-5:-2]} == {"V-DRAW-UNTIL-PLAYABLE"}
 
 
 def test_V_DRAW_UNTIL_PLAYABLE_with_nothing_playable_left_the_turn_passes(pos):
