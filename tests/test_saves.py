@@ -104,3 +104,37 @@ def test_a_missing_file_gives_a_clear_error(tmp_path):
 def test_a_fast_mode_game_cannot_be_saved():
     with pytest.raises(SaveFileError, match="record=False"):
         Game(record=False).to_json()
+
+
+def test_the_table_models_annotations_round_trip():
+    """Reaction times and jump-in races are saved as data and read back as
+    the same sentences (T-UNO-CATCH, T-UNO-CENTER, V-JUMP-IN races)."""
+    for seed in range(60):
+        _, game = play_game("party", ["heuristic"] * 5, seed, record=True)
+        if any(isinstance(note, dict) for note in game.notes):
+            break
+    else:
+        raise AssertionError("no annotated game in 60 seeds")
+    loaded = Game.from_json(game.to_json())
+    assert loaded.notes == game.notes and loaded.log() == game.log()
+
+
+@pytest.mark.parametrize("note", [
+    {"key": "noticed"},                                   # a field missing
+    {"key": "time", "seconds": 1},                        # a piece of a sentence, not a note
+    {"key": "race", "seconds": 1},                        # the wrong fields
+    {"key": "reaction", "seconds": float("nan")},         # not a time
+    {"key": "reaction", "seconds": -1},
+    {"key": "race", "times": []},                         # a race of nobody
+    {"key": "race", "times": [[0, 0.5], [9, 0.7]]},       # a seat that is not at the table
+    {"key": "noticed_first", "seconds": 0.4, "count": 1},
+    {"key": "reaction", "seconds": True},
+    ["reaction", 0.4],
+])
+def test_a_malformed_annotation_is_refused_before_it_can_break_the_log(saved, note):
+    game, text = saved
+    data = json.loads(text)
+    _unsealed(data)
+    data["notes"] = {"3": note}
+    with pytest.raises(SaveFileError, match="'notes' must map move numbers"):
+        Game.from_json(json.dumps(data, allow_nan=True))

@@ -14,7 +14,7 @@ import pytest
 from uno_nb import Game, RuleSet, events, texts
 from uno_nb.cards import parse_card
 from uno_nb.simulation import play_game
-from uno_nb.texts import TABLE, placeholders, text
+from uno_nb.texts import TABLE, placeholders, sentence, text
 
 from tests.helpers import texts as log_lines
 
@@ -228,3 +228,39 @@ def test_card_names_for_every_card():
     assert texts.card_name(parse_card("W"), colour=2) == "Wild → green"
     assert all("_" not in name and not RULE_ID.search(name) for name in names)
     assert string.Formatter  # (formatter used by text(); imported for clarity)
+
+
+def test_an_english_fallback_keeps_english_plural_forms():
+    # a key a language does not have yet is English, English forms included
+    assert text("cards.count", "xx", count=21) == "21 cards"
+    from uno_nb.texts import TABLE as table
+    if "ru" in table:  # once there is a Russian table, its own forms
+        assert text("cards.count", "ru", count=21).startswith("21 ")
+
+
+@pytest.mark.parametrize("scoring, rule", [("winner", "R-SCORE-WINNER"),
+                                           ("penalty", "V-SCORE-PENALTY"), ("lazy", "V-LAZY")])
+def test_the_end_of_the_game_names_the_scoring_rule_that_decided_it(scoring, rule):
+    rules = RuleSet(scoring=scoring, target_score=100)
+    _, game = play_game(rules, ["heuristic"] * 3, 4, max_rounds=3, record=True)
+    won = game.events[-1]
+    assert isinstance(won, events.GameWon) and won.rule == rule
+    if scoring == "lazy":
+        assert "the most rounds won" in game.event_text(won)
+
+
+def test_a_mixed_stack_is_drawn_under_V_STACK_MIXED(pos):
+    game = pos(["R+2 R1", "W+4 B1", "G1 G2"], discard="R5",
+               rules=RuleSet(stack=True, stack_mixed=True))
+    game.push_many(["0:R+2", "1:W+4>G", "2:draw"])
+    drew = [e for e in game.events if isinstance(e, events.Drew)][-1]
+    assert len(drew.cards) == 6 and drew.rule == "V-STACK-MIXED"
+    assert game.events[-1].rule == "V-STACK-MIXED"  # and skipped for it
+
+
+def test_a_hidden_event_names_no_single_card_either():
+    event = events.Note("swap_five.done", (("player", 0), ("given", parse_card("R1")),
+                                           ("got", parse_card("B2")), ("target", 1),
+                                           ("seen_by", (0, 1))), rule="V-SWAP-FIVE")
+    assert "Red 1" in sentence(event, viewer=0)
+    assert "Red 1" not in sentence(event, viewer=2) and "Blue 2" not in sentence(event, viewer=2)

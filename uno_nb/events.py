@@ -286,6 +286,8 @@ class GameWon(Event):
     def text_key(self, viewer: int | None = None) -> str:
         if self.reason == "target":
             return "event.game_won.lowest" if self.lowest else "event.game_won.target"
+        if self.reason == "rounds" and self.rule == "V-LAZY":
+            return "event.game_won.rounds.lazy"
         return "event.game_won." + self.reason.replace("-", "_")
 
     def text_values(self) -> dict[str, Any]:

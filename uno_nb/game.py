@@ -1510,14 +1510,8 @@ class Game:
                 return
 
     def _take_penalty(self, p: int) -> None:
-        card = self.pending_card
         count = self.pending
-        # The rule that makes p draw (for the log): the card's own rule, or
-        # V-STACK when answers piled it higher than the card alone.
-        rank = card.rank if card is not None else "+2"
-        rule = {"+2": "R-DRAW2", "W+4": "R-W4", "W+10": "V-PLUS10"}.get(rank, "V-H2O")
-        if card is not None and count > card.draw:
-            rule = "V-STACK"
+        rule = self._penalty_rule(count) if self.record else ""
         self._draw_cards(p, count, "penalty", rule)
         if self.record:
             self._skip(p, rule)
@@ -1528,6 +1522,23 @@ class Game:
         self.current = (p + self.direction) % self.n if not self._outs else self._after(p)
         if self._ready:
             self._wait_ready(p, count)
+
+    def _penalty_rule(self, count: int) -> str:
+        """The rule that makes a player draw ``count`` cards, for the log: the
+        draw card's own, or V-STACK (V-STACK-MIXED) when answers piled the
+        draw cards on the discard pile up to ``count``."""
+        card = self.pending_card
+        if card is None or count <= card.draw:
+            rank = card.rank if card is not None else "+2"
+            return {"+2": "R-DRAW2", "W+4": "R-W4", "W+10": "V-PLUS10"}.get(rank, "V-H2O")
+        ranks, total = set(), 0
+        for played in reversed(self.discard):  # a bouncing Reverse draws nothing: skipped
+            if played.draw:
+                ranks.add(played.rank)
+                total += played.draw
+                if total >= count:
+                    break
+        return "V-STACK-MIXED" if len(ranks) > 1 else "V-STACK"
 
     def _wait_ready(self, drawer: int, count: int) -> None:
         """T-READY: after drawing 4 or more, play waits for the drawer's "Ready"."""
@@ -1763,9 +1774,11 @@ class Game:
         self.phase = GAME_OVER
         self.current = champion
         if self.record:
+            # the rule that decided who won: the scoring mode's, or the seventh empty hand
+            rule = "V-SEVEN-ROUNDS" if final else \
+                {"winner": "R-SCORE-WINNER", "penalty": "V-SCORE-PENALTY", "lazy": "V-LAZY"}[scoring]
             self._log(ev.GameWon(champion, tuple(self.scores), reason, target, self.round_no,
-                                 scoring == "penalty",
-                                 rule="V-SEVEN-ROUNDS" if final else "R-SCORE-WINNER"))
+                                 scoring == "penalty", rule=rule))
 
     def _next_first(self) -> int | None:
         """V-LAZY: the last round's winner starts the next one."""

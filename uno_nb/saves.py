@@ -12,13 +12,14 @@ what is wrong, and no half-loaded game is ever returned.
 from __future__ import annotations
 
 import hashlib
+import math
 import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .errors import SaveFileError, UnoError
 from .rules import RuleSet
-from .texts import has
+from .texts import ANNOTATION_FIELDS
 
 if TYPE_CHECKING:
     from .game import Game
@@ -64,27 +65,30 @@ def dumps(game: "Game") -> str:
 
 
 def _is_annotation(note: Any, players: Any) -> bool:
-    """Free text, or an annotation as uno_nb.simulation writes it: a known
-    ``key`` with numbers (``seconds``, ``count``) or ``times`` as (seat, seconds) pairs."""
+    """Free text, or an annotation as uno_nb.simulation writes it: one of the
+    known keys with exactly its fields (texts.ANNOTATION_FIELDS), seconds as
+    finite numbers >= 0, seats of this game."""
     if isinstance(note, str):
         return True
-    if not isinstance(note, dict) or not isinstance(note.get("key"), str):
+    if not isinstance(note, dict) or note.get("key") not in ANNOTATION_FIELDS:
         return False
-    if not has(f"note.{note['key']}"):
+    if set(note) - {"key"} != ANNOTATION_FIELDS[note["key"]]:
         return False
-    for name, value in note.items():
-        if name == "key":
-            continue
-        if name == "times":
-            if not (isinstance(value, list) and all(
-                    isinstance(pair, list) and len(pair) == 2 and type(pair[0]) is int
-                    and type(players) is int and 0 <= pair[0] < players
-                    and isinstance(pair[1], (int, float)) and not isinstance(pair[1], bool)
-                    for pair in value)):
-                return False
-        elif name not in ("seconds", "count") or isinstance(value, bool) \
-                or not isinstance(value, (int, float)):
-            return False
+
+    def seconds(value: Any) -> bool:
+        return (isinstance(value, (int, float)) and not isinstance(value, bool)
+                and math.isfinite(value) and value >= 0)
+
+    if "seconds" in note and not seconds(note["seconds"]):
+        return False
+    if "count" in note and not (type(note["count"]) is int and note["count"] >= 2):
+        return False
+    if "times" in note:
+        times = note["times"]
+        return isinstance(times, list) and len(times) >= 2 and all(
+            isinstance(pair, list) and len(pair) == 2 and type(pair[0]) is int
+            and type(players) is int and 0 <= pair[0] < players and seconds(pair[1])
+            for pair in times)
     return True
 
 

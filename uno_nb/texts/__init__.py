@@ -102,9 +102,11 @@ def placeholders(template: str) -> set[str]:
 def text(key: str, lang: str = "en", **values: Any) -> str:
     """The string ``key`` in ``lang`` (English where ``lang`` lacks it), with
     ``values`` filled in."""
-    table = TABLE.get(lang) or TABLE[LANGS[0]]
+    table = TABLE.get(lang) or {}
+    if key not in table:  # English, with English plural forms
+        lang, table = LANGS[0], TABLE[LANGS[0]]
     try:
-        template = table[key] if key in table else TABLE[LANGS[0]][key]
+        template = table[key]
     except KeyError:
         raise TextError(f"no text {key!r}") from None
     if "|" in template:
@@ -164,6 +166,8 @@ SEAT_FIELDS = frozenset({"player", "target", "catcher", "accused", "challenger",
 def _render_value(name: str, value: Any, lang: str, names: Sequence[str] | None,
                   codes: bool, hidden: bool) -> Any:
     if isinstance(value, Card):
+        if hidden:
+            return ""
         return card_code(value) if codes else card_name(value, lang)
     if isinstance(value, Colour):
         return colour_name(value, lang)
@@ -205,6 +209,16 @@ def sentence(event: Any, lang: str = "en", names: Sequence[str] | None = None, *
             note = annotation(note, lang, names)
         said = text("event.with_note", lang, sentence=said, note=note)
     return said
+
+
+#: The annotations the table model writes (uno_nb.simulation): each key with
+#: the fields it holds.  ``times``: (seat, seconds) pairs, fastest first.
+ANNOTATION_FIELDS: dict[str, frozenset[str]] = {
+    "noticed": frozenset({"seconds"}),
+    "noticed_first": frozenset({"seconds", "count"}),
+    "reaction": frozenset({"seconds"}),
+    "race": frozenset({"times"}),
+}
 
 
 def annotation(note: Mapping[str, Any], lang: str = "en",

@@ -10,8 +10,6 @@ EN: dict[str, str] = {
     'app.speed': 'Speed',
     'app.autoplay': 'Play the game by itself',
     'app.log': 'What happened',
-    'app.rules': 'Rules',
-    'app.no_game': 'No game yet',
     'app.move_of': 'move {index} of {total}',
     'app.start': 'The deal',
     'app.scores_title': 'Scores after each round',
@@ -111,9 +109,4 @@ EN: dict[str, str] = {
                                 'of them brought between {low} and {high} points; the long tail '
                                 'on the right are rounds in which the others were left holding '
                                 'black and action cards.',
-    'app.odds_over': 'The game is over.',
-    'app.clockwise': '↻ clockwise',
-    'app.counter': '↺ counter-clockwise',
-    'app.colour_in_force': 'colour in force',
-    'app.draw_pile': 'draw pile',
 }

@@ -23,6 +23,4 @@ EN: dict[str, str] = {
                       "with green chosen",
     "player.default": "Player {number}",
     "cards.count": "{count} {count|card|cards}",
-    "direction.clockwise": "clockwise",
-    "direction.counter": "counter-clockwise",
 }

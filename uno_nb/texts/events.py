@@ -94,6 +94,8 @@ EN: dict[str, str] = {
     "event.game_won.target": "{player} wins the game: reaches {points} of {goal}",
     "event.game_won.lowest": "{player} wins the game: the lowest total when someone reached {goal}",
     "event.game_won.rounds": "{player} wins the game: after {rounds} {rounds|round|rounds}",
+    "event.game_won.rounds.lazy": "{player} wins the game: the most rounds won after {rounds} "
+                                  "{rounds|round|rounds}",
     "event.game_won.seven_rounds": "{player} wins the game: the seventh empty hand",
     # annotations of the table model (uno_nb.simulation): reaction times
     "note.noticed": "noticed in {seconds:.2f} s",

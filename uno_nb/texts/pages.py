@@ -6,8 +6,8 @@ sentences its code cells print, so that they read the same in every language.
 
 EN: dict[str, str] = {
     # -- 00_index ---------------------------------------------------------------------
-    "page.index.switches": "Every rule of the Russian rule texts is a switch here: "
-                           "{count} of them.",
+    "page.index.switches": "Every variant and house rule of the Russian rule texts can be "
+                           "switched on or off here: {count} switches.",
     "page.index.presets": "{count} {count|preset sets|presets set} them all at once: {names}.",
     # -- 01_rules_step_by_step ----------------------------------------------------------
     "page.rules.choices": "{player} may play {cards}, or draw a card.",

@@ -36,7 +36,7 @@ EN: dict[str, str] = {
     "play.status.swap": "You played a 7: choose whom to swap hands with.",
     "play.status.exchange": "You played a 5: choose whom to exchange a card with, or exchange none.",
     "play.status.give": "Click the card you give away in the exchange.",
-    "play.status.ready": "You drew 4 cards: say “Ready” when you are.",
+    "play.status.ready": "You drew {count} {count|card|cards}: say “Ready” when you are.",
     "play.status.wild": "Choose the colour for your {card}.",
     "play.status.jump_in": "You hold a card identical to the top card: click it to jump in, "
                            "or go on.",

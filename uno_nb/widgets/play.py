@@ -38,6 +38,7 @@ import ipywidgets as w
 
 from ..bots import Bot, make_bot
 from ..cards import COLOURS, Card, Colour, card_order, parse_card, parse_colour
+from ..events import Drew
 from ..game import Game, Phase, RoundResult
 from ..moves import CATCH, CHALLENGE, COLOUR, DRAW, GIVE, PASS, PLAY, READY, SWAP, UNO, Move
 from ..render import COLOUR_HEX, back_svg, card_svg
@@ -625,9 +626,12 @@ class PlayApp:
             key = "play.status.penalty_answer" if PLAY in kinds else "play.status.penalty"
             return text(key, lang, count=game.pending,
                         button=text("play.take_button", lang, count=game.pending)), "you"
+        if phase is Phase.READY:  # T-READY: after drawing 4 or more
+            drawn = next(len(e.cards) for e in reversed(game.events)
+                         if isinstance(e, Drew) and e.player == self.human)
+            return text("play.status.ready", lang, count=drawn), "you"
         key = {Phase.COLOUR: "play.status.start_colour", Phase.SWAP: "play.status.swap",
-               Phase.EXCHANGE: "play.status.exchange", Phase.GIVE: "play.status.give",
-               Phase.READY: "play.status.ready"}.get(phase)
+               Phase.EXCHANGE: "play.status.exchange", Phase.GIVE: "play.status.give"}.get(phase)
         if key is not None:
             return text(key, lang), "you"
         return text("play.status.turn" if PLAY in kinds else "play.status.turn_no_card", lang), "you"
