@@ -79,6 +79,6 @@ def test_parse_cards_reads_a_list():
 
 
 def test_card_names_for_learners():
-    assert parse_card("BR").name == "blue Reverse"
+    assert parse_card("BR").name == "Blue Reverse"
     assert parse_card("W+4").name == "Wild Draw Four"
-    assert parse_card("Y7").name == "yellow 7"
+    assert parse_card("Y7").name == "Yellow 7"

@@ -72,11 +72,6 @@ BLACK_RANKS: tuple[str, ...] = ("W", "W+4", "W+10")
 H2O_RANKS: tuple[str, ...] = ("+1",)
 H2O_BLACK_RANKS: tuple[str, ...] = ("W+2",)
 
-_RANK_WORDS = {"S": "Skip", "R": "Reverse", "+2": "Draw Two", "W": "Wild",
-               "W+4": "Wild Draw Four", "W+10": "Wild Draw Ten", "+1": "Draw One",
-               "W+2": "Wild Draw Two"}
-
-
 class Card:
     """One Uno card value.  Build with ``Card(colour_letter, rank)`` for coloured
     cards, ``Card(None, "W+4")`` for black ones, or :func:`parse_card`.
@@ -165,9 +160,10 @@ class Card:
 
     @property
     def name(self) -> str:
-        """Words for a learner: ``'red 7'``, ``'blue Reverse'``, ``'Wild Draw Four'``."""
-        word = _RANK_WORDS.get(self.rank, self.rank)
-        return word if self.colour is None else f"{self.colour.word} {word}"
+        """Words for a learner, in English: ``'Red 7'``, ``'Blue Reverse'``,
+        ``'Wild Draw Four'`` (:func:`uno_nb.texts.card_name` in any language)."""
+        from .texts import card_name
+        return card_name(self)
 
     def matches(self, top: "Card", colour: Colour) -> bool:
         """R-MATCH: may this card be put on ``top`` when ``colour`` is in force?

@@ -96,9 +96,7 @@ def fmt_interval(low: str, high: str, lang: str = "en") -> str:
 def seat_name(game: Game, seat: int, lang: str = "en") -> str:
     """The name a learner reads for a seat: the game's own names if it was
     given some, else the default ``Player 1`` for seat 0 in ``lang``."""
-    if tuple(game.names) == tuple(player_name(i) for i in range(game.n)):
-        return player_name(seat, lang)
-    return player_name(seat, lang, game.names)
+    return player_name(seat, lang, game.given_names)
 
 
 def top_name(view: PlayerView, lang: str = "en") -> str:
