@@ -713,6 +713,11 @@ def test_the_lab_runs_both_rule_sets_with_a_progress_bar(server, desktop):
     twin = LabApp("standard", "party", players=4, games=200, seed=0)  # what Run must show
     expected = html.unescape(re.sub(r"<[^>]+>", " ", twin._table.value))
     page.select_option(".uno-lab-games select", label="200")
+    # the app redraws its controls when a setting changes (the old results go
+    # grey): click the Run button of that drawing, not the one it replaced
+    changed = " ".join(texts.text("lab.changed").split())
+    assert wait_until_shown(page, lambda p: " ".join(p.inner_text(".uno-lab-status").split()),
+                            changed, 20) == changed
     page.click(".uno-lab .uno-run")
     def table(page: Page) -> str:
         shown = page.evaluate("document.querySelector('.uno-lab-table').innerHTML")
