@@ -476,7 +476,7 @@ def test_switching_a_rule_replays_the_deal_and_changes_the_log_and_the_chart(ste
 
 
 def test_the_odds_shown_equal_the_odds_module(stepper_page):
-    from uno_nb.widgets.odds_panel import fmt_percent, fmt_ratio
+    from uno_nb.texts.numbers import fmt_percent, fmt_ratio
     page = stepper_page
     restart(page)
     for _ in range(5):

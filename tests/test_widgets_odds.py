@@ -15,7 +15,7 @@ from uno_nb import odds
 from uno_nb.cards import build_deck
 from uno_nb.widgets import ChallengeQuestion, GameStepper, HandOdds, LiveOdds
 from uno_nb.widgets.odds_lesson import HAND_KINDS, say_dealt, say_hand
-from uno_nb.widgets.odds_panel import fmt_fraction, fmt_percent, fmt_ratio
+from uno_nb.texts.numbers import fmt_fraction, fmt_percent, fmt_ratio
 
 from tests.reading import assert_learner_prose, html_text, visible
 

@@ -6,6 +6,8 @@ dict per language (``EN`` …); :data:`TABLE` merges them, and a key may live in
 only one of them.  Nothing in the engine builds a sentence: events carry data
 and :func:`sentence` turns them into words here.
 
+Numbers are written in the reader's language by :mod:`uno_nb.texts.numbers`.
+
 Placeholders are ``str.format`` fields (``{player}``); a word that depends on a
 number is written ``{count|card|cards}``: the forms of the word, chosen by the
 language's plural rule for the value of ``count`` (English: one, other;

@@ -1,6 +1,6 @@
 """Texts: the house-rules lab (two rule sets played on the same seeds, compared).
 
-Numbers are written by the helpers of :mod:`uno_nb.widgets.odds_panel`
+Numbers are written by the helpers of :mod:`uno_nb.texts.numbers`
 (thousands separators, ``42.6%``, ``… to …`` intervals); every sentence here
 is a whole template.  ``{label}`` is a rule set's letter (``A``, ``B``) and
 ``{name}`` its name from :func:`uno_nb.widgets.rules_panel.rules_name`.

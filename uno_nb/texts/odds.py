@@ -1,7 +1,7 @@
 """Texts: the odds apps (the odds panel of the stepper, and the lesson on the
 card-odds page: counting hands, card counting in a game, the challenge question).
 
-Numbers are written by the helpers of :mod:`uno_nb.widgets.odds_panel` with the
+Numbers are written by the helpers of :mod:`uno_nb.texts.numbers` with the
 separators and percent templates below; every sentence is a whole template.
 """
 

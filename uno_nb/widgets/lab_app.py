@@ -29,7 +29,7 @@ from ..rules import RuleSet
 from ..simulation import DEFAULT_MAX_TURNS
 from ..texts import player_name, text
 from ._common import figure, settle, swap_children, tagged
-from .odds_panel import fmt_decimal, fmt_int, fmt_interval, fmt_percent
+from ..texts.numbers import fmt_decimal, fmt_int, fmt_interval, fmt_percent
 from .rules_panel import RulesPanel, change_items, nearest_preset, rules_name
 
 __all__ = ["LabApp", "Row", "figure_rows", "difference"]

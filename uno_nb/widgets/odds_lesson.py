@@ -43,8 +43,9 @@ from ..rules import RuleSet
 from ..simulation import play_game
 from ..texts import card_name, colour_name, text
 from ._common import figure, settle, tagged
-from .odds_panel import (KINDS, OddsPanel, fmt_decimal, fmt_fraction, fmt_int, fmt_interval,
-                         fmt_percent, fmt_ratio, seat_name)
+from ..texts.numbers import (fmt_decimal, fmt_fraction, fmt_int, fmt_interval, fmt_percent,
+                             fmt_ratio)
+from .odds_panel import KINDS, OddsPanel, seat_name
 from .odds_panel import _para as _p
 
 __all__ = ["HandOdds", "LiveOdds", "ChallengeQuestion", "say_hand", "say_dealt",

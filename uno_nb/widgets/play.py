@@ -32,7 +32,7 @@ import asyncio
 import random
 import time
 from html import escape
-from typing import Any, Callable, NamedTuple, Sequence
+from typing import Callable, NamedTuple, Sequence
 
 import ipywidgets as w
 
@@ -48,7 +48,7 @@ from ..simulation import _jump_ins, _table_talk, _uno_call
 from ..table import reaction_time
 from ..texts import card_name, colour_name, rule_name, text
 from ._common import tagged
-from .odds_panel import fmt_decimal, fmt_int
+from ..texts.numbers import fmt_decimal, fmt_int
 
 __all__ = ["PlayApp", "SPEEDS"]
 

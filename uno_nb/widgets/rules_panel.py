@@ -32,7 +32,7 @@ from ..errors import RuleError
 from ..rules import PRESETS, OptionInfo, RuleSet
 from ..texts import has, text
 from ._common import tagged
-from .odds_panel import fmt_int
+from ..texts.numbers import fmt_int
 
 __all__ = ["RulesPanel", "GROUPS", "rules_name", "nearest_preset", "differences",
            "change_items", "changes_text", "refusal_text"]

@@ -25,7 +25,7 @@ from ..rules import RuleSet
 from ..scoring import card_points, hand_points
 from ..texts import card_name, player_name, rule_name, text
 from ._common import figure, settle, tagged
-from .odds_panel import fmt_decimal, fmt_fraction, fmt_int, fmt_interval
+from ..texts.numbers import fmt_decimal, fmt_fraction, fmt_int, fmt_interval
 
 __all__ = ["ScoringPanel", "RoundPointsChart", "running_totals", "say_scores", "say_variant",
            "say_mean_hand", "say_hand_points", "say_round_points"]

@@ -25,7 +25,8 @@ from ..rules import RuleSet
 from ..simulation import play_game
 from ..texts import card_name, player_name, rule_name, text
 from ._common import tagged
-from .odds_panel import OddsPanel, fmt_int
+from ..texts.numbers import fmt_int
+from .odds_panel import OddsPanel
 from .rules_panel import RulesPanel
 
 __all__ = ["GameStepper", "say_choices", "say_move"]
