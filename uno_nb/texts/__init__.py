@@ -142,7 +142,8 @@ def card_name(card: Card, lang: str = "en", colour: Colour | int | None = None) 
     if card.colour is None:
         name = rank
     else:
-        name = text("card.coloured", lang, colour=text(f"colour.{card.colour.name.lower()}.card", lang),
+        key = "card.number" if card.rank.isdigit() else "card.coloured"
+        name = text(key, lang, colour=text(f"colour.{card.colour.name.lower()}.card", lang),
                     rank=rank)
     if colour is not None and card.is_black:
         name = text("card.wild_colour", lang, card=name, colour=colour_name(colour, lang))

@@ -10,6 +10,8 @@ EN: dict[str, str] = {
     "rank.S": "Skip", "rank.R": "Reverse", "rank.+2": "Draw Two", "rank.+1": "Draw One",
     "rank.W": "Wild", "rank.W+4": "Wild Draw Four", "rank.W+10": "Wild Draw Ten",
     "rank.W+2": "Wild Draw Two",
+    # a coloured card: number cards ("Red 7") and action cards ("Red Skip")
+    "card.number": "{colour} {rank}",
     "card.coloured": "{colour} {rank}",
     "card.wild_colour": "{card} → {colour}",
     # the legend of the short codes
