@@ -9,7 +9,8 @@ import re
 
 import ipywidgets as w
 
-__all__ = ["html_text", "tooltips", "visible", "assert_learner_prose", "LONG_FLOAT"]
+__all__ = ["html_text", "tooltips", "visible", "assert_learner_prose", "LONG_FLOAT", "cyrillic_share",
+           "english_words", "without_notation", "ENGLISH_WORDS"]
 
 #: A number with five or more decimals: never shown to a person.
 LONG_FLOAT = re.compile(r"\d[.,]\d{5,}")
@@ -72,3 +73,36 @@ def assert_learner_prose(strings: list[str]) -> None:
         assert not re.search(r"\b(app|event|odds|option|rules|preset|lab|play|page)\.[a-z]", s), s
         assert not re.search(r"[\[(]'|\{|\}|Fraction\(|Estimate\(", s), s  # no reprs
         assert not re.search(r"\bP\d\b|Player 0\b|[Ss]eat \d", s), s  # players counted from 1
+
+
+# -- reading a page in another language ------------------------------------------------
+
+#: What is the same in every language: rule ids, card codes, the kit's name.
+RULE_ID = re.compile(r"\b[RVT]-[A-Z0-9]+(?:-[A-Z0-9]+)*\b")
+CARD_CODE = re.compile(r"(?<![A-Za-z0-9])(?:W\+(?:10|4|2)|W|[RYGB](?:[0-9]|S|R|\+[12]))(?:>[RYGB])?"
+                       r"(?![A-Za-z0-9])")
+NOTATION = (RULE_ID, CARD_CODE, re.compile(r"uno_nb|CNUNO-1"))
+#: English words a Russian page must never show (issue 11).
+ENGLISH_WORDS = frozenset({"the", "and", "plays", "draws", "step", "back", "turn", "colour",
+                           "game", "games", "rules", "run"})
+
+
+def without_notation(text: str) -> str:
+    """``text`` less what every language writes alike: rule ids, card codes, the kit's name."""
+    for pattern in NOTATION:
+        text = pattern.sub(" ", text)
+    return text
+
+
+def cyrillic_share(text: str) -> float:
+    """The share of the letters in ``text`` that are Cyrillic, notation aside."""
+    letters = [ch for ch in without_notation(text) if ch.isalpha()]
+    if not letters:
+        return 1.0
+    return sum("\u0400" <= ch <= "\u04ff" for ch in letters) / len(letters)
+
+
+def english_words(text: str) -> list[str]:
+    """The words of :data:`ENGLISH_WORDS` found in ``text``."""
+    return sorted({word for word in re.findall(r"[A-Za-z]+", without_notation(text))
+                   if word.lower() in ENGLISH_WORDS})

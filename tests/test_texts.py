@@ -264,3 +264,72 @@ def test_a_hidden_event_names_no_single_card_either():
                                            ("seen_by", (0, 1))), rule="V-SWAP-FIVE")
     assert "Red 1" in sentence(event, viewer=0)
     assert "Red 1" not in sentence(event, viewer=2) and "Blue 2" not in sentence(event, viewer=2)
+
+
+# -- the Russian table (issue 11) ---------------------------------------------------------
+
+def _words_of(template: str) -> str:
+    """What a template says in words: placeholders, rule ids, card codes and
+    the kit's name removed (they are the same in every language)."""
+    from tests.reading import without_notation
+    bare = re.sub(r"\{[^{}]*\}|--[\w-]+", " ", template)  # and command-line options
+    return re.sub(r"[^\w]|\d|_", " ", without_notation(bare)).strip()
+
+
+def test_both_tables_have_the_same_keys_and_placeholders():
+    assert texts.LANGS == ("en", "ru")
+    en, ru = TABLE["en"], TABLE["ru"]
+    assert sorted(en.keys() - ru.keys()) == [], "keys missing in Russian"
+    assert sorted(ru.keys() - en.keys()) == [], "keys only in Russian"
+    wrong = {key: (placeholders(en[key]), placeholders(ru[key]))
+             for key in en if placeholders(en[key]) != placeholders(ru[key])}
+    assert wrong == {}
+
+
+def test_no_russian_entry_is_its_english_one_unless_it_has_no_words():
+    same = {key: value for key, value in TABLE["ru"].items() if value == TABLE["en"][key]}
+    assert {key: value for key, value in same.items() if _words_of(value)} == {}
+    # what may be the same: digits, codes, rule ids and bare placeholders
+    assert TABLE["ru"]["rank.7"] == "7" and "card.wild_colour" in same
+
+
+#: Russian entries that are rightly not in Russian: the language switch
+#: names the other language in its own words ("English" on a Russian page).
+NOT_RUSSIAN = {"page.header.switch"}
+
+
+def test_russian_entries_are_written_in_russian():
+    from tests.reading import cyrillic_share, english_words
+    for key, value in TABLE["ru"].items():
+        words = _words_of(value)
+        if words and key not in NOT_RUSSIAN:
+            assert cyrillic_share(words) >= 0.75, (key, value)
+            assert english_words(words) == [], (key, value)
+
+
+def test_russian_plural_forms_agree_with_the_number():
+    said = [text("cards.count", "ru", count=n) for n in (1, 2, 5, 11, 21, 22, 25)]
+    endings = [s.split()[-1] for s in said]
+    assert endings[0] == endings[4] and endings[1] == endings[5] and endings[2] == endings[3] == endings[6]
+    assert len({endings[0], endings[1], endings[2]}) == 3, said
+
+
+def test_russian_card_names():
+    from uno_nb.cards import ALL_CARDS
+    assert texts.card_name(parse_card("R7"), "ru") == "Красная 7"
+    assert texts.card_name(parse_card("W+4"), "ru", colour=2) == "Дикая +4 → зелёный"
+    names = {texts.card_name(card, "ru") for card in ALL_CARDS}
+    assert len(names) == len(ALL_CARDS)
+    from tests.reading import cyrillic_share
+    assert all(cyrillic_share(name) == 1.0 for name in names if _words_of(name))
+    # the codes stay the same in every language: saved games and moves are portable
+    assert texts.card_code(parse_card("W+4"), 2) == "W+4>G"
+
+
+def test_every_event_reads_in_russian(corpus):
+    from tests.reading import cyrillic_share, english_words
+    for game in corpus[::3]:
+        for event in game.events:
+            said = game.event_text(event, "ru")
+            assert "{" not in said and cyrillic_share(said) > 0.8 and not english_words(said), said
+            assert game.event_text(event, "ru", codes=True)  # the codes view renders too

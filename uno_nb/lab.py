@@ -69,21 +69,27 @@ class Summary:
     fired_per_game: dict[str, Estimate] = field(default_factory=dict)  #: mean times per game
     fired_share: dict[str, Estimate] = field(default_factory=dict)     #: share of games it fired in
 
-    def table(self) -> list[tuple[str, str]]:
-        """The headline figures as (label, text) rows."""
-        rows = [("games", f"{self.games} ({self.abandoned} abandoned)"),
-                ("turns per game", _fmt(self.turns)),
-                ("first player wins", _fmt(self.position_wins[0], percent=True))]
-        rows += [(f"seat {i} wins", _fmt(e, percent=True)) for i, e in enumerate(self.seat_wins)]
-        rows += [("winner's points per round", _fmt(self.points)),
-                 ("cards drawn per player", _fmt(self.cards_drawn))]
+    def table(self, lang: str = "en") -> list[tuple[str, str]]:
+        """The headline figures as (label, text) rows, in ``lang``: each
+        estimate with its 95% interval, players named from 1."""
+        from .texts import player_name, text
+        from .texts.numbers import fmt_decimal, fmt_int, fmt_interval, fmt_percent
+
+        def shown(e: Estimate, percent: bool = False) -> str:
+            fmt = (lambda x: fmt_percent(x, lang)) if percent else (lambda x: fmt_decimal(x, 2, lang))
+            return text("summary.estimate", lang, value=fmt(e.estimate),
+                        interval=fmt_interval(fmt(e.low), fmt(e.high), lang))
+
+        rows = [(text("summary.games", lang),
+                 text("summary.games.value", lang, games=fmt_int(self.games, lang),
+                      abandoned=fmt_int(self.abandoned, lang))),
+                (text("summary.turns", lang), shown(self.turns)),
+                (text("summary.first_wins", lang), shown(self.position_wins[0], percent=True))]
+        rows += [(text("summary.seat_wins", lang, player=player_name(i, lang)), shown(e, percent=True))
+                 for i, e in enumerate(self.seat_wins)]
+        rows += [(text("summary.points", lang), shown(self.points)),
+                 (text("summary.cards_drawn", lang), shown(self.cards_drawn))]
         return rows
-
-
-def _fmt(e: Estimate, percent: bool = False) -> str:
-    if percent:
-        return f"{e.estimate:.1%} ({e.low:.1%}–{e.high:.1%})"
-    return f"{e.estimate:.2f} ({e.low:.2f}–{e.high:.2f})"
 
 
 def _mean(values: Sequence[float], confidence: float) -> Estimate:

@@ -11,7 +11,7 @@ Numbers are written in the reader's language by :mod:`uno_nb.texts.numbers`.
 Placeholders are ``str.format`` fields (``{player}``); a word that depends on a
 number is written ``{count|card|cards}``: the forms of the word, chosen by the
 language's plural rule for the value of ``count`` (English: one, other;
-Russian, to come: one, few, many).
+Russian: one, few, many).
 
 >>> text("cards.count", count=1), text("cards.count", count=7)
 ('1 card', '7 cards')
@@ -29,15 +29,16 @@ import string
 from typing import Any, Callable, Mapping, Sequence
 
 from ..cards import Card, Colour
-from . import apps, cards, events, lab, odds, pages, play, ruleids, rules
+from . import apps, cards, cli, events, lab, odds, pages, play, ruleids, rules
 
 __all__ = ["LANGS", "TABLE", "text", "plural_form", "card_name", "card_code",
-           "colour_name", "player_name", "sentence", "rule_name", "annotation", "placeholders", "TextError"]
+           "colour_name", "player_name", "sentence", "rule_name", "annotation", "placeholders",
+           "refusal_text", "TextError"]
 
 #: The languages the table has, the first being the fallback.
-LANGS: tuple[str, ...] = ("en",)
+LANGS: tuple[str, ...] = ("en", "ru")
 
-_AREAS = (cards, events, ruleids, rules, apps, odds, play, lab, pages)
+_AREAS = (cards, events, ruleids, rules, apps, odds, play, lab, pages, cli)
 
 
 class TextError(KeyError):
@@ -241,3 +242,26 @@ def annotation(note: Mapping[str, Any], lang: str = "en",
 def rule_name(rule: str, lang: str = "en") -> str:
     """A rule id with its short name: ``'stacking draw cards (V-STACK)'``."""
     return text("event.rule", lang, name=text(f"rule.{rule}", lang), rule=rule)
+
+
+def refusal_text(error: Any, lang: str = "en") -> str:
+    """A learner's sentence for a refused rule combination (a
+    :class:`~uno_nb.errors.RuleError`): both switches by their labels, and why
+    (``rules.refused.*``, ``rules.why.<a>.<b>``)."""
+    from ..rules import RuleSet  # the rules read this table: import them only when needed
+    options = getattr(error, "options", ())
+    conflict = getattr(error, "conflict", None)
+    if len(options) != 2 or conflict not in ("excludes", "requires"):
+        return text("rules.refused.other", lang)
+    infos = {info.name: info for info in RuleSet.options()}
+    a, b = options
+    why_key = f"rules.why.{a}.{b}"
+    values = dict(first=infos[a].label(lang), second=infos[b].label(lang),
+                  why=text(why_key, lang) if has(why_key) else "")
+    if conflict == "excludes":
+        key = "rules.refused.excludes"
+    elif error.value is not None:
+        key, values["value"] = "rules.refused.requires_value", infos[b].choice(error.value, lang)
+    else:
+        key = "rules.refused.requires"
+    return text(key, lang, **values).strip()

@@ -26,3 +26,31 @@ EN: dict[str, str] = {
     "player.default": "Player {number}",
     "cards.count": "{count} {count|card|cards}",
 }
+
+RU: dict[str, str] = {
+    # цвет в предложении («выбирает цвет: зелёный») и на карте («Красная 7»)
+    "colour.red": "красный", "colour.yellow": "жёлтый", "colour.green": "зелёный",
+    "colour.blue": "синий",
+    "colour.red.card": "Красная", "colour.yellow.card": "Жёлтая", "colour.green.card": "Зелёная",
+    "colour.blue.card": "Синяя",
+    **{f"rank.{n}": str(n) for n in range(10)},
+    "rank.S": "«Пропуск хода»", "rank.R": "«Смена направления»", "rank.+2": "+2",
+    "rank.+1": "+1",
+    "rank.W": "Дикая карта", "rank.W+4": "Дикая +4", "rank.W+10": "Дикая +10",
+    "rank.W+2": "Дикая +2",
+    "card.number": "{colour} {rank}",
+    "card.coloured": "{colour} {rank}",
+    "card.wild_colour": "{card} → {colour}",
+    "legend.title": "Коды карт",
+    "legend.colours": "R — красная, Y — жёлтая, G — зелёная, B — синяя",
+    "legend.ranks": "0–9 — карты с цифрами, S — «Пропуск хода», R — «Смена направления», "
+                    "+2 — «+2 карты», W — Дикая карта («Смена цвета»), W+4 — Дикая +4 "
+                    "(«Смена цвета и +4 карты»); «>G» после чёрной карты — выбранный цвет "
+                    "(зелёный)",
+    "legend.house": "Колоды для домашних правил: W+10 — Дикая +10 (V-PLUS10); +1 — карта «+1» "
+                    "и W+2 — Дикая +2 (V-H2O)",
+    "legend.example": "Пример: RS — Красная «Пропуск хода», G+2 — Зелёная +2, W+4>G — Дикая +4, "
+                      "выбран зелёный цвет",
+    "player.default": "Игрок {number}",
+    "cards.count": "{count} {count|карта|карты|карт}",
+}

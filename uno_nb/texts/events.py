@@ -106,3 +106,135 @@ EN: dict[str, str] = {
     # the rule at work, as the log shows it beside a sentence
     "event.rule": "{name} ({rule})",
 }
+
+# Имена игроков и названия карт подставляются в именительном падеже, поэтому
+# фразы построены так, чтобы он подходил («Игрок 2 кладёт карту: Красная 7»),
+# и глаголы стоят в настоящем времени (без рода: «Аня берёт», «Игрок 1 берёт»).
+_DRAWS_2_RU = "{player} берёт 2 карты"
+
+RU: dict[str, str] = {
+    "event.with_note": "{sentence} ({note})",
+    "event.cut": "{player} — {card}",
+    # раздача и первая карта
+    "event.dealer_chosen": "Выбор сдающего: {draws}; карты сдаёт {dealer}",
+    "event.dealt": "Раунд {round}: {dealer} сдаёт каждому по {count} "
+                   "{count|карте|карты|карт}",
+    "event.start_card": "Первая карта: {card}; игру начинает {first}",
+    "event.start_card_returned": "Первая карта ({card}) возвращается в колоду, "
+                                 "и колоду перемешивают",
+    "event.start_wild": "Первая карта — Дикая карта: цвет выбирает {player}",
+    "event.reversed.start": "Первая карта — «Смена направления»: игру начинает {next}, "
+                            "ход идёт против часовой стрелки",
+    # ход
+    "event.played": "{player} кладёт карту: {card}",
+    "event.played.colour": "{player} кладёт карту: {card} и выбирает цвет: {colour}",
+    "event.jumped_in": "{player} перехватывает ход картой: {card}",
+    "event.jumped_in.colour": "{player} перехватывает ход картой: {card} "
+                              "и выбирает цвет: {colour}",
+    "event.colour_chosen": "{player} выбирает цвет: {colour}",
+    "event.drew.one": "{player} берёт карту из колоды ({cards})",
+    "event.drew.one.hidden": "{player} берёт карту из колоды",
+    "event.drew.many": "{player} берёт {count} {count|карту|карты|карт} ({cards})",
+    "event.drew.many.hidden": "{player} берёт {count} {count|карту|карты|карт}",
+    "event.drew.many.short": "{player} берёт {count} {count|карту|карты|карт} ({cards}) — "
+                             "больше карт нет: взято {count} из {wanted}",
+    "event.drew.many.short.hidden": "{player} берёт {count} {count|карту|карты|карт} — "
+                                    "больше карт нет: взято {count} из {wanted}",
+    "event.drew.none": "{player} не может взять карту: и колода, и сброс пусты",
+    "event.passed": "{player} оставляет карту себе и говорит «пас»",
+    "event.drawn_must_play": "{player} может сыграть только что взятую карту — "
+                             "и сыграть её нужно сразу",
+    "event.skipped": "{player} пропускает ход",
+    "event.reversed.clockwise": "Теперь ход идёт по часовой стрелке",
+    "event.reversed.counter": "Теперь ход идёт против часовой стрелки",
+    "event.reshuffled": "Колода закончилась: {count} {count|карту|карты|карт} из сброса "
+                        "перемешивают и кладут новой колодой",
+    # ответы на «+2» и «+4» (домашние правила)
+    "event.stack": "Накопление: {player} добавляет в стопку штрафов карту: {card} — "
+                   "теперь {target} берёт уже {count} {count|карту|карты|карт}, "
+                   "если не добавит свою",
+    "event.deflect": "{player} переводит «+2» дальше: теперь {target} берёт "
+                     "{count} {count|карту|карты|карт} или тоже переводит",
+    "event.save_2": "{player} спасается от карты «Дикая +4» картой: {card} — "
+                    "теперь {target} берёт {count} {count|карту|карты|карт}",
+    "event.bounce.draw": "{player} возвращает штраф обратно: "
+                         "{count} {count|карту|карты|карт} теперь берёт {target}",
+    "event.bounce.skip": "{player} возвращает «Пропуск хода» обратно: ход пропускает {target}",
+    "event.two_player_skip": "При двух игроках «Смена направления» действует как "
+                             "«Пропуск хода»: {player} ходит ещё раз",
+    "event.colour_wheel": "Цвет меняется по кругу: теперь цвет {colour}",
+    # проверка на честность
+    "event.challenged.guilty": "{challenger} требует проверки: {accused} блефует — цвет был "
+                               "{colour}, и карты этого цвета на руке есть! "
+                               "{accused} берёт {penalty} {penalty|карту|карты|карт}",
+    "event.challenged.innocent": "{challenger} требует проверки: {accused} играет честно — "
+                                 "цвет был {colour}, а карт этого цвета на руке нет. "
+                                 "{challenger} берёт {penalty} {penalty|карту|карты|карт}",
+    "event.challenge.returned": "{player} забирает свою карту обратно ({card}); сверху снова "
+                                "{top}, цвет — {colour}",
+    # «Уно!»
+    "event.uno_called": "{player} кричит «Уно!»",
+    "event.uno_caught": "{player} забывает сказать «Уно!», и {catcher} это замечает: "
+                        "{player} берёт {penalty} {penalty|карту|карты|карт}",
+    "event.misplay.card": "Ход не по правилам ({card}): карта возвращается на руку, "
+                          + _DRAWS_2_RU,
+    "event.misplay.uno": "{player} зря кричит «Уно!» и берёт 2 карты",
+    "event.misplay.catch": "{player} напрасно напоминает про «Уно!»: {target} ничего не "
+                           "нарушает, поэтому 2 карты берёт {player}",
+    # карты переходят из рук в руки (V-SEVEN-ZERO, V-SWAP-FIVE)
+    "event.seven_zero.pass_on.clockwise": "Все передают свои карты соседу по часовой стрелке",
+    "event.seven_zero.pass_on.counter": "Все передают свои карты соседу против часовой стрелки",
+    "event.seven_zero.swap": "{player} и {target} меняются картами",
+    "event.swap_five.chosen": "{player} и {target} меняются одной картой",
+    "event.swap_five.none": "{player} не меняется картами",
+    "event.swap_five.done": "{player} и {target} меняются картами: {player} отдаёт — {given}, "
+                            "получает — {got}",
+    "event.swap_five.done.hidden": "{player} и {target} меняются одной картой",
+    # разговоры за столом
+    "event.ready": "{player}: «Готов!»",
+    "event.silence.black": "Все молчат, пока не сменится цвет",
+    "event.silence.two": "Все молчат, пока {player} снова не получит ход",
+    "event.silence.two_ends": "{player} снова получает ход: молчание окончено",
+    "event.silence.black_ends": "Цвет сменился: молчание окончено",
+    "event.silence.spoke": "{player} нарушает молчание и берёт 2 карты",
+    "event.advice": "{player} подсказывает, как ходить (сейчас ходит {target}), "
+                    "и берёт 2 карты",
+    "event.uno_center.slowest": "{target} держит руку в центре: {player} медленнее всех кладёт "
+                                "свою руку сверху и берёт 2 карты",
+    # конец руки, раунда, партии
+    "event.seven_rounds.refill": "{player} избавляется от всех карт: берёт "
+                                 "{count} {count|новую карту|новые карты|новых карт} "
+                                 "и играет дальше",
+    "event.to_the_last.out": "{player} избавляется от всех карт ({place}-е место); "
+                             "игра продолжается",
+    "event.drop_zero": "{player} остаётся только с «0» на руке: эта карта стоит "
+                       "{points} {points|очко|очка|очков}",
+    "event.round_won": "{player} избавляется от всех карт и выигрывает раунд {round}",
+    "event.round_won.last": "{player} раньше всех избавляется от карт и выигрывает раунд "
+                            "{round}; проигрывает {loser}",
+    "event.scored": "{player} получает {points} {points|очко|очка|очков} (счёт: {scores})",
+    "event.scored.penalty": "Каждый записывает себе очки своих карт (итого: {scores})",
+    "event.scored.penalty.bonus": "Каждый записывает себе очки своих карт; {player} вычитает "
+                                  "{points} {points|очко|очка|очков}: последняя карта была "
+                                  "картой H2O (итого: {scores})",
+    "event.scored.lazy": "Ленивый подсчёт: следующий раунд начинает {player}, а сдаёт {loser} "
+                         "(больше всего очков на руке)",
+    "event.game_won.target": "{player} выигрывает партию: {points} "
+                             "{points|очко|очка|очков} при цели {goal}",
+    "event.game_won.lowest": "{player} выигрывает партию с самой маленькой суммой очков: "
+                             "кто-то уже набрал {goal} {goal|очко|очка|очков}",
+    "event.game_won.rounds": "{player} выигрывает партию после {rounds} "
+                             "{rounds|раунда|раундов|раундов}",
+    "event.game_won.rounds.lazy": "{player} выигрывает партию: больше всех выигранных раундов "
+                                  "за {rounds} {rounds|раунд|раунда|раундов}",
+    "event.game_won.seven_rounds": "{player} выигрывает партию: карты закончились "
+                                   "в седьмой раз",
+    # пометки модели стола (uno_nb.simulation): время реакции
+    "note.noticed": "замечено за {seconds:.2f} с",
+    "note.noticed_first": "замечено за {seconds:.2f} с, быстрее всех из {count}",
+    "note.reaction": "{seconds:.2f} с",
+    "note.race": "быстрее всех из {count}: {times}",
+    "note.time": "{player} — {seconds:.2f} с",
+    # правило, которое сработало, рядом с фразой в журнале
+    "event.rule": "{name} ({rule})",
+}

@@ -23,4 +23,38 @@ EN: dict[str, str] = {
                                  "round scored {mean} points on average (95% interval: "
                                  "{interval}).",
     "page.scoring.variant": "Rule: {rule}. {summary}",
+    # the header bar of every page (the web app's template; tests/test_deployment.py checks it):
+    # the switch names the other language in that language
+    "page.header.home": "All pages",
+    "page.header.switch": "Русский",
+    "page.header.switch_title": "This page in Russian",
+}
+
+RU: dict[str, str] = {
+    # -- 00_index ---------------------------------------------------------------------
+    "page.index.switches": "Любой вариант и любое домашнее правило из русскоязычных правил игры "
+                           "можно здесь включить или выключить: всего {count} "
+                           "{count|переключатель|переключателя|переключателей}.",
+    "page.index.presets": "{count} {count|готовый набор правил сразу выставляет|готовых набора "
+                          "правил сразу выставляют|готовых наборов правил сразу выставляют} "
+                          "все переключатели: {names}.",
+    # -- 01_rules_step_by_step ----------------------------------------------------------
+    "page.rules.choices": "{player} может сыграть: {cards} — или взять карту.",
+    "page.rules.choices_only": "{player} может сыграть: {cards}.",
+    "page.rules.no_choice": "{player}: подходящей карты нет — нужно взять карту из колоды.",
+    "page.rules.any_colour": "{card} (любой цвет на выбор)",
+    "page.rules.event": "{sentence} — {rule}",
+    # -- 03_scoring ---------------------------------------------------------------------
+    "page.scoring.mean_hand": "Рука ({cards}), сданная из полной колоды, в среднем стоит "
+                              "{points} очка (точно — {exact}).",
+    "page.scoring.hand": "Карты на руке: {cards}. Вместе они стоят {sum} = {total} "
+                         "{count|очко|очка|очков}.",
+    "page.scoring.round_points": "За {games} {count|партию|партии|партий} по одному раунду "
+                                 "победитель раунда получал в среднем {mean} очка "
+                                 "(95-процентный доверительный интервал: {interval}).",
+    "page.scoring.variant": "Правило: {rule}. {summary}",
+    # the header bar of every page (the web app's template; tests/test_deployment.py checks it)
+    "page.header.home": "Все страницы",
+    "page.header.switch": "English",
+    "page.header.switch_title": "Эта страница по-английски",
 }

@@ -26,6 +26,7 @@ from typing import Any
 import plotly
 import plotly.graph_objects as go
 
+from ..texts.numbers import fmt_decimal, fmt_int
 from ..webapp import PLOTLY_ENV, plotly_url
 
 __all__ = ["figure", "settle", "tagged", "swap_children"]
@@ -44,17 +45,32 @@ export default bundle.default;
 _served: dict[str, type] = {}
 
 
-def figure(*args: Any, **kwargs: Any) -> go.FigureWidget:
+def separators(lang: str) -> str:
+    """Plotly's decimal and thousands separators, as the text table writes
+    numbers in ``lang`` (taken from the number helpers, not guessed): the
+    hover texts and axis ticks plotly writes itself then match the page
+    (``8,2 %`` in Russian)."""
+    group = fmt_int(1000, lang)[1:-3]
+    point = fmt_decimal(0.5, 1, lang)[1:-1]
+    return point + group if len(group) == len(point) == 1 else ".,"
+
+
+def figure(*args: Any, lang: str | None = None, **kwargs: Any) -> go.FigureWidget:
     """A plotly FigureWidget (arguments as for ``go.FigureWidget``) that loads
-    plotly from the web app's server when there is one."""
+    plotly from the web app's server when there is one; with ``lang``, the
+    numbers plotly writes use that language's separators."""
     path = os.environ.get(PLOTLY_ENV)
     if not path:
-        return go.FigureWidget(*args, **kwargs)
-    if path not in _served:
-        url = plotly_url(plotly.__version__, path.lstrip("/"))
-        _served[path] = type("ServedFigureWidget", (go.FigureWidget,),
-                             {"_esm": _STUB % json.dumps(url)})
-    return _served[path](*args, **kwargs)
+        made = go.FigureWidget(*args, **kwargs)
+    else:
+        if path not in _served:
+            url = plotly_url(plotly.__version__, path.lstrip("/"))
+            _served[path] = type("ServedFigureWidget", (go.FigureWidget,),
+                                 {"_esm": _STUB % json.dumps(url)})
+        made = _served[path](*args, **kwargs)
+    if lang is not None:
+        made.layout.separators = separators(lang)
+    return made
 
 
 def settle(figure: go.FigureWidget) -> None:

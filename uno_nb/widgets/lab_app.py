@@ -189,6 +189,7 @@ class LabApp:
         # plotly fills in the bin and its share: "51 - 57 turns: 8.2% of games"
         hover = text("lab.chart.hover", lang, turns="%{x}", share="%{y:.1%}")
         self.figure = tagged(figure(
+            lang=lang,
             data=[go.Histogram(name=label, x=[], opacity=0.6, histnorm="probability",
                                hovertemplate=hover + "<extra>%{fullData.name}</extra>")
                   for label in LABELS],

@@ -156,9 +156,10 @@ def _table_html(game: Game, seat: int, show_all: bool, lang: str) -> str:
         style = "font-weight:bold;" if mark else ""
         rows.append(f'<tr><td style="{style}padding-right:8px;white-space:nowrap">'
                     f"{mark}{escape(label)}</td>"
-                    f"<td>{hand_html(cards, show_all or s == seat, 30)}</td></tr>")
+                    f"<td>{hand_html(cards, show_all or s == seat, 30, lang)}</td></tr>")
     top = game.discard[-1] if game.discard else None
-    centre = card_svg(top, 48, game.colour) if top is not None else ""
+    centre = (card_svg(top, 48, game.colour, title=card_name(top, lang, colour=game.colour))
+              if top is not None else "")
     colour = text("odds.live.table_colour", lang, colour=colour_name(game.colour, lang))
     pile = text("odds.live.table_pile", lang, count=len(game.draw_pile))
     return ('<div style="font-family:sans-serif">'
@@ -240,6 +241,7 @@ class HandOdds:
         self._status = tagged(w.HTML(), "uno-hand-status")
         self._table = tagged(w.HTML(), "uno-hand-table")
         self.figure = tagged(figure(
+            lang=lang,
             data=[go.Bar(name=text("odds.hand.trace_exact", lang), x=[], y=[], customdata=[],
                          marker_color="#9fb7d9", hovertemplate="%{customdata}<extra></extra>"),
                   go.Scatter(name=text("odds.hand.trace_dealt", lang), x=[], y=[], customdata=[],
@@ -594,6 +596,7 @@ class ChallengeQuestion:
         self._sim = tagged(w.HTML(), "uno-question-sim")
         self._truth = tagged(w.HTML(), "uno-question-truth")
         self.figure = tagged(figure(
+            lang=lang,
             data=[go.Scatter(name=text("odds.challenge.trace_challenge", lang), x=[], y=[],
                              customdata=[], mode="lines+markers",
                              line=dict(color="#0956bf"), marker=dict(size=5),

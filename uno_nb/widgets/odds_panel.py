@@ -70,6 +70,7 @@ class OddsPanel:
         self._title = tagged(w.HTML(), "uno-odds-title")
         self._numbers = tagged(w.HTML(), "uno-odds-numbers")
         self.figure = tagged(figure(
+            lang=lang,
             data=[go.Bar(name=text(f"odds.hold.{kind}", lang), x=[], y=[], customdata=[],
                          hovertemplate="%{customdata}<extra></extra>",
                          marker_color=KIND_COLOURS[kind])

@@ -30,7 +30,7 @@ from ipywidgets.widgets.widget_string import HTMLStyle
 
 from ..errors import RuleError
 from ..rules import PRESETS, OptionInfo, RuleSet
-from ..texts import has, text
+from ..texts import has, refusal_text, text
 from ._common import tagged
 from ..texts.numbers import fmt_int
 
@@ -110,24 +110,6 @@ def rules_name(rules: RuleSet, lang: str = "en", prefer: str | None = None) -> s
     base = nearest_preset(rules, prefer)
     return text("rules.name.changed", lang, base=text(f"preset.{base}", lang),
                 changes=changes_text(rules, PRESETS[base], lang))
-
-
-def refusal_text(error: RuleError, lang: str = "en") -> str:
-    """The learner's sentence for a refused combination: both switches by
-    their labels, and why (``rules.refused.*``, ``rules.why.<a>.<b>``)."""
-    if len(error.options) != 2 or error.conflict not in ("excludes", "requires"):
-        return text("rules.refused.other", lang)
-    a, b = error.options
-    why_key = f"rules.why.{a}.{b}"
-    values = dict(first=_INFOS[a].label(lang), second=_INFOS[b].label(lang),
-                  why=text(why_key, lang) if has(why_key) else "")
-    if error.conflict == "excludes":
-        key = "rules.refused.excludes"
-    elif error.value is not None:
-        key, values["value"] = "rules.refused.requires_value", _INFOS[b].choice(error.value, lang)
-    else:
-        key = "rules.refused.requires"
-    return text(key, lang, **values).strip()
 
 
 # -- the panel ---------------------------------------------------------------------------

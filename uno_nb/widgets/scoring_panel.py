@@ -24,21 +24,13 @@ from ..odds import HAND, mean_opening_points
 from ..rules import RuleSet
 from ..scoring import card_points, hand_points
 from ..texts import card_name, player_name, rule_name, text
-from ._common import figure, settle, tagged
+from ._common import figure, separators, settle, tagged
 from ..texts.numbers import fmt_decimal, fmt_fraction, fmt_int, fmt_interval
 
 __all__ = ["ScoringPanel", "RoundPointsChart", "running_totals", "say_scores", "say_variant",
            "say_mean_hand", "say_hand_points", "say_round_points"]
 
 _BAR = "#0956bf"
-
-
-def _separators(lang: str) -> str:
-    """Plotly's decimal and thousands separators, as the text table writes
-    numbers in ``lang`` (taken from the number helpers, not guessed)."""
-    group = fmt_int(1000, lang)[1:-3]
-    point = fmt_decimal(0.5, 1, lang)[1:-1]
-    return point + group if len(group) == len(point) == 1 else ".,"
 
 
 def _para(said: str) -> str:
@@ -196,9 +188,9 @@ class ScoringPanel:
 
     def __init__(self, game: Game | None = None, lang: str = "en") -> None:
         self._lang = lang
-        separators = _separators(lang)
+        seps = separators(lang)
         self.scores = figure(layout=go.Layout(
-            title=text("app.scores_title", lang), height=300, separators=separators,
+            title=text("app.scores_title", lang), height=300, separators=seps,
             margin=dict(l=60, r=10, t=40, b=40), legend=dict(orientation="h", y=-0.25),
             xaxis=dict(title=text("app.scores_x", lang), tickmode="array"),
             yaxis=dict(title=text("app.scores_y", lang), rangemode="tozero", tickformat=",d")))
@@ -206,7 +198,7 @@ class ScoringPanel:
             data=[go.Bar(x=[], y=[], text=[], customdata=[], textposition="outside",
                          hovertemplate="%{customdata}<extra></extra>", marker_color=_BAR)],
             layout=go.Layout(title=text("app.in_hand_title", lang), height=260,
-                             separators=separators, margin=dict(l=60, r=10, t=40, b=40),
+                             separators=seps, margin=dict(l=60, r=10, t=40, b=40),
                              xaxis=dict(title=text("app.in_hand_x", lang)),
                              yaxis=dict(title=text("app.in_hand_y", lang), rangemode="tozero",
                                         tickformat=",d")))
@@ -320,7 +312,7 @@ class RoundPointsChart:
                                                   points="%{x}", games="%{y}")
                                + "<extra></extra>")],
             layout=go.Layout(title=text("app.round_points_title", lang), height=300,
-                             separators=_separators(lang), margin=dict(l=60, r=10, t=40, b=40),
+                             separators=separators(lang), margin=dict(l=60, r=10, t=40, b=40),
                              xaxis=dict(title=text("app.round_points_x", lang)),
                              yaxis=dict(title=text("app.round_points_y", lang), tickformat=",d")))
         settle(self.figure)
