@@ -17,7 +17,8 @@ def test_play_prints_a_turn_by_turn_log_and_the_result():
     out = run("play", "--preset", "cnuno", "--players", "4", "--seed", "7")
     assert out.returncode == 0, out.stderr
     lines = out.stdout.splitlines()
-    assert lines[0] == "uno_nb: cnuno rules, 4 players (heuristic, heuristic, heuristic, heuristic), seed 7"
+    assert lines[0] == ("uno_nb: cnuno (CNUNO-1 rule card), 4 players "
+                        "(heuristic, heuristic, heuristic, heuristic), seed 7")
     assert lines[1].startswith("  Cut for deal:")
     assert lines[-1].startswith("Result: P") and "wins after 1 round" in lines[-1]
     assert out.stdout == run("play", "--preset", "cnuno", "--players", "4", "--seed", "7").stdout
@@ -71,3 +72,37 @@ def test_play_can_save_the_game(tmp_path, capsys):
 def test_play_list_rules(capsys):
     assert main(["play", "--list-rules"]) == 0
     assert "jump_in" in capsys.readouterr().out
+
+
+def test_play_in_russian_prints_the_same_game_in_russian_words():
+    english = run("play", "--preset", "cnuno", "--players", "4", "--seed", "7").stdout.splitlines()
+    out = run("play", "--preset", "cnuno", "--players", "4", "--seed", "7", "--lang", "ru")
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert len(lines) == len(english)
+    assert lines[0].startswith("uno_nb: cnuno (") and "4 игрока" in lines[0]
+    assert "номер расклада 7" in lines[0]
+    # the same winner, rounds, turns and scores as the English run, in Russian words
+    assert english[-1] == "Result: Player 2 (heuristic) wins after 1 round and 31 turns; scores 0, 108, 0, 0"
+    assert lines[-1] == "Итог: побеждает Игрок 2 (heuristic) — 1 раунд, 31 ход; очки: 0, 108, 0, 0"
+    letters = [ch for line in lines[1:-1] for ch in line if ch.isalpha()]
+    cyrillic = sum("а" <= ch.lower() <= "я" or ch.lower() == "ё" for ch in letters)
+    assert cyrillic / len(letters) > 0.9, out.stdout[:500]
+
+
+def test_a_refused_combination_is_explained_in_the_language_asked_for():
+    out = run("play", "--rule", "stack=on", "--rule", "deflect_2=on", "--lang", "ru")
+    assert out.returncode == 2 and out.stdout == ""
+    from uno_nb.texts import text
+    assert text("option.stack", "ru") in out.stderr and text("option.deflect_2", "ru") in out.stderr
+    english = run("play", "--rule", "stack=on", "--rule", "deflect_2=on")
+    assert text("option.stack") in english.stderr and "cannot be played together" in english.stderr
+
+
+def test_rules_in_russian_keep_the_option_names_and_ids(capsys):
+    assert main(["rules", "--lang", "ru"]) == 0
+    said = capsys.readouterr().out
+    from uno_nb import RuleSet
+    for info in RuleSet.options():
+        assert info.name in said and info.rule in said and info.help("ru") in said
+    assert info.help("ru") != info.help("en")

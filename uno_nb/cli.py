@@ -7,9 +7,11 @@ import sys
 from typing import NoReturn, Sequence
 
 from .bots import BOT_NAMES, make_bot
-from .errors import UnoError
+from .errors import RuleError, UnoError
 from .rules import PRESETS, RuleSet
 from .simulation import DEFAULT_MAX_TURNS, play_game
+from .texts import LANGS, player_name, refusal_text, text
+from .texts.numbers import fmt_int
 
 __all__ = ["main"]
 
@@ -51,33 +53,45 @@ def _build() -> argparse.ArgumentParser:
     play.add_argument("--save", metavar="FILE", help="also save the game as JSON to FILE")
     play.add_argument("--list-rules", action="store_true",
                       help="list every rule option (as 'python -m uno_nb rules') and exit")
+    play.add_argument("--lang", default="en", choices=LANGS,
+                      help="the language of the printed game: en (English) or ru (Russian); "
+                           "cards in moves and saved games keep their short codes (default: en)")
 
     rules = sub.add_parser("rules", help="list every rule option with its id and presets",
                            description="List every rule option: name, rule id, default, "
                                        "choices and what it does.")
     rules.add_argument("--preset", choices=sorted(PRESETS),
                        help="show the values of this preset")
+    rules.add_argument("--lang", default="en", choices=LANGS,
+                       help="the language of the descriptions: en or ru (default: en)")
     return top
 
 
-def _rules_text(preset: str | None) -> str:
+def _rules_text(preset: str | None, lang: str = "en") -> str:
+    """Every option: its name and rule id (the notation: the same in every
+    language), its value, its choices, then what it does in ``lang``."""
     base = RuleSet.preset(preset) if preset else RuleSet()
     lines = []
     for info in RuleSet.options():
         value = getattr(base, info.name)
-        choices = "on/off" if info.kind is bool else "/".join(map(str, info.choices or ())) or "number"
-        shown = ("on" if value else "off") if info.kind is bool else value
+        if info.kind is bool:
+            choices, shown = "on/off", ("on" if value else "off")
+        else:
+            choices, shown = "/".join(map(str, info.choices or ())) or text("cli.rules.number", lang), value
         lines.append(f"{info.name:<14} {info.rule:<24} {str(shown):<8} [{choices}]")
-        lines.append(f"    {info.doc} (source: {info.source})")
-    lines.append("presets: " + ", ".join(PRESETS))
+        source = text("cli.rules.source", lang, source=info.source)
+        lines.append(f"    {info.label(lang)}: {info.help(lang)} ({source})")
+    names = ", ".join(f"{name} ({text(f'preset.{name}', lang)})" for name in PRESETS)
+    lines.append(text("cli.rules.presets", lang, names=names))
     return "\n".join(lines)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _build()
     args = parser.parse_args(argv)
+    lang = args.lang
     if args.command == "rules" or getattr(args, "list_rules", False):
-        print(_rules_text(args.preset))
+        print(_rules_text(args.preset, lang))
         return 0
     try:
         rules = RuleSet.preset(args.preset).with_text(args.rule)
@@ -85,33 +99,37 @@ def main(argv: Sequence[str] | None = None) -> int:
         if len(names) == 1:
             names = names * args.players
         if len(names) != args.players:
-            raise UnoError(f"--bots names {len(names)} bots for {args.players} players")
+            raise UnoError(text("cli.bots_count", lang, count=len(names), players=args.players))
         bots = [make_bot(name) for name in names]
         if args.rounds < 0:
-            raise UnoError("--rounds must be 0 (play to the target) or more")
+            raise UnoError(text("cli.rounds", lang))
         if args.max_turns < 1:
-            raise UnoError("--max-turns must be at least 1")
+            raise UnoError(text("cli.max_turns", lang))
         record, game = play_game(rules, bots, args.seed, max_rounds=args.rounds or None,
                                  max_turns=args.max_turns, record=True)
+    except RuleError as exc:
+        # a refused combination in the reader's words; other rule errors name the option
+        parser.error(refusal_text(exc, lang) if exc.conflict else str(exc))
     except (UnoError, ValueError) as exc:
         parser.error(str(exc))
     out = sys.stdout
     if not args.quiet:
-        print(f"uno_nb: {rules.name} rules, {game.n} players ({', '.join(names)}), "
-              f"seed {args.seed}", file=out)
+        preset = text(f"preset.{rules.name}", lang) if rules.name in PRESETS else rules.name
+        print(text("cli.header", lang, rules=rules.name, preset=preset, count=game.n,
+                   bots=", ".join(names), seed=args.seed), file=out)
         for event in game.events:
-            print(f"  {event.text}", file=out)
+            print(f"  {game.event_text(event, lang)}", file=out)
     if record.abandoned:
-        print(f"Result: abandoned after {record.turns} turns (--max-turns)", file=out)
+        print(text("cli.result.abandoned", lang, turns=record.turns), file=out)
     else:
         assert record.winner is not None
-        print(f"Result: {game.names[record.winner]} ({names[record.winner]}) wins after "
-              f"{record.rounds} round{'s' * (record.rounds > 1)} and {record.turns} turns; "
-              f"scores {', '.join(map(str, record.scores))}", file=out)
+        print(text("cli.result.won", lang, winner=player_name(record.winner, lang, game.given_names),
+                   bot=names[record.winner], rounds=record.rounds, turns=record.turns,
+                   scores=", ".join(fmt_int(s, lang) for s in record.scores)), file=out)
     if args.save:
         try:
             game.save(args.save)
         except OSError as exc:
-            parser.error(f"cannot save to {args.save!r}: {exc.strerror}")
-        print(f"Saved to {args.save}", file=out)
+            parser.error(text("cli.cannot_save", lang, path=repr(args.save), reason=exc.strerror))
+        print(text("cli.saved", lang, path=args.save), file=out)
     return 0
