@@ -194,7 +194,7 @@ def test_the_apps_import_no_nbformat_on_binder(binder):
     assert jsonschema == "False"
 
 
-@pytest.mark.parametrize("name", ["00_index", "01_rules_step_by_step"])
+@pytest.mark.parametrize("name", ["00_index", "01_rules_step_by_step", "ru/00_index"])
 def test_a_page_renders_offline_with_the_kit_template_and_closing_it_shuts_its_kernel(
         name, binder, browser, timings):
     context = browser.new_context(viewport={"width": 1280, "height": 900})

@@ -29,7 +29,7 @@ from packaging.version import Version
 ROOT = Path(__file__).resolve().parent.parent
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())
 BINDER = ROOT / "binder"
-NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+NOTEBOOKS = sorted((ROOT / "notebooks").rglob("*.ipynb"))  # English, and Russian in ru/
 TEMPLATE = ROOT / "share/jupyter/voila/templates/uno_nb"
 #: What Binder's base environment (repo2docker, Python 3.11) holds before it
 #: installs binder/requirements.txt; tests/test_binder.py builds it.
@@ -182,6 +182,28 @@ def test_the_page_template_loads_nothing_from_outside_and_fits_a_phone():
     assert "@media (max-width" in css and "flex-wrap: wrap" in css
 
 
+
+def test_the_page_header_speaks_the_pages_language_with_the_tables_words():
+    """The template's header words (the link home, the language switch) are
+    the text table's ``page.header.*`` in each language, and every notebook
+    says its language (``metadata.uno_nb.lang``): English in notebooks/,
+    Russian in notebooks/ru/, each with its twin under the same name."""
+    from uno_nb.texts import text
+    page = (TEMPLATE / "index.html.j2").read_text()
+    found = re.findall(r"'(en|ru)': \{'home': '([^']*)', 'switch': '([^']*)', 'switch_title': '([^']*)'", page)
+    words = {lang: (home, switch, title) for lang, home, switch, title in found}
+    assert set(words) == {"en", "ru"}
+    for lang, (home, switch, title) in words.items():
+        assert (home, switch, title) == (text("page.header.home", lang), text("page.header.switch", lang),
+                                         text("page.header.switch_title", lang))
+    english = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
+    assert english == sorted(p.name for p in (ROOT / "notebooks" / "ru").glob("*.ipynb"))
+    for name in english:
+        for folder, lang in (("notebooks", "en"), ("notebooks/ru", "ru")):
+            meta = json.loads((ROOT / folder / name).read_text())["metadata"]
+            assert meta["uno_nb"]["lang"] == lang, (folder, name)
+
+
 @pytest.mark.parametrize("path", [*sorted((ROOT / "uno_nb/widgets").glob("*.py")), *NOTEBOOKS],
                          ids=lambda p: p.name)
 def test_figures_are_figure_widgets_never_shown_with_show(path):
@@ -192,13 +214,15 @@ def test_figures_are_figure_widgets_never_shown_with_show(path):
     assert "go.Figure(" not in source
 
 
-def test_the_readme_has_the_two_binder_badges():
+def test_the_readme_has_the_binder_badges_english_and_russian():
     readme = (ROOT / "README.md").read_text()
     repository = PYPROJECT["project"]["urls"]["Repository"]
     owner_repo = repository.removeprefix("https://github.com/")
     binder = f"https://mybinder.org/v2/gh/{owner_repo}/HEAD?urlpath="
     assert f"({binder}lab/tree/notebooks/00_index.ipynb)" in readme
     assert f"({binder}voila/render/notebooks/00_index.ipynb)" in readme
+    assert f"({binder}voila/render/notebooks/ru/00_index.ipynb)" in readme  # the Russian pages
+    assert (ROOT / "notebooks" / "ru" / "00_index.ipynb").is_file()
 
 
 # -- what importing an app costs ------------------------------------------------------

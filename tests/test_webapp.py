@@ -37,6 +37,8 @@ from playwright.sync_api import Error as PlaywrightError
 from uno_nb import Colour, RuleSet, events, odds, texts
 from uno_nb.widgets import GameStepper, PlayApp
 
+from tests.reading import cyrillic_share, english_words, html_text, without_notation
+
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -47,11 +49,16 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                  "--disable-sync", "--no-first-run"]
 #: Every notebook with what it draws: its plotly figures, and an element
 #: that exists only once its app's widget is on the page.
-FIGURES = {"00_index": 0, "01_rules_step_by_step": 1, "02_card_odds": 1, "03_scoring": 3,
-           "04_house_rules_lab": 1, "05_play_against_bots": 0}
-APPS = {"00_index": None, "01_rules_step_by_step": ".uno-stepper .uno-where",
-        "02_card_odds": None, "03_scoring": ".uno-scoring", "04_house_rules_lab": ".uno-lab-table table",
-        "05_play_against_bots": ".uno-play .uno-card"}
+_FIGURES = {"00_index": 0, "01_rules_step_by_step": 1, "02_card_odds": 1, "03_scoring": 3,
+            "04_house_rules_lab": 1, "05_play_against_bots": 0}
+_APPS = {"00_index": None, "01_rules_step_by_step": ".uno-stepper .uno-where",
+         "02_card_odds": None, "03_scoring": ".uno-scoring", "04_house_rules_lab": ".uno-lab-table table",
+         "05_play_against_bots": ".uno-play .uno-card"}
+#: The English pages, and their Russian twins (notebooks/ru/, the same file names).
+PAGES = list(_FIGURES)
+RUSSIAN = [f"ru/{name}" for name in PAGES]
+FIGURES = {**_FIGURES, **{f"ru/{name}": n for name, n in _FIGURES.items()}}
+APPS = {**_APPS, **{f"ru/{name}": app for name, app in _APPS.items()}}
 CULL_SECONDS = 5  # the test server culls a kernel left without a page after this long
 WAIT_MS = 60_000
 
@@ -234,6 +241,7 @@ def screenshot(page: Page, name: str) -> Path:
     page.set_viewport_size({"width": size["width"], "height": int(min(max(height, 400), 8000))})
     page.wait_for_timeout(300)  # let plotly follow the new size
     path = folder / f"{name}.png"
+    path.parent.mkdir(parents=True, exist_ok=True)  # ru/… for the Russian pages
     page.screenshot(path=str(path))
     page.set_viewport_size(size)
     return path
@@ -304,7 +312,9 @@ def test_the_root_opens_the_index_whose_links_open_the_notebooks(server, desktop
     assert page.title() == "Uno, exactly · uno_nb"
     links = page.eval_on_selector_all("#rendered_cells a[href$='.ipynb']",
                                       "links => links.map(a => a.href)")
-    assert links == [f"{server.base}/voila/render/{name}.ipynb" for name in list(FIGURES)[1:]]
+    assert [link for link in links if "/ru/" not in link] == [
+        f"{server.base}/voila/render/{name}.ipynb" for name in PAGES[1:]]
+    assert f"{server.base}/voila/render/ru/00_index.ipynb" in links  # «Русский»
     page.click("#rendered_cells a[href='02_card_odds.ipynb']")
     page.wait_for_function(RENDERED, arg=drawn("02_card_odds"), timeout=WAIT_MS)
     assert page.url.endswith("/voila/render/02_card_odds.ipynb")
@@ -321,6 +331,24 @@ def test_the_root_opens_the_index_whose_links_open_the_notebooks(server, desktop
 class _NoRedirect(urllib.request.HTTPRedirectHandler):
     def redirect_request(self, *args, **kwargs):
         return None
+
+
+def page_text(page: Page) -> str:
+    """All a person reads on the page: the header bar, the cells, the controls' values."""
+    return page.inner_text("header.uno-bar") + "\n" + visible_text(page)
+
+
+def russian_problems(text: str) -> list[str]:
+    """Why ``text`` would not pass for a Russian page: under 90% Cyrillic
+    letters (rule ids, card codes and the kit's name aside), or one of the
+    English words a Russian page must never show."""
+    found = []
+    share = cyrillic_share(text)
+    if share < 0.9:
+        latin = sorted(set(re.findall(r"[A-Za-z][A-Za-z'-]+", without_notation(text))))
+        found.append(f"{share:.1%} of the letters are Cyrillic; Latin words: {latin[:40]}")
+    found += [f"English word {word!r}" for word in english_words(text)]
+    return found
 
 
 @pytest.mark.parametrize("name", list(FIGURES))
@@ -344,6 +372,56 @@ def test_every_notebook_renders_its_widgets_with_no_error(name, server, desktop,
     assert max(opened.frames, default=0) < 1_000_000
     assert page.locator(".jp-CodeCell .jp-InputArea-editor").count() == 0  # no code in sight
     assert page.title().endswith(" · uno_nb")
+    if name in RUSSIAN:  # a Russian page reads in Russian, header included
+        said = page_text(page)
+        print(f"{name}: {cyrillic_share(said):.1%} of the letters on screen are Cyrillic")
+        assert russian_problems(said) == []
+        assert page.evaluate("document.documentElement.lang") == "ru"
+    page.close(run_before_unload=True)
+
+
+# -- the pages in Russian ---------------------------------------------------------------
+
+def test_the_header_switches_to_the_russian_twin_which_stays_russian_in_use(server, desktop):
+    opened = open_notebook(desktop, server, "01_rules_step_by_step")
+    page = opened.page
+    switch = page.locator("header.uno-bar a.uno-lang")
+    assert switch.inner_text() == texts.text("page.header.switch")  # «Русский», on every English page
+    switch.click()
+    page.wait_for_function(RENDERED, arg=drawn("ru/01_rules_step_by_step"), timeout=WAIT_MS, polling=50)
+    assert page.url == f"{server.base}/voila/render/ru/01_rules_step_by_step.ipynb"
+    assert russian_problems(page_text(page)) == []
+    # stepping through the game: every sentence that appears is Russian too
+    app = GameStepper("standard", players=4, seed=SEED, lang="ru")
+    app.go_to(12)
+    expected = html_text(app._where.value)
+    for _ in range(12):
+        page.click(".uno-stepper .uno-step")
+    shown = wait_until_shown(page, lambda p: p.inner_text(".uno-stepper .uno-where").strip(),
+                             expected, 20)
+    assert shown == expected
+    assert _letters(page.inner_text(".uno-stepper .uno-log")) == _letters(
+        html.unescape(re.sub(r"<[^>]+>", "", app._log.value)))
+    assert russian_problems(page_text(page)) == []
+    screenshot(page, "ru/stepper-after-12-steps")
+    # and back: the header's «English» opens the English twin
+    back = page.locator("header.uno-bar a.uno-lang")
+    assert back.inner_text() == texts.text("page.header.switch", "ru")
+    back.click()
+    page.wait_for_function(RENDERED, arg=drawn("01_rules_step_by_step"), timeout=WAIT_MS, polling=50)
+    assert page.url == f"{server.base}/voila/render/01_rules_step_by_step.ipynb"
+    page.close(run_before_unload=True)
+
+
+def test_the_russian_play_page_speaks_russian_after_a_move(server, desktop):
+    opened = open_notebook(desktop, server, "ru/05_play_against_bots")
+    page = opened.page
+    page.click(".uno-play .uno-draw")  # draw a card: the log and the status speak Russian
+    page.wait_for_timeout(1500)
+    said = page_text(page)
+    assert russian_problems(said) == []
+    screenshot(page, "ru/play-after-a-draw")
+    assert opened.errors == []
     page.close(run_before_unload=True)
 
 
