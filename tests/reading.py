@@ -43,6 +43,8 @@ def visible(widget) -> list[str]:
         layout = widget.layout
         out += [layout.title.text or "", layout.xaxis.title.text or "",
                 layout.yaxis.title.text or ""]
+        out += [a.text or "" for a in layout.annotations or ()]  # labels drawn on the chart
+        out += [str(t) for axis in (layout.xaxis, layout.yaxis) for t in axis.ticktext or ()]
         for trace in widget.data:
             out.append(trace.name or "")
             out += [x for x in (getattr(trace, "x", None) or ()) if isinstance(x, str)]

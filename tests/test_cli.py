@@ -93,6 +93,7 @@ def test_play_in_russian_prints_the_same_game_in_russian_words():
 def test_a_refused_combination_is_explained_in_the_language_asked_for():
     out = run("play", "--rule", "stack=on", "--rule", "deflect_2=on", "--lang", "ru")
     assert out.returncode == 2 and out.stdout == ""
+    assert out.stderr.startswith("python -m uno_nb: ошибка: ") and "(см. --help)" in out.stderr
     from uno_nb.texts import text
     assert text("option.stack", "ru") in out.stderr and text("option.deflect_2", "ru") in out.stderr
     english = run("play", "--rule", "stack=on", "--rule", "deflect_2=on")
@@ -105,4 +106,4 @@ def test_rules_in_russian_keep_the_option_names_and_ids(capsys):
     from uno_nb import RuleSet
     for info in RuleSet.options():
         assert info.name in said and info.rule in said and info.help("ru") in said
-    assert info.help("ru") != info.help("en")
+        assert info.help("ru") != info.help("en") and info.help("en") not in said

@@ -284,3 +284,15 @@ def test_the_option_table_of_docs_rules_ru_md_gives_every_option_and_the_presets
                 actual = _shown(getattr(PRESETS[preset], name))
                 assert shown == actual, f"docs/rules.ru.md: {name} in {preset} is {actual}, not {shown}"
     assert listed == set(RuleSet.option_names())
+
+
+def test_docs_rules_ru_md_names_each_rule_as_the_app_does():
+    """A rule's heading in docs/rules.ru.md is the name the Russian log and
+    panels give it (``rule.<id>`` of the text table), so a learner finds
+    there what the app says; the rule texts' own name may follow."""
+    from uno_nb.texts import TABLE
+    page = (ROOT / "docs" / "rules.ru.md").read_text(encoding="utf-8")
+    heads = re.findall(r"^### ([RVT]-[A-Z0-9-]+) — (.+)$", page, re.M)
+    assert len(heads) == len({rid for rid, _ in heads}) >= 59
+    for rid, name in heads:
+        assert name.startswith(TABLE["ru"][f"rule.{rid}"]), (rid, name)

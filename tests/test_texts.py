@@ -332,4 +332,5 @@ def test_every_event_reads_in_russian(corpus):
         for event in game.events:
             said = game.event_text(event, "ru")
             assert "{" not in said and cyrillic_share(said) > 0.8 and not english_words(said), said
+            assert not re.search(r"\d\.\d", said), said  # a decimal comma in Russian
             assert game.event_text(event, "ru", codes=True)  # the codes view renders too

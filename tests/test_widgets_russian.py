@@ -13,13 +13,13 @@ import pytest
 
 from uno_nb import Game, RuleSet, lab
 from uno_nb.simulation import play_game
-from uno_nb.texts import TABLE
+from uno_nb.texts import TABLE, text
 from uno_nb.widgets import (ChallengeQuestion, GameStepper, HandOdds, LabApp, LiveOdds, OddsPanel,
                             PlayApp, RulesPanel, ScoringPanel)
 from uno_nb.widgets.scoring_panel import RoundPointsChart
 
 from tests.reading import cyrillic_share, english_words, visible, without_notation
-from tests.test_widgets_play import play_through
+from tests.test_widgets_play import buttons, plain, play_through
 from tests.test_widgets_rules import open_all
 
 
@@ -138,3 +138,20 @@ def test_a_whole_game_against_the_bots_in_russian():
     app._render = render
     play_through(app)
     assert_russian(strings)
+
+
+def test_a_refused_card_is_explained_in_russian():
+    app = PlayApp(RuleSet(misplay_penalty=True), 3, seed=1, delay=0, lang="ru")
+    app.game = Game.from_position(RuleSet(misplay_penalty=True), hands=["R1 B2 G7", "B1 B2", "G1 G2"],
+                                  discard="G5", draw_pile="Y1 Y2 Y3", names=app.game.names,
+                                  max_rounds=1)
+    app._render()
+    before = app.game.state_key()
+    clicked = [b for b in buttons(app, app._hand) if b.description == "Красная 1"]
+    assert clicked, [b.description for b in buttons(app, app._hand)]
+    clicked[0].click()
+    assert app.game.state_key() == before  # refused, and nothing changed
+    said = plain(app._message.value)
+    assert said == text("play.refused", "ru", reason=text(
+        "play.refused.mismatch", "ru", card="Красная 1", colour="зелёный", top="Зелёная 5"))
+    assert_russian([said])

@@ -17,10 +17,13 @@ __all__ = ["main"]
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse, but a bad argument is one line on stderr and exit code 2."""
+    """argparse, but a bad argument is one line on stderr and exit code 2,
+    in the language asked for once the arguments are read (``lang``)."""
+
+    lang = "en"
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+        self.exit(2, text("cli.error", self.lang, prog=self.prog, message=message) + "\n")
 
 
 def _build() -> argparse.ArgumentParser:
@@ -80,7 +83,8 @@ def _rules_text(preset: str | None, lang: str = "en") -> str:
             choices, shown = "/".join(map(str, info.choices or ())) or text("cli.rules.number", lang), value
         lines.append(f"{info.name:<14} {info.rule:<24} {str(shown):<8} [{choices}]")
         source = text("cli.rules.source", lang, source=info.source)
-        lines.append(f"    {info.label(lang)}: {info.help(lang)} ({source})")
+        lines.append("    " + text("cli.rules.option", lang, label=info.label(lang), help=info.help(lang),
+                                      source=source))
     names = ", ".join(f"{name} ({text(f'preset.{name}', lang)})" for name in PRESETS)
     lines.append(text("cli.rules.presets", lang, names=names))
     return "\n".join(lines)
@@ -89,7 +93,7 @@ def _rules_text(preset: str | None, lang: str = "en") -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _build()
     args = parser.parse_args(argv)
-    lang = args.lang
+    lang = parser.lang = args.lang  # type: ignore[attr-defined]
     if args.command == "rules" or getattr(args, "list_rules", False):
         print(_rules_text(args.preset, lang))
         return 0
@@ -114,7 +118,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(str(exc))
     out = sys.stdout
     if not args.quiet:
-        preset = text(f"preset.{rules.name}", lang) if rules.name in PRESETS else rules.name
+        preset = text(f"preset.{rules.name}" if rules.name in PRESETS else "rules.custom", lang)
         print(text("cli.header", lang, rules=rules.name, preset=preset, count=game.n,
                    bots=", ".join(names), seed=args.seed), file=out)
         for event in game.events:

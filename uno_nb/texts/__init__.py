@@ -230,11 +230,15 @@ def annotation(note: Mapping[str, Any], lang: str = "en",
     """The words of a move's annotation given as data (``{"key": "race", …}``,
     as the table model of :mod:`uno_nb.simulation` writes them): sentence
     ``note.<key>``; ``times`` is a list of ``(seat, seconds)``."""
+    from .numbers import fmt_decimal  # (numbers imports this module)
     values = {k: v for k, v in note.items() if k != "key"}
+    if "seconds" in values:
+        values["seconds"] = fmt_decimal(values["seconds"], 2, lang)
     if "times" in values:
         values["count"] = len(values["times"])
         values["times"] = ", ".join(
-            text("note.time", lang, player=player_name(seat, lang, names), seconds=seconds)
+            text("note.time", lang, player=player_name(seat, lang, names),
+                 seconds=fmt_decimal(seconds, 2, lang))
             for seat, seconds in values["times"])
     return text(f"note.{note['key']}", lang, **values)
 

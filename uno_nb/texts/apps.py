@@ -157,7 +157,7 @@ RU: dict[str, str] = {
     'app.table_phase_exchange': 'Раунд {round}: {player} может обменяться одной картой '
                                 'с другим игроком',
     'app.table_phase_give': 'Раунд {round}: {player} выбирает, какую карту отдать',
-    'app.table_phase_ready': 'Раунд {round}: игра ждёт, пока {player} не скажет «Готово»',
+    'app.table_phase_ready': 'Раунд {round}: игра ждёт, пока {player} не скажет «Готов!»',
     # -- счёт (ScoringPanel) -------------------------------------------------------
     'app.scores_x': 'Раунд',
     'app.scores_y': 'Очки',

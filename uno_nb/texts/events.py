@@ -98,11 +98,11 @@ EN: dict[str, str] = {
                                   "{rounds|round|rounds}",
     "event.game_won.seven_rounds": "{player} wins the game: the seventh empty hand",
     # annotations of the table model (uno_nb.simulation): reaction times
-    "note.noticed": "noticed in {seconds:.2f} s",
-    "note.noticed_first": "noticed in {seconds:.2f} s, first of {count}",
-    "note.reaction": "{seconds:.2f} s",
+    "note.noticed": "noticed in {seconds} s",
+    "note.noticed_first": "noticed in {seconds} s, first of {count}",
+    "note.reaction": "{seconds} s",
     "note.race": "fastest of {count}: {times}",
-    "note.time": "{player} {seconds:.2f} s",
+    "note.time": "{player} {seconds} s",
     # the rule at work, as the log shows it beside a sentence
     "event.rule": "{name} ({rule})",
 }
@@ -127,10 +127,9 @@ RU: dict[str, str] = {
                             "ход идёт против часовой стрелки",
     # ход
     "event.played": "{player} кладёт карту: {card}",
-    "event.played.colour": "{player} кладёт карту: {card} и выбирает цвет: {colour}",
+    "event.played.colour": "{player} кладёт карту: {card} (новый цвет: {colour})",
     "event.jumped_in": "{player} перехватывает ход картой: {card}",
-    "event.jumped_in.colour": "{player} перехватывает ход картой: {card} "
-                              "и выбирает цвет: {colour}",
+    "event.jumped_in.colour": "{player} перехватывает ход картой: {card} (новый цвет: {colour})",
     "event.colour_chosen": "{player} выбирает цвет: {colour}",
     "event.drew.one": "{player} берёт карту из колоды ({cards})",
     "event.drew.one.hidden": "{player} берёт карту из колоды",
@@ -230,11 +229,11 @@ RU: dict[str, str] = {
     "event.game_won.seven_rounds": "{player} выигрывает партию: карты закончились "
                                    "в седьмой раз",
     # пометки модели стола (uno_nb.simulation): время реакции
-    "note.noticed": "замечено за {seconds:.2f} с",
-    "note.noticed_first": "замечено за {seconds:.2f} с, быстрее всех из {count}",
-    "note.reaction": "{seconds:.2f} с",
+    "note.noticed": "замечено за {seconds} с",
+    "note.noticed_first": "замечено за {seconds} с, быстрее всех из {count}",
+    "note.reaction": "{seconds} с",
     "note.race": "быстрее всех из {count}: {times}",
-    "note.time": "{player} — {seconds:.2f} с",
+    "note.time": "{player} — {seconds} с",
     # правило, которое сработало, рядом с фразой в журнале
     "event.rule": "{name} ({rule})",
 }
