@@ -2,8 +2,8 @@
 Binder serves "open as a web app") the web app's settings from voila.json.
 
 Run by postBuild: ``python binder/server_config.py PATH``.  Only what applies
-to the server extension is copied: the page template and its options, and
-kernel culling.  (The extension also reads voila.json from the server's
+to the server extension is copied: the page template and its options,
+kernel culling, and how long a cell's outputs are waited for (``VoilaExecutor``).  (The extension also reads voila.json from the server's
 working directory, the repository on Binder; this file keeps the template
 whatever that directory is, and gives the Jupyter server the culling that
 voila.json cannot.)  It also enables the kit's own server extension,
@@ -34,6 +34,7 @@ def server_config(voila_json: Path = ROOT / "voila.json") -> dict:
         "ServerApp": {"jpserver_extensions": {EXTENSION: True}},
         "VoilaConfiguration": {key: voila[key] for key in SHARED if key in voila},
         "MappingKernelManager": dict(config["MappingKernelManager"]),
+        "VoilaExecutor": dict(config.get("VoilaExecutor", {})),
     }
 
 

@@ -140,6 +140,7 @@ def test_postbuild_installs_the_package_and_gives_voila_the_app_settings(tmp_pat
     voila = json.loads((ROOT / "voila.json").read_text())
     assert config["VoilaConfiguration"]["template"] == "uno_nb"
     assert config["MappingKernelManager"] == voila["MappingKernelManager"]
+    assert config["VoilaExecutor"] == voila["VoilaExecutor"]
     # the kit's server extension: a closed page's kernel is shut down, no MathJax from a CDN
     assert config["ServerApp"]["jpserver_extensions"] == {"uno_nb.server_extension": True}
     import uno_nb.server_extension as extension
@@ -166,6 +167,10 @@ def test_the_voila_config_preheats_culls_and_uses_the_kit_template():
     assert cull["cull_idle_timeout"] > 0 and cull["cull_interval"] > 0
     assert cull["cull_connected"] is False  # a learner reading a page keeps their game
     assert config["Voila"]["root_dir"] == "notebooks" and config["Voila"]["port"] == 8866
+    # while twelve pages preheat at once on two cores, a cell's outputs may come
+    # seconds after its reply: nbclient's 4 s default dropped an app's widget
+    # (a page that stayed blank); wait for them as long as a page does
+    assert config["VoilaExecutor"]["iopub_timeout"] >= 60
     assert json.loads((TEMPLATE / "conf.json").read_text())["base_template"] == "lab"
     # the whole template folder is installed into {prefix}/share/jupyter, editable installs too
     shared = PYPROJECT["tool"]["hatch"]["build"]["targets"]["wheel"]["shared-data"]
