@@ -70,3 +70,23 @@ def test_bad_lab_requests_are_refused():
         lab.run("standard", ["random"] * 2, 5, executor="fast")
     with pytest.raises(ValueError, match="at least 2 games"):
         lab.summarize(lab.run("standard", ["random"] * 2, 1, executor="serial").records)
+
+
+def test_a_dask_cluster_plays_the_same_games_as_a_serial_run():
+    """lab.run on a real Dask cluster (worker processes on this machine),
+    through the standard executor Dask's client gives: the same records, in
+    the same order, as a serial run, and progress to the end."""
+    import distributed  # the test extra installs it (uno_nb[cluster])
+
+    seen = []
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        assert len(client.scheduler_info()["workers"]) == 2
+        on_cluster = lab.run("party", ["heuristic"] * 4, 300, seed=5, chunk=40,
+                             executor=client.get_executor(),
+                             progress=lambda done, total: seen.append((done, total)))
+    serial = lab.run("party", ["heuristic"] * 4, 300, seed=5, executor="serial")
+    assert on_cluster.records == serial.records
+    assert [r.seed for r in on_cluster.records] == list(range(5, 305))
+    assert seen[-1] == (300, 300) and len(seen) == 8  # one report per chunk of 40
