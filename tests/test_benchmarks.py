@@ -54,3 +54,16 @@ def test_engine_speed_refuses_bad_arguments():
     with pytest.raises(SystemExit) as exc:
         bench.main(["--games", "0"])
     assert exc.value.code == 2
+
+
+def test_lab_speed_times_the_lab_pages_comparison_and_prints_its_line(capsys):
+    bench = load("lab_speed")
+    assert bench.main(["--games", "30", "--workers", "2"]) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    assert out[0] == "30 games of 4 heuristic bots under each of standard and party"
+    assert any("same records as one core: True" in line for line in out)
+    label, value = out[-1].split("=")
+    assert label == "lab_compare_seconds" and float(value) > 0
+    with pytest.raises(SystemExit) as exc:
+        bench.main(["--games", "1"])
+    assert exc.value.code == 2
