@@ -13,11 +13,11 @@ import pytest
 
 from uno_nb import PRESETS, RuleSet
 
+from tests.reading import RULE_ID
+
 ROOT = Path(__file__).resolve().parent.parent
 RULES_DOC = ROOT / "docs" / "rules.md"
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
-
-RULE_ID = re.compile(r"\b[RVT]-[A-Z0-9]+(?:-[A-Z0-9]+)*\b")
 
 #: The numbered sections of docs/rules.md, which code and tests cite as "§N".
 SECTIONS = {

@@ -17,9 +17,9 @@ from uno_nb.simulation import play_game
 from uno_nb.texts import TABLE, placeholders, sentence, text
 
 from tests.helpers import texts as log_lines
+from tests.reading import RULE_ID
 
 ROOT = Path(__file__).resolve().parent.parent
-RULE_ID = re.compile(r"\b[RVT]-[A-Z0-9]+(?:-[A-Z0-9]+)*\b")
 
 #: Rules that take effect (Game.fired counts them) without an event of their
 #: own, and why: the log names the more precise rule instead.

@@ -24,7 +24,7 @@ from ..odds import HAND, mean_opening_points
 from ..rules import RuleSet
 from ..scoring import card_points, hand_points
 from ..texts import card_name, player_name, rule_name, text
-from ._common import figure, separators, settle, tagged
+from ._common import figure, settle, tagged
 from ..texts.numbers import fmt_decimal, fmt_fraction, fmt_int, fmt_interval
 
 __all__ = ["ScoringPanel", "RoundPointsChart", "running_totals", "say_scores", "say_variant",
@@ -188,17 +188,17 @@ class ScoringPanel:
 
     def __init__(self, game: Game | None = None, lang: str = "en") -> None:
         self._lang = lang
-        seps = separators(lang)
-        self.scores = figure(layout=go.Layout(
-            title=text("app.scores_title", lang), height=300, separators=seps,
+        self.scores = figure(lang=lang, layout=go.Layout(
+            title=text("app.scores_title", lang), height=300,
             margin=dict(l=60, r=10, t=40, b=40), legend=dict(orientation="h", y=-0.25),
             xaxis=dict(title=text("app.scores_x", lang), tickmode="array"),
             yaxis=dict(title=text("app.scores_y", lang), rangemode="tozero", tickformat=",d")))
         self.in_hand = figure(
+            lang=lang,
             data=[go.Bar(x=[], y=[], text=[], customdata=[], textposition="outside",
                          hovertemplate="%{customdata}<extra></extra>", marker_color=_BAR)],
             layout=go.Layout(title=text("app.in_hand_title", lang), height=260,
-                             separators=seps, margin=dict(l=60, r=10, t=40, b=40),
+                             margin=dict(l=60, r=10, t=40, b=40),
                              xaxis=dict(title=text("app.in_hand_x", lang)),
                              yaxis=dict(title=text("app.in_hand_y", lang), rangemode="tozero",
                                         tickformat=",d")))
@@ -307,12 +307,13 @@ class RoundPointsChart:
         points = [r.points if r.rounds <= 1 else r.points / r.rounds for r in finished]
         low, _, high = statistics.quantiles(points, n=4) if len(points) >= 2 else (0, 0, 0)
         self.figure = figure(
+            lang=lang,
             data=[go.Histogram(x=points, nbinsx=bins, marker_color=_BAR,
                                hovertemplate=text("app.round_points_hover", lang,
                                                   points="%{x}", games="%{y}")
                                + "<extra></extra>")],
             layout=go.Layout(title=text("app.round_points_title", lang), height=300,
-                             separators=separators(lang), margin=dict(l=60, r=10, t=40, b=40),
+                             margin=dict(l=60, r=10, t=40, b=40),
                              xaxis=dict(title=text("app.round_points_x", lang)),
                              yaxis=dict(title=text("app.round_points_y", lang), tickformat=",d")))
         settle(self.figure)
