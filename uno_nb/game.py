@@ -147,6 +147,9 @@ _NOTHING_FIRED = dict.fromkeys([
     "V-LAZY", "V-DROP-ZERO", "V-TO-THE-LAST", "V-SEVEN-ROUNDS", "V-H2O",
     "T-UNO-CENTER", "T-SILENT-TWOS", "T-ADVICE", "T-READY"], 0)
 
+#: Every rule id the engine counts (``Game.fired``), in a fixed order.
+COUNTED_RULES: tuple[str, ...] = tuple(_NOTHING_FIRED)
+
 # The state a snapshot copies: lists (copied) and plain values.
 _LIST_STATE = ("_hmask", "draw_pile", "discard", "scores", "cards_drawn", "round_results",
                "_won_round", "_out", "_finish", "_refills", "_last_played")

@@ -28,7 +28,7 @@ from .odds import kind_predicate, playable_predicate
 from .rules import RuleSet
 from .view import PlayerView
 
-__all__ = ["Estimate", "proportion", "mean_of", "convergence",
+__all__ = ["Estimate", "proportion", "mean_of", "z_value", "convergence",
            "simulate_opening_hand", "simulate_opening_points", "simulate_start_card",
            "simulate_draw_playable", "simulate_draws_until_playable",
            "simulate_opponent_holds", "simulate_challenge_success",
@@ -53,6 +53,11 @@ class Estimate:
     def __str__(self) -> str:
         return (f"{self.estimate:.4f} ± {self.stderr:.4f} "
                 f"({self.confidence:.0%} interval {self.low:.4f}–{self.high:.4f}, n={self.n})")
+
+
+def z_value(confidence: float) -> float:
+    """The normal quantile of a two-sided interval at ``confidence`` (1.96 for 95%)."""
+    return _z(confidence)
 
 
 def _z(confidence: float) -> float:
