@@ -1,0 +1,180 @@
+"""The compiled kernel plays the engine's games, record for record.
+
+The engine (``simulation.play_game``) is the reference: for the same rule set,
+bots and seed the kernel's record of a game must be equal — winner, turns,
+moves, rounds, scores, cards drawn, every rule's count, abandoned.  Each game
+also runs the kernel's debug mode, which checks after every move that every
+card of the deck is somewhere exactly once.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from uno_nb import kernel, lab
+from uno_nb.bots import BOT_NAMES, RandomBot
+from uno_nb.errors import RuleError
+from uno_nb.rules import PRESETS, RuleSet
+from uno_nb.simulation import play_game, run_games
+
+pytestmark = pytest.mark.skipif(not kernel.available(), reason="numba is not installed")
+
+
+def _differences(got, expected):
+    """The first few records that differ, field by field, for the failure message."""
+    out = []
+    for a, b in zip(got, expected):
+        if a != b:
+            fields = {f: (getattr(a, f), getattr(b, f)) for f in a.__dataclass_fields__
+                      if getattr(a, f) != getattr(b, f)}
+            out.append((a.seed, fields))
+        if len(out) == 3:
+            break
+    return out
+
+
+def _assert_same(rules, lineup, n, seed, **kwargs):
+    got = kernel.play(rules, lineup, n, seed, check=True, **kwargs).to_records()
+    expected = run_games(rules, lineup, n, seed, **kwargs)
+    assert len(got) == len(expected) == n
+    assert got == expected, _differences(got, expected)
+    return got
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_every_preset_plays_the_engines_games_for_500_seeds(preset):
+    lineups = [["heuristic"] * 4, ["random-greedy", "heuristic", "random"],
+               ["random"] * 2 + ["heuristic"] * 3]
+    for i, lineup in enumerate(lineups):
+        count = 200 if i == 0 else 150
+        _assert_same(preset, lineup, count, seed=1000 * i)
+
+
+def _random_rule_set(rng: random.Random) -> RuleSet:
+    """A valid rule set with each option away from its default about a third of the time."""
+    while True:
+        changes = {}
+        for info in RuleSet.options():
+            if info.name == "target_score":
+                changes[info.name] = rng.choice([100, 300, 500])
+            elif info.choices and rng.random() < 0.35:
+                changes[info.name] = rng.choice([c for c in info.choices if c != info.default])
+        try:
+            return RuleSet().replace(**changes)
+        except RuleError:
+            continue
+
+
+def _engine_games(job):
+    rules, lineup, seed = job
+    return run_games(rules, lineup, 20, seed, max_turns=300)
+
+
+def test_300_random_rule_combinations_play_the_engines_games():
+    """300 valid combinations × 20 seeds, 2 to 10 players, all three bots;
+    together they put every option away from its default many times.  Games
+    stop at 300 turns (an abandoned game's record must be equal too); the
+    engine's side plays on two processes."""
+    from concurrent.futures import ProcessPoolExecutor
+    rng = random.Random(2026)
+    changed = {info.name: 0 for info in RuleSet.options()}
+    jobs = []
+    for _ in range(300):
+        rules = _random_rule_set(rng)
+        for info in RuleSet.options():
+            if getattr(rules, info.name) != info.default:
+                changed[info.name] += 1
+        players = rng.randint(2, 10)
+        lineup = [rng.choice(BOT_NAMES) for _ in range(players)]
+        jobs.append((rules, lineup, rng.randrange(10 ** 9)))
+    assert {len(lineup) for _, lineup, _ in jobs} == set(range(2, 11))
+    assert {bot for _, lineup, _ in jobs for bot in lineup} == set(BOT_NAMES)
+    assert min(changed.values()) >= 20, changed
+    with ProcessPoolExecutor(2) as pool:
+        expected = list(pool.map(_engine_games, jobs, chunksize=10))
+    for (rules, lineup, seed), want in zip(jobs, expected):
+        got = kernel.play(rules, lineup, 20, seed, max_turns=300, check=True).to_records()
+        assert got == want, (rules, lineup, _differences(got, want))
+
+
+@pytest.mark.parametrize("scoring", ["winner", "penalty", "lazy"])
+def test_multi_round_games_to_500_points(scoring):
+    rules = RuleSet(scoring=scoring, jump_in=True, stack=True, seven_zero=True,
+                    h2o=scoring == "penalty")
+    records = _assert_same(rules, ["heuristic", "random-greedy", "heuristic"], 20, seed=77,
+                           max_rounds=None if scoring != "lazy" else 6)
+    assert max(r.rounds for r in records) >= 3
+    if scoring == "winner":
+        assert all(max(r.scores) >= 500 for r in records if not r.abandoned)
+
+
+def test_abandoned_games_stop_at_the_same_turn():
+    records = _assert_same("party", ["random"] * 5, 30, seed=3, max_turns=40)
+    assert sum(r.abandoned for r in records) > 10
+
+
+def test_the_benchmarks_inline_policy_without_the_table():
+    """table=False is benchmarks/engine_speed.py's loop: random-greedy choices from
+    random.Random(seed), no UNO! calls."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+    import engine_speed
+    games: list = []
+    engine_speed.play_uno_nb(40, 11, keep=games)
+    batch = kernel.play("standard", ["random-greedy"] * 4, 40, seed=11, table=False, check=True)
+    assert batch.turns.tolist() == [g.turns for g in games]
+    assert batch.winner.tolist() == [g.outcome.winner for g in games]
+    assert batch.scores.tolist() == [list(g.scores) for g in games]
+
+
+def test_a_bot_the_kernel_does_not_know_is_refused_clearly_and_the_lab_falls_back():
+    class Stubborn(RandomBot):
+        name = "stubborn"
+
+    reason = kernel.why_not("standard", [Stubborn(), "heuristic"])
+    assert reason is not None and "kit's bots" in reason
+    with pytest.raises(kernel.KernelRefused, match="cannot play this: the kernel plays only"):
+        kernel.play("standard", [Stubborn(), "heuristic"], 5)
+    shy = RandomBot(jump_rate=0.1)
+    assert "jump in" in kernel.why_not("cnuno", [shy, shy])
+    result = lab.run("standard", [Stubborn(), "heuristic"], 30, executor="serial")
+    assert result.engine == "engine" and "kit's bots" in result.fallback
+    assert result.records == run_games("standard", [Stubborn(), "heuristic"], 30)
+    with pytest.raises(kernel.KernelRefused):
+        lab.run("standard", [Stubborn(), "heuristic"], 30, executor="serial", engine="kernel")
+
+
+def test_the_lab_uses_the_kernel_and_says_so():
+    result = lab.run("cnuno", ["heuristic"] * 4, 300, seed=9, executor="serial")
+    assert (result.engine, result.fallback) == ("kernel", None)
+    engine = lab.run("cnuno", ["heuristic"] * 4, 300, seed=9, executor="serial", engine="engine")
+    assert engine.engine == "engine"
+    assert result.records == engine.records
+    assert result.summary == engine.summary
+
+
+def test_the_kernel_refuses_bad_arguments_with_clear_messages():
+    with pytest.raises(kernel.KernelRefused, match="2 to 10 players"):
+        kernel.play("standard", ["heuristic"], 3)
+    with pytest.raises(kernel.KernelRefused, match="seeds from 0"):
+        kernel.play("standard", ["heuristic"] * 2, 3, seed=-1)
+    with pytest.raises(ValueError, match="max_rounds"):
+        kernel.play("standard", ["heuristic"] * 2, 3, max_rounds=0)
+    with pytest.raises(RuleError):
+        kernel.play("nonsense", ["heuristic"] * 2, 3)
+    assert len(kernel.play("standard", ["heuristic"] * 2, 0)) == 0
+
+
+def test_one_game_record_matches_play_game_directly():
+    record = kernel.play_records("party", ["heuristic"] * 4, 1, seed=123456789)[0]
+    assert record == play_game("party", ["heuristic"] * 4, 123456789)[0]
+
+
+def test_the_kernel_counts_the_engines_rule_ids_in_the_engines_order():
+    from uno_nb import kernel_jit
+    from uno_nb.game import COUNTED_RULES
+    assert kernel_jit.FIRED_IDS == COUNTED_RULES
+    assert kernel.play("standard", ["heuristic"] * 2, 1).rule_ids == COUNTED_RULES

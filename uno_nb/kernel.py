@@ -1,0 +1,223 @@
+"""The compiled simulator: whole batches of bot games in machine code.
+
+:func:`play` plays ``n`` seeded games of one rule set between the kit's bots
+and returns them as a :class:`~uno_nb.batch.Batch` of numpy arrays.  Each game
+is the engine's own game: for the same rule set, bots and seed, its record
+(winner, turns, moves, rounds, scores, cards drawn, each rule's count,
+abandoned) equals :func:`uno_nb.simulation.play_game`'s, because the kernel
+(:mod:`uno_nb.kernel_jit`) follows the engine step by step and draws the same
+random numbers from the same generators — CPython's Mersenne Twister,
+reproduced in :mod:`uno_nb.mtrand`.  The engine stays the reference.
+
+The kernel needs numba (``pip install "uno_nb[fast]"``; prebuilt wheels, nothing
+to compile at install).  Its machine code is cached on disk beside the
+package, so only the first run after an install compiles (about a minute on
+two cores; :func:`warm` does it ahead of time).  :func:`why_not` says why the
+kernel cannot play something — numba missing, or a bot it does not know (a
+bot object of your own) — and :mod:`uno_nb.lab` then plays on the engine and
+says so.
+
+>>> from uno_nb.simulation import run_games
+>>> batch = play("party", ["heuristic"] * 4, 50, seed=7)
+>>> batch.to_records() == run_games("party", ["heuristic"] * 4, 50, seed=7)
+True
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Sequence
+
+import numpy as np
+
+from .batch import Batch
+from .bots import Bot, HeuristicBot, RandomBot, make_bot
+from .errors import UnoError
+from .moves import MAX_PLAYERS
+from .rules import RuleSet
+from .simulation import DEFAULT_MAX_TURNS, GameRecord
+
+__all__ = ["available", "why_not", "play", "play_records", "warm", "KernelRefused",
+           "BOT_CODES"]
+
+#: The bots the kernel plays, by name, and their codes in the kernel.
+BOT_CODES = {"random": 0, "random-greedy": 1, "heuristic": 2}
+_MAX_SEED = 2 ** 63 - 1
+
+
+class KernelRefused(UnoError):
+    """The kernel cannot play this: the message says why (the lab then plays
+    the games on the engine)."""
+
+
+def _numba_missing() -> str | None:
+    try:
+        import numba  # noqa: F401
+    except ImportError:
+        return "numba is not installed (pip install \"uno_nb[fast]\")"
+    return None
+
+
+def available() -> bool:
+    """Whether numba is installed, so the kernel can run at all."""
+    return _numba_missing() is None
+
+
+def _rules(rules: RuleSet | str | None) -> RuleSet:
+    if rules is None:
+        return RuleSet()
+    if isinstance(rules, str):
+        return RuleSet.preset(rules)
+    if not isinstance(rules, RuleSet):
+        raise KernelRefused(f"rules must be a RuleSet or a preset name, got {rules!r}")
+    return rules
+
+
+def _bot_code(bot: Bot | str) -> int:
+    """The kernel's code of a bot, or KernelRefused."""
+    if isinstance(bot, str):
+        bot = make_bot(bot)
+    if type(bot) is HeuristicBot:
+        return BOT_CODES["heuristic"]
+    if type(bot) is RandomBot:
+        if bot.jump_rate != 0.5:
+            raise KernelRefused(f"the kernel's random bots jump in half the time; {bot!r} "
+                                f"jumps in with rate {bot.jump_rate}")
+        return BOT_CODES["random-greedy" if bot.greedy else "random"]
+    raise KernelRefused(f"the kernel plays only the kit's bots ({', '.join(BOT_CODES)}), "
+                        f"not {bot!r}")
+
+
+def why_not(rules: RuleSet | str | None, lineup: Sequence[Bot | str]) -> str | None:
+    """Why the kernel cannot play this rule set and lineup, or ``None`` if it can.
+
+    Every rule option is covered; what it refuses is a missing numba and a
+    bot that is not one of the kit's three."""
+    missing = _numba_missing()
+    if missing:
+        return missing
+    try:
+        _rules(rules)
+        for bot in lineup:
+            _bot_code(bot)
+    except KernelRefused as exc:
+        return str(exc)
+    if not 2 <= len(lineup) <= MAX_PLAYERS:
+        return f"R-PLAYERS: Uno is for 2 to {MAX_PLAYERS} players, got {len(lineup)}"
+    return None
+
+
+_TABLES: dict[tuple[int, int, int], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+
+
+def _table(first: int, count: int, players: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The key words of each game's table generators, and every seat's traits
+    (a game's people depend only on its seed and the number of players, so a
+    comparison of rule sets on the same seeds computes them once)."""
+    key = (first, count, players)
+    found = _TABLES.get(key)
+    if found is None:
+        from . import kernel_jit as kj
+        words, koff = _keys(np.arange(first, first + count, dtype=np.int64))
+        found = (words, koff, kj.traits_batch(words, koff, players))
+        if len(_TABLES) >= 8:
+            _TABLES.pop(next(iter(_TABLES)))
+        _TABLES[key] = found
+    return found
+
+
+def _keys(seeds: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The key words of each game's three string-seeded generators (the
+    runner's ``"uno_nb:<seed>:table"``, the traits' ``":traits"`` and ``":talk"``)
+    and per game (start, length) of each."""
+    from .mtrand import string_keys
+    strings = []
+    for s in seeds.tolist():
+        strings += (f"uno_nb:{s}:table", f"uno_nb:{s}:traits", f"uno_nb:{s}:talk")
+    words, offsets = string_keys(strings)
+    starts = offsets[:-1].reshape(-1, 3)
+    lengths = (offsets[1:] - offsets[:-1]).reshape(-1, 3)
+    koff = np.empty((len(seeds), 6), np.int64)
+    koff[:, 0::2] = starts
+    koff[:, 1::2] = lengths
+    return words, koff
+
+
+def play(rules: RuleSet | str | None, lineup: Sequence[Bot | str], n: int, seed: int = 0, *,
+         max_rounds: int | None = 1, max_turns: int = DEFAULT_MAX_TURNS,
+         table: bool = True, check: bool = False) -> Batch:
+    """Play ``n`` games on the seeds ``seed … seed + n - 1``, as the runner
+    (:func:`uno_nb.simulation.play_game`) plays them.
+
+    ``table=False`` leaves out the table model (no UNO! calls, catches,
+    jump-in races or table talk) and seeds each game's random bots with
+    ``random.Random(seed)``: the inline policy of ``benchmarks/engine_speed.py``.
+    ``check=True`` checks after every move that no card was lost or
+    duplicated (slower; a debug mode).  Raises :class:`KernelRefused` when the
+    kernel cannot play the rule set or lineup."""
+    reason = why_not(rules, lineup)
+    if reason is not None:
+        raise KernelRefused(f"the compiled kernel cannot play this: {reason}")
+    rule_set = _rules(rules)
+    bots = [make_bot(b) if isinstance(b, str) else b for b in lineup]
+    codes = np.array([_bot_code(b) for b in bots], np.int64)
+    players = len(bots)
+    if type(n) is not int or n < 0:
+        raise ValueError(f"n must be a whole number >= 0, got {n!r}")
+    if type(seed) is not int or seed < 0 or seed + n - 1 > _MAX_SEED:
+        raise KernelRefused(f"the kernel plays seeds from 0 to 2**63 - 1, got {seed}…{seed + n - 1}")
+    if max_rounds is not None and (type(max_rounds) is not int or max_rounds < 1):
+        raise ValueError(f"max_rounds must be a whole number >= 1 or None, got {max_rounds!r}")
+    from . import kernel_jit as kj
+    seeds = np.arange(seed, seed + n, dtype=np.int64)
+    if table:
+        words, koff, traits = _table(seed, n, players)
+    else:
+        words, koff = np.zeros(1, np.uint32), np.zeros((n, 6), np.int64)
+        traits = np.zeros((n, players, 5))
+    out = np.zeros((n, 8), np.int64)
+    scores = np.zeros((n, players), np.int64)
+    drawn = np.zeros((n, players), np.int64)
+    fired = np.zeros((n, kj.NFIRED), np.int64)
+    if n:
+        kj.play_batch(kj.rules_array(rule_set), codes, players, seeds,
+                      0 if max_rounds is None else max_rounds, int(max_turns), bool(table),
+                      words, koff, traits, bool(check), out, scores, drawn, fired)
+    return Batch(seeds=seeds, players=players,
+                 bot_names=tuple(b.name for b in bots),
+                 winner=out[:, 0], first_player=out[:, 1], dealer=out[:, 2],
+                 turns=out[:, 3], moves=out[:, 4], rounds=out[:, 5], points=out[:, 6],
+                 scores=scores, cards_drawn=drawn, rule_ids=kj.FIRED_IDS, fired=fired,
+                 abandoned=out[:, 7].astype(bool))
+
+
+def play_records(rules: RuleSet | str | None, lineup: Sequence[Bot | str], n: int,
+                 seed: int = 0, **kwargs: object) -> list[GameRecord]:
+    """:func:`play` as a list of :class:`~uno_nb.simulation.GameRecord`."""
+    return play(rules, lineup, n, seed, **kwargs).to_records()  # type: ignore[arg-type]
+
+
+def warm() -> float:
+    """Compile the kernel (or load it from the disk cache): seconds taken."""
+    start = time.perf_counter()
+    play("standard", ["heuristic"] * 4, 2, seed=0, check=True)
+    play("standard", ["random-greedy"] * 4, 2, seed=0, table=False)
+    return time.perf_counter() - start
+
+
+def main() -> int:
+    """``python -m uno_nb.kernel``: compile the kernel into numba's disk cache
+    (``make app``, ``make test`` and Binder's ``postBuild`` run it), or say why
+    it cannot run."""
+    reason = _numba_missing()
+    if reason is not None:
+        print(f"uno_nb.kernel: {reason}; the lab will play its games on the engine")
+        return 0
+    seconds = warm()
+    print(f"uno_nb.kernel: compiled simulator ready ({seconds:.1f} s; "
+          "a first run after an install compiles it, later runs load it from the cache)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
