@@ -30,7 +30,7 @@ $(VENV)/.lab-installed: $(SETUP) | $(BIN)/python
 	@touch $@
 
 $(VENV)/.bench-installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[bench]'
+	$(BIN)/python -m pip install --quiet $(PIN) -e '.[bench,fast]'
 	@touch $@
 
 # `make app HOST=0.0.0.0` lets the other computers on the network open the app
@@ -38,17 +38,23 @@ $(VENV)/.bench-installed: pyproject.toml | $(BIN)/python
 # command line counts: some shells (tcsh) export HOST as the computer's name.
 APP_HOST := $(if $(filter command line,$(origin HOST)),$(HOST))
 
+# python -m uno_nb.kernel compiles the lab's simulator into numba's disk cache
+# (about two minutes once after an install, a second after that).
 app: $(VENV)/.app-installed
+	$(BIN)/python -m uno_nb.kernel
 	$(BIN)/python -m uno_nb.webapp $(if $(APP_HOST),--host=$(APP_HOST))
 
 test: $(VENV)/.test-installed
+	$(BIN)/python -m uno_nb.kernel
 	$(BIN)/python -m pytest
 
 lab: $(VENV)/.lab-installed
 	$(BIN)/jupyter lab notebooks/00_index.ipynb
 
 bench: $(VENV)/.bench-installed
+	$(BIN)/python -m uno_nb.kernel
 	$(BIN)/python benchmarks/engine_speed.py --games 5000
+	$(BIN)/python benchmarks/lab_speed.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache build *.egg-info artifacts

@@ -147,6 +147,26 @@ def test_postbuild_installs_the_package_and_gives_voila_the_app_settings(tmp_pat
     assert extension._jupyter_server_extension_points() == [{"module": "uno_nb.server_extension"}]
 
 
+def test_the_compiled_simulator_is_warmed_wherever_the_kit_is_set_up():
+    """make app, make test and Binder's postBuild compile the kernel into
+    numba's disk cache before the first lab run; the web app, the tests and
+    Binder all install numba (the fast extra)."""
+    makefile = (ROOT / "Makefile").read_text()
+    for target in ("app", "test"):
+        recipe = re.search(rf"^{target}:.*\n((?:\t.*\n)+)", makefile, re.M).group(1)
+        lines = [line.strip() for line in recipe.splitlines()]
+        assert "$(BIN)/python -m uno_nb.kernel" in lines, target
+        assert lines.index("$(BIN)/python -m uno_nb.kernel") == 0, target
+    post = (BINDER / "postBuild").read_text()
+    assert post.index("python -m uno_nb.kernel") > post.index("pip install")
+    extras = PYPROJECT["project"]["optional-dependencies"]
+    assert any(req.startswith("numba") for req in extras["fast"])
+    assert "fast" in extras["web"][0] and "numba" in binder_pins()
+    out = subprocess.run([sys.executable, "-m", "uno_nb.kernel"], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.startswith("uno_nb.kernel: compiled simulator ready (")
+
+
 def test_binder_pins_the_jupyterlab_of_binders_base():
     """Binder's base has notebook 7.4.7, which requires JupyterLab >=4.4.9,<4.5:
     a newer pin made pip replace the base's JupyterLab and report the conflict.

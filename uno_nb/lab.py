@@ -23,6 +23,15 @@ this process, or e.g. a Dask ``distributed`` client's ``get_executor()`` to
 use a cluster.  A game depends only on its rules, bots and seed, so every
 executor gives exactly the records of a serial run, in seed order.
 ``progress(done, total)`` is called as chunks finish, for a progress bar.
+
+The games are played by the compiled kernel (:mod:`uno_nb.kernel`) whenever
+it can play them — every rule option and the kit's three bots, with numba
+installed — and by the engine otherwise; both give the same records, game
+for game.  A result says which played it (:attr:`LabResult.engine`) and, on
+the engine, why the kernel could not (:attr:`LabResult.fallback`).  Results
+keep their games as arrays (:class:`~uno_nb.batch.Batch`) and summarise them
+without a Python object per game; :attr:`LabResult.records` builds the
+records when asked.
 """
 
 from __future__ import annotations
@@ -33,6 +42,7 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_complet
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
+from .batch import Batch, summarize_batch
 from .bots import Bot, make_bot
 from .montecarlo import Estimate, mean_of, proportion
 from .rules import RuleSet
@@ -48,9 +58,16 @@ def _rules(rules: RuleSet | str | None) -> RuleSet:
 
 
 def _run_chunk(rules: RuleSet, lineup: Sequence[Bot], first: int, count: int,
-               max_rounds: int | None, max_turns: int) -> list[GameRecord]:
-    return [play_game(rules, lineup, seed, max_rounds=max_rounds, max_turns=max_turns)[0]
-            for seed in range(first, first + count)]
+               max_rounds: int | None, max_turns: int, compiled: bool = False) -> Batch:
+    """Games ``first … first + count - 1`` as a batch, on the kernel or the engine."""
+    if compiled:
+        from . import kernel
+        return kernel.play(rules, lineup, count, first, max_rounds=max_rounds,
+                           max_turns=max_turns)
+    records = [play_game(rules, lineup, seed, max_rounds=max_rounds, max_turns=max_turns)[0]
+               for seed in range(first, first + count)]
+    return Batch.from_records(records, bot_names=[getattr(b, "name", type(b).__name__)
+                                                  for b in lineup])
 
 
 @dataclass(frozen=True)
@@ -92,6 +109,11 @@ class Summary:
         return rows
 
 
+def mean_or_nan(values: Sequence[float], confidence: float) -> Estimate:
+    """A mean with its interval; with fewer than 2 values, NaN where it cannot be had."""
+    return _mean(values, confidence)
+
+
 def _mean(values: Sequence[float], confidence: float) -> Estimate:
     if len(values) >= 2:
         return mean_of(values, confidence)
@@ -129,21 +151,36 @@ def summarize(records: Sequence[GameRecord], confidence: float = 0.95) -> Summar
 
 @dataclass
 class LabResult:
-    """The games one rule set played: records in seed order, and their summary."""
+    """The games one rule set played, in seed order, and their summary.
+
+    ``engine`` is ``"kernel"`` (the compiled simulator) or ``"engine"``;
+    ``fallback`` says why the kernel was not used (``None`` when it was, or
+    when the engine was asked for)."""
 
     rules: RuleSet
     lineup: tuple[str, ...]
-    records: list[GameRecord]
+    batch: Batch
+    engine: str = "engine"
+    fallback: str | None = None
     _summary: Summary | None = field(default=None, repr=False)
+    _records: list[GameRecord] | None = field(default=None, repr=False)
+
+    @property
+    def records(self) -> list[GameRecord]:
+        """One :class:`~uno_nb.simulation.GameRecord` per game (built on first use)."""
+        if self._records is None:
+            self._records = self.batch.to_records()
+        return self._records
 
     @property
     def summary(self) -> Summary:
         if self._summary is None:
-            self._summary = summarize(self.records)
+            self._summary = summarize_batch(self.batch)
         return self._summary
 
     def rows(self) -> list[dict[str, Any]]:
-        """One flat dict per game, ready for ``pandas.DataFrame(result.rows())``."""
+        """One flat dict per game, ready for ``pandas.DataFrame(result.rows())``
+        (``pandas.DataFrame(result.batch.columns())`` is the fast way)."""
         out = []
         for r in self.records:
             row = asdict(r)
@@ -157,42 +194,62 @@ class LabResult:
         return out
 
 
+ENGINES = ("auto", "kernel", "engine")
+
+
 def run(rules: RuleSet | str | None, lineup: Sequence[Bot | str], n: int, seed: int = 0, *,
         executor: Executor | str | None = None, workers: int | None = None,
         chunk: int | None = None, progress: Callable[[int, int], None] | None = None,
-        max_rounds: int | None = 1, max_turns: int = DEFAULT_MAX_TURNS) -> LabResult:
+        max_rounds: int | None = 1, max_turns: int = DEFAULT_MAX_TURNS,
+        engine: str = "auto") -> LabResult:
     """Play ``n`` seeded games of ``rules`` between the bots of ``lineup``.
 
     ``executor``: ``None`` for a new process pool of ``workers`` processes
     (default: one per core), ``"serial"`` to play here, or any
-    :class:`concurrent.futures.Executor`, which is left running."""
+    :class:`concurrent.futures.Executor`, which is left running.
+    ``engine``: ``"auto"`` plays on the compiled kernel when it can, else on
+    the engine; ``"kernel"`` insists on the kernel (:class:`~uno_nb.kernel.KernelRefused`
+    if it cannot); ``"engine"`` always uses the engine."""
     if n < 1:
         raise ValueError(f"n must be at least 1, got {n}")
+    if engine not in ENGINES:
+        raise ValueError(f"engine must be one of {', '.join(ENGINES)}, got {engine!r}")
     rule_set = _rules(rules)
     bots = [make_bot(b) if isinstance(b, str) else b for b in lineup]
     names = tuple(getattr(b, "name", type(b).__name__) for b in bots)
+    fallback = None
+    compiled = False
+    if engine != "engine":
+        from . import kernel
+        fallback = kernel.why_not(rule_set, bots)
+        if fallback is not None and engine == "kernel":
+            raise kernel.KernelRefused(f"the compiled kernel cannot play this: {fallback}")
+        compiled = fallback is None
+    used = "kernel" if compiled else "engine"
     if executor == "serial" or (executor is None and (workers or os.cpu_count() or 1) == 1):
-        records: list[GameRecord] = []
-        step = chunk or max(1, min(500, n // 100 or 1))
+        parts: list[Batch] = []
+        step = chunk or (max(1, min(20_000, n // 20 or 1)) if compiled
+                         else max(1, min(500, n // 100 or 1)))
         for first in range(seed, seed + n, step):
             count = min(step, seed + n - first)
-            records += _run_chunk(rule_set, bots, first, count, max_rounds, max_turns)
+            parts.append(_run_chunk(rule_set, bots, first, count, max_rounds, max_turns, compiled))
             if progress is not None:
                 progress(first + count - seed, n)
-        return LabResult(rule_set, names, records)
+        return LabResult(rule_set, names, Batch.concat(parts), used, fallback)
     if isinstance(executor, str):
         raise ValueError(f"executor must be an Executor, None or 'serial', got {executor!r}")
     own = executor is None
     pool: Executor = ProcessPoolExecutor(max_workers=workers or os.cpu_count()) if own else executor  # type: ignore[assignment]
     try:
-        parts = workers or os.cpu_count() or 2
-        step = chunk or max(25, min(2000, n // (parts * 8) or 1))
-        futures: dict[Future[list[GameRecord]], int] = {}
+        splits = workers or os.cpu_count() or 2
+        step = chunk or (max(1000, min(100_000, n // (splits * 4) or 1)) if compiled
+                         else max(25, min(2000, n // (splits * 8) or 1)))
+        futures: dict[Future[Batch], int] = {}
         for index, first in enumerate(range(seed, seed + n, step)):
             count = min(step, seed + n - first)
             futures[pool.submit(_run_chunk, rule_set, bots, first, count,
-                                max_rounds, max_turns)] = index
-        chunks: dict[int, list[GameRecord]] = {}
+                                max_rounds, max_turns, compiled)] = index
+        chunks: dict[int, Batch] = {}
         done = 0
         for future in as_completed(futures):
             part = future.result()
@@ -200,11 +257,11 @@ def run(rules: RuleSet | str | None, lineup: Sequence[Bot | str], n: int, seed: 
             done += len(part)
             if progress is not None:
                 progress(done, n)
-        records = [r for index in sorted(chunks) for r in chunks[index]]
+        batch = Batch.concat([chunks[index] for index in sorted(chunks)])
     finally:
         if own:
             pool.shutdown()
-    return LabResult(rule_set, names, records)
+    return LabResult(rule_set, names, batch, used, fallback)
 
 
 def compare(rule_sets: Mapping[str, RuleSet | str] | Sequence[RuleSet | str],
