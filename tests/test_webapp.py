@@ -784,6 +784,17 @@ def test_play_never_shows_a_bots_hidden_cards(server, desktop):
 
 # -- the house-rules lab -------------------------------------------------------------
 
+#: The lab's status as data: what it is doing, how many runs it has shown, and their games.
+LAB_STATE = """() => { const s = document.querySelector('.uno-lab-status .uno-lab-state');
+                        return s ? [s.dataset.state, Number(s.dataset.run), Number(s.dataset.games)]
+                                 : null; }"""
+#: The chart's traces in short: each one's name, number of games and total of turns.
+LAB_CHART = """() => { const c = document.querySelector('.uno-lab-chart.js-plotly-plot');
+                        return c && c.data ? c.data.map(t => [
+                            t.name, t.x.length, Array.from(t.x).reduce((a, b) => a + b, 0)])
+                                           : null; }"""
+
+
 def test_the_lab_runs_both_rule_sets_with_a_progress_bar(server, desktop):
     from uno_nb.widgets import LabApp
     opened = open_notebook(desktop, server, "04_house_rules_lab")
@@ -791,12 +802,13 @@ def test_the_lab_runs_both_rule_sets_with_a_progress_bar(server, desktop):
     twin = LabApp("standard", "party", players=4, games=200, seed=0)  # what Run must show
     expected = html.unescape(re.sub(r"<[^>]+>", " ", twin._table.value))
     page.select_option(".uno-lab-games select", label="200")
-    # the app redraws its controls when a setting changes (the old results go
-    # grey): click the Run button of that drawing, not the one it replaced
-    changed = " ".join(texts.text("lab.changed").split())
-    assert wait_until_shown(page, lambda p: " ".join(p.inner_text(".uno-lab-status").split()),
-                            changed, 20) == changed
+    # a change plays the games again by itself and the app redraws its controls:
+    # once that run is shown, click the Run button of that drawing
+    page.wait_for_function(f"() => {{ const s = ({LAB_STATE})(); "
+                           f"return s && s[0] === 'done' && s[2] === 200; }}", timeout=60_000)
+    runs = page.evaluate(LAB_STATE)[1]
     page.click(".uno-lab .uno-run")
+    page.wait_for_function(f"() => ({LAB_STATE})()[1] > {runs}", timeout=60_000)
     def table(page: Page) -> str:
         shown = page.evaluate("document.querySelector('.uno-lab-table').innerHTML")
         return " ".join(re.sub(r"<[^>]+>", " ", shown).split())
@@ -815,6 +827,58 @@ def test_the_lab_runs_both_rule_sets_with_a_progress_bar(server, desktop):
     assert traces and all(xs for _, xs in traces)
     assert wait_until_shown(page, chart, traces, 20) == traces
     screenshot(page, "lab-after-run")
+    assert opened.errors == []
+    page.close(run_before_unload=True)
+
+
+def test_the_lab_redraws_itself_after_a_switch(server, desktop, timings):
+    """A switch flicked in a rules panel plays the games again by itself, with
+    as many games as a change plays by default (10,000 per rule set): the
+    time from the click until the chart shows the new comparison is printed
+    in the run's summary.  The redraw is recognised by the status line (a
+    new run, done) and by the chart's B trace under its new name with new games."""
+    from uno_nb.texts.numbers import fmt_int
+    from uno_nb.widgets.lab_app import AUTO_GAMES
+    from uno_nb.widgets.rules_panel import nearest_preset, rules_name
+    opened = open_notebook(desktop, server, "04_house_rules_lab")
+    page = opened.page
+    long_wait = 120_000  # the games take seconds in the compiled lab, tens without it
+    page.wait_for_function(f"() => ({LAB_STATE})()?.[0] === 'done'", timeout=long_wait)
+    state = page.evaluate(LAB_STATE)
+    if state[2] != AUTO_GAMES:  # the page starts smaller: ask for as many games as a change plays
+        page.select_option(".uno-lab-games select", label=fmt_int(AUTO_GAMES))
+        page.wait_for_function(
+            f"() => {{ const s = ({LAB_STATE})(); return s[0] === 'done' && s[1] > {state[1]}"
+            f" && s[2] === {AUTO_GAMES}; }}", timeout=long_wait, polling=100)
+        state = page.evaluate(LAB_STATE)
+    before = page.evaluate(LAB_CHART)
+    b_rules = RuleSet.preset("party").replace(jump_in=False)
+    b_name = texts.text("lab.title", label="B", name=rules_name(
+        b_rules, prefer=nearest_preset(RuleSet.preset("standard"))))
+    assert before[1][0] != b_name and before[1][1] == AUTO_GAMES
+    column_b = page.locator(".uno-lab .uno-lab-column").nth(1)
+    column_b.get_by_text(texts.text("rules.group.draw")).click()
+    switch = column_b.locator(".uno-rule-jump_in input[type=checkbox]")
+    switch.wait_for()
+    assert switch.is_checked()  # party rules: jump in
+    start = time.perf_counter()
+    switch.uncheck()
+    page.wait_for_function(
+        f"""([name, runs, before]) => {{
+              const s = ({LAB_STATE})(), chart = ({LAB_CHART})();
+              return s && s[0] === 'done' && s[1] > runs && chart && chart[1][0] === name
+                     && chart[1][2] !== before; }}""",
+        arg=[b_name, state[1], before[1][2]], timeout=long_wait, polling=20)
+    seconds = time.perf_counter() - start
+    games = page.evaluate(LAB_STATE)[2]
+    print(f"lab redraw after a switch: {seconds:.2f} s ({games} games per rule set)")
+    timings.append((f"lab redraw after a switch ({fmt_int(games)} games per rule set)", seconds))
+    assert games == AUTO_GAMES
+    status = " ".join(page.inner_text(".uno-lab-status").split())
+    assert status.startswith(f"{fmt_int(AUTO_GAMES)} games under each rule set in "), status
+    assert page.evaluate(LAB_CHART)[0] == before[0]  # A is played on the same seeds: the same
+    assert "uno-stale" not in page.get_attribute(".uno-lab-results", "class")
+    screenshot(page, "lab-after-a-switch")
     assert opened.errors == []
     page.close(run_before_unload=True)
 

@@ -6,6 +6,8 @@ with its interval and the difference B − A."""
 import json
 import math
 import re
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -39,7 +41,7 @@ def table_rows(app: LabApp) -> list[list[str]]:
 # -- the two rule sets ---------------------------------------------------------------------------
 
 def test_b_is_titled_by_what_it_changes_in_a():
-    app = LabApp("standard", RuleSet(stack=True), run=False)
+    app = LabApp("standard", RuleSet(stack=True), run=False, auto_games=40)
     assert title(app, 0) == "A: Standard rules"
     assert title(app, 1) == "B: Standard rules + Stack draw cards"
     assert html_text(app._compared.value) == "Compared with A: + Stack draw cards"
@@ -58,6 +60,7 @@ def test_b_is_titled_by_what_it_changes_in_a():
     assert title(app, 0) == "A: CNUNO-1 rule card"
     for panel in app.panels:
         open_all(panel)
+    assert app.wait_idle(10)  # the games each change plays (a few, here)
     assert_learner_prose(visible(app.widget))
 
 
@@ -103,7 +106,8 @@ def test_the_old_results_are_greyed_out_while_the_games_are_played():
     assert {status for _, status, _ in during} == {text("lab.running", number="200", games=200)}
     assert "uno-stale" not in app._results_box._dom_classes
     assert not app._button_box.children[0].disabled
-    assert html_text(app._status.value) == "200 games under each rule set, on the same seeds."
+    assert re.fullmatch(r"200 games under each rule set in \d+\.\d\d? s, on the same seeds\.",
+                        html_text(app._status.value))
 
 
 def test_results_are_greyed_out_when_a_setting_no_longer_matches_them():
@@ -129,6 +133,177 @@ def test_before_the_first_run_the_page_invites_a_run():
     assert "uno-stale" not in app._results_box._dom_classes
     button = app._button_box.children[0]
     assert {"uno-run", "uno-lab-run"} <= set(button._dom_classes) and not button.disabled
+
+
+# -- every change plays the games again by itself ----------------------------------------------
+
+#: Small automatic runs, a short pause: these tests take a fraction of a second each.
+AUTO = dict(auto_games=40, debounce=0.1)
+
+
+@pytest.fixture
+def plays(monkeypatch):
+    """Every call of lab.run the app makes: (rules, lineup, games, seed)."""
+    calls = []
+    real = lab.run
+
+    def run(rules, lineup, n, seed=0, **kwargs):
+        calls.append((rules, tuple(lineup), n, seed))
+        return real(rules, lineup, n, seed, **kwargs)
+
+    monkeypatch.setattr(lab, "run", run)
+    return calls
+
+
+def state(app: LabApp) -> str:
+    return re.search(r'data-state="(\w+)"', app._status.value).group(1)
+
+
+def test_a_burst_of_changes_plays_the_games_again_once_with_the_newest_settings(plays):
+    app = LabApp("standard", "party", players=3, games=40, seed=1, auto_games=40, debounce=0.5)
+    assert app.runs == 1 and len(plays) == 2  # the first comparison, both rule sets
+    plays.clear()
+    jump_in, stack = app.panels[1].control("jump_in"), app.panels[0].control("stack")
+    # a person flicks four switches: one run, a moment after the last
+    jump_in.value = False
+    stack.value = True
+    app._players.value = 4
+    app._seed.value = 5
+    assert state(app) == "changed" and "uno-stale" in app._results_box._dom_classes
+    assert html_text(app._status.value) == text("lab.changed")
+    assert app.wait_idle(10)
+    a, b = app.panels[0].rules, app.panels[1].rules
+    assert a.stack and not b.jump_in
+    assert plays == [(a, ("random-greedy",) * 4, 40, 5), (b, ("random-greedy",) * 4, 40, 5)]
+    assert app.runs == 2 and app.error is None and state(app) == "done"
+    # the table and the chart are those of lab.compare run directly
+    expected = lab.compare({"A": a, "B": b}, [BOTS] * 4, 40, seed=5, executor="serial")
+    assert [r.records for r in app.results.values()] == [r.records for r in expected.values()]
+    assert app.rows == figure_rows(expected["A"].summary, expected["B"].summary)
+    assert [[row.label, row.a, row.b] for row in app.rows] == [r[:3] for r in table_rows(app)[1:]]
+    assert [list(t.x) for t in app.figure.data] == [[r.turns for r in expected[k].records]
+                                                   for k in "AB"]
+    assert "uno-stale" not in app._results_box._dom_classes
+    assert re.fullmatch(r"40 games under each rule set in \d+\.\d\d? s, on the same seeds\.",
+                        html_text(app._status.value))
+    assert "uno-lab-capped" not in app._status.value  # all the games asked for were played
+
+
+def test_a_refused_combination_starts_no_run(plays):
+    app = LabApp("standard", "party", players=3, games=40, seed=1, **AUTO)
+    shown, status = app._table.value, app._status.value
+    plays.clear()
+    app.panels[1].control("deflect_2").value = True  # party rules stack: refused
+    assert app.panels[1].message and not app.panels[1].rules.deflect_2
+    assert app.idle
+    time.sleep(3 * app.debounce)
+    assert plays == [] and app.runs == 1
+    assert app._table.value == shown and app._status.value == status
+    assert "uno-stale" not in app._results_box._dom_classes
+
+
+def test_a_change_plays_at_most_auto_games_and_says_that_run_plays_them_all(plays):
+    app = LabApp("standard", "party", players=3, games=200, seed=1, **AUTO)
+    assert app.results["A"].summary.games == 40  # the first run is automatic too
+    plays.clear()
+    capped = text("lab.capped", number="40", games=40, asked="200")
+    assert html_text(app._status.value).endswith(" " + capped)
+    assert re.search(r'class="uno-lab-capped"', app._status.value)
+    app._games.value = 600  # still 40 games: those on screen, not played again
+    assert app.wait_idle(10) and plays == [] and app.runs == 1
+    assert html_text(app._status.value).endswith(text("lab.capped", number="40", games=40,
+                                                      asked="600"))
+    app._games.value = 200
+    app._seed.value = 2
+    assert app.wait_idle(10)
+    assert [(n, seed) for _, _, n, seed in plays] == [(40, 2), (40, 2)]
+    assert "uno-lab-capped" in app._status.value
+    # Run plays all the games asked for, and the sentence goes
+    app._button_box.children[0].click()
+    assert [(n, seed) for _, _, n, seed in plays[2:]] == [(200, 2), (200, 2)]
+    assert app.results["B"].summary.games == 200 and app.runs == 3
+    assert "uno-lab-capped" not in app._status.value
+    assert html_text(app._status.value).startswith("200 games under each rule set in ")
+    assert_learner_prose(visible(app.widget))
+
+
+def test_the_status_and_the_cap_in_russian():
+    app = LabApp("standard", "party", players=3, games=200, seed=1, lang="ru", **AUTO)
+    said = html_text(app._status.value)
+    assert re.fullmatch(r"Готово: 40 партий по каждому набору правил за \d+,\d\d? с, на одних "
+                        r"и тех же раскладах\. После каждого изменения лаборатория сама играет не "
+                        r"больше 40 партий по каждому набору правил; чтобы сыграть все 200, "
+                        r"нажмите «Запустить ▶»\.", said), said
+    app._seed.value = 2
+    assert html_text(app._status.value) == text("lab.changed", "ru")
+    assert app.wait_idle(10) and app.runs == 2
+
+
+@pytest.mark.parametrize("stops", [True, False], ids=["stops-at-its-progress", "runs-to-its-end"])
+def test_a_change_while_the_games_are_played_wins_and_the_stale_run_is_dropped(monkeypatch, stops):
+    """A change made while an automatic run plays: that run stops at its next
+    progress report (or, if the games give none, is played to its end and
+    dropped); the newest settings are played, one run at a time."""
+    app = LabApp("standard", "party", players=3, games=40, seed=1, **AUTO)
+    real = lab.run
+    started, release = threading.Event(), threading.Event()
+    seeds, playing, most = [], [0], [0]
+
+    def run(rules, lineup, n, seed=0, **kwargs):
+        seeds.append(seed)
+        playing[0] += 1
+        most[0] = max(most[0], playing[0])
+        try:
+            if len(seeds) == 1:  # the first automatic run waits until the next change is made
+                started.set()
+                assert release.wait(10)
+            if not stops:
+                kwargs.pop("progress", None)
+            return real(rules, lineup, n, seed, **kwargs)
+        finally:
+            playing[0] -= 1
+
+    monkeypatch.setattr(lab, "run", run)
+    app._seed.value = 2
+    assert started.wait(10)
+    assert state(app) == "running"
+    app._seed.value = 3  # while seed 2 is being played
+    release.set()
+    assert app.wait_idle(10)
+    assert seeds == ([2, 3, 3] if stops else [2, 2, 3, 3]) and most[0] == 1
+    assert app.runs == 2 and app.error is None  # the run of seed 2 was never shown
+    assert [r.seed for r in app.results["A"].records] == list(range(3, 43))
+    expected = lab.compare({"A": "standard", "B": "party"}, [BOTS] * 3, 40, seed=3,
+                           executor="serial")
+    assert [r.records for r in app.results.values()] == [r.records for r in expected.values()]
+    assert state(app) == "done" and not app.stale
+
+
+def test_run_takes_over_from_a_change_waiting_to_be_played(plays):
+    app = LabApp("standard", "party", players=3, games=40, seed=1, auto_games=40, debounce=5)
+    plays.clear()
+    app._seed.value = 2
+    assert not app.idle
+    app.run()  # pressed before the pause is over: the games are played once
+    assert app.idle and app.wait_idle(0)
+    assert [seed for *_, seed in plays] == [2, 2] and app.runs == 2
+
+
+def test_a_run_that_fails_in_its_thread_is_said_on_the_page(monkeypatch):
+    app = LabApp("standard", "party", players=3, games=40, seed=1, **AUTO)
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("no games today")
+
+    monkeypatch.setattr(lab, "run", broken)
+    app._seed.value = 2
+    assert app.wait_idle(10)
+    assert isinstance(app.error, RuntimeError) and state(app) == "failed"
+    assert html_text(app._status.value) == text("lab.failed")
+    assert not app._button_box.children[0].disabled
+    monkeypatch.undo()
+    app._button_box.children[0].click()  # Run tries again
+    assert app.error is None and state(app) == "done" and app.runs == 2
 
 
 # -- the table is the lab's summary, in words ----------------------------------------------------
@@ -269,6 +444,7 @@ def test_the_page_plays_a_small_first_run_and_keeps_no_debugging_output():
     code = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
     games = [int(n) for n in re.findall(r"games=(\d+)", code)]
     assert games and all(n <= 1000 for n in games)  # the page draws in a few seconds
+    assert "auto_games" not in code  # a change plays the app's default number of games
     assert "print(" not in code
     prose = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
     # the experiment the page suggests uses the switches' own words

@@ -26,9 +26,12 @@ EN: dict[str, str] = {
     "lab.invite": "Press Run ▶ to play {number} {games|game|games} under each rule set and "
                   "compare them.",
     "lab.running": "Playing {number} {games|game|games} under each rule set…",
-    "lab.done": "{number} {games|game|games} under each rule set, on the same seeds.",
-    "lab.changed": "The settings have changed since these games were played: press Run ▶ to "
-                   "play them again.",
+    "lab.done": "{number} {games|game|games} under each rule set in {seconds} s, on the same "
+                "seeds.",
+    "lab.changed": "The settings have changed: the games are played again in a moment…",
+    "lab.capped": "A change plays at most {number} {games|game|games} under each rule set by "
+                  "itself: press Run ▶ to play all {asked}.",
+    "lab.failed": "The games could not be played: change a setting or press Run ▶ to try again.",
 
     # -- the table of figures ------------------------------------------------------------------
     "lab.col.figure": "What was measured",
@@ -92,10 +95,14 @@ RU: dict[str, str] = {
                   "по каждому набору правил и сравнить их.",
     "lab.running": "Боты играют {number} {games|партию|партии|партий} по каждому набору "
                    "правил…",
-    "lab.done": "Готово: {number} {games|партия|партии|партий} по каждому набору правил, "
-                "на одних и тех же раскладах.",
-    "lab.changed": "Настройки изменились после того, как были сыграны эти партии: нажмите "
-                   "«Запустить ▶», чтобы сыграть их заново.",
+    "lab.done": "Готово: {number} {games|партия|партии|партий} по каждому набору правил "
+                "за {seconds} с, на одних и тех же раскладах.",
+    "lab.changed": "Настройки изменились: через мгновение партии будут сыграны заново…",
+    "lab.capped": "После каждого изменения лаборатория сама играет не больше {number} "
+                  "{games|партии|партий|партий} по каждому набору правил; чтобы сыграть все "
+                  "{asked}, нажмите «Запустить ▶».",
+    "lab.failed": "Сыграть партии не удалось: измените настройку или нажмите «Запустить ▶», "
+                  "чтобы попробовать ещё раз.",
 
     # -- таблица результатов -------------------------------------------------------------------
     "lab.col.figure": "Что измеряли",

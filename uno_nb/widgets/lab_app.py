@@ -3,17 +3,29 @@
 Choose each rule set with every option (the same panel as the stepper's),
 side by side on a wide screen and one under the other on a phone; B's title
 says what it changes in A.  Choose the players, the bots and the number of
-games; press Run and a progress bar follows the games while the old results
-are greyed out.  A table gives each figure of :class:`uno_nb.lab.Summary` in
-words, for A and for B with its 95% interval, and the difference B − A with
-whether it is clear beyond chance; one FigureWidget, updated in place,
-overlays the shares of games by their length in turns.  One render funnel,
-``_render``.
+games.  Every change plays the games again by itself, a moment after the
+last change of a burst, with at most ``auto_games`` games per rule set; Run
+plays all the games asked for.  A progress bar follows the games while the
+old results are greyed out, and the status line says how many games were
+played and how long they took.  A table gives each figure of
+:class:`uno_nb.lab.Summary` in words, for A and for B with its 95% interval,
+and the difference B − A with whether it is clear beyond chance; one
+FigureWidget, updated in place, overlays the shares of games by their length
+in turns.  One render funnel, ``_render``.
+
+The automatic runs are played in a timer's thread, so the kernel keeps
+taking the page's changes while they play (widget updates from a thread
+reach the page like any other).  Every change and every Run bumps a
+generation counter: a run whose generation is no longer the newest stops at
+its next progress report, and results that finish anyway are dropped, so
+the newest settings win; one lock lets one run play at a time.
 """
 
 from __future__ import annotations
 
 import math
+import threading
+import time
 from dataclasses import dataclass
 from html import escape
 from statistics import NormalDist
@@ -36,6 +48,12 @@ __all__ = ["LabApp", "Row", "figure_rows", "difference"]
 
 LABELS = ("A", "B")
 GAMES = (200, 600, 2000, 10_000)
+AUTO_GAMES = 10_000   #: the most games per rule set a change plays by itself
+DEBOUNCE = 0.4        #: seconds after the last change of a burst before the games are played
+
+
+class _Superseded(Exception):
+    """A newer change or Run has taken over: the games being played are not wanted."""
 
 
 # -- the figures in words ----------------------------------------------------------------
@@ -148,9 +166,13 @@ class LabApp:
     """Compare rule sets ``a`` and ``b`` over ``games`` seeded games each.
 
     The games are played in this process, so the progress bar moves as they
-    finish.  With ``run=True`` the first comparison is made at once.
-    ``results`` holds the :class:`uno_nb.lab.LabResult` of each rule set
-    (``"A"``, ``"B"``) of the last run; ``rows`` the table shown.
+    finish.  With ``run=True`` the first comparison is made at once (with at
+    most ``auto_games`` games per rule set).  Afterwards every change of a
+    setting plays the games again by itself, ``debounce`` seconds after the
+    last change of a burst, with ``min(games, auto_games)`` games per rule
+    set, in a thread of its own; :meth:`wait_idle` waits for it.  Run plays
+    all ``games``.  ``results`` holds the :class:`uno_nb.lab.LabResult` of
+    each rule set (``"A"``, ``"B"``) of the last run; ``rows`` the table shown.
 
     >>> app = LabApp("standard", "party", games=200, run=False)
     >>> app.run(); sorted(app.results), app.rows[2].label
@@ -159,9 +181,23 @@ class LabApp:
 
     def __init__(self, a: RuleSet | str | None = "standard", b: RuleSet | str | None = "party",
                  players: int = 4, games: int = 600, seed: int = 0,
-                 bots: str = "random-greedy", run: bool = True, lang: str = "en") -> None:
+                 bots: str = "random-greedy", run: bool = True, lang: str = "en",
+                 auto_games: int = AUTO_GAMES, debounce: float = DEBOUNCE) -> None:
+        if auto_games < 2:
+            raise ValueError(f"auto_games must be at least 2 (a summary needs two games), "
+                             f"got {auto_games}")
         self._lang = lang
-        self.panels = [RulesPanel(rules, on_change=lambda _: self._render(), lang=lang)
+        self.auto_games, self.debounce = auto_games, debounce
+        # The state below is shared by the kernel's thread (the page's changes,
+        # Run) and the timers' (the automatic runs): _lock guards it and the
+        # drawing; _run_lock lets one run play at a time.
+        self._lock = threading.RLock()
+        self._idle = threading.Condition(self._lock)
+        self._run_lock = threading.Lock()
+        self._generation = 0                        # bumped by every change and every Run
+        self._timer: threading.Timer | None = None
+        self._scheduled: int | None = None          # the generation an automatic run waits for
+        self.panels = [RulesPanel(rules, on_change=lambda _: self._changed(), lang=lang)
                        for rules in (a, b)]
         wide = dict(style={"description_width": "initial"})
         self._players = w.IntSlider(value=players, min=2, max=10,
@@ -177,7 +213,7 @@ class LabApp:
                                       description=text("lab.seed", lang),
                                       layout=w.Layout(width="14em"), **wide)
         for control in (self._players, self._games, self._bots, self._seed):
-            control.observe(lambda _: self._render(), names="value")
+            control.observe(lambda _: self._changed(), names="value")
         self._titles = [tagged(w.HTML(), "uno-lab-title") for _ in LABELS]
         self._compared = tagged(w.HTML(), "uno-lab-compared")
         self._button_box = w.HBox()
@@ -200,8 +236,15 @@ class LabApp:
                              margin=dict(l=60, r=10, t=70, b=50))), "uno-lab-chart")
         self.results: dict[str, lab.LabResult] = {}
         self.rows: list[Row] = []
+        #: how many runs have shown their results (a page can wait for the next one)
+        self.runs = 0
+        #: what the last automatic run raised (``None`` when it played)
+        self.error: BaseException | None = None
         self._busy = False
+        self._playing = 0                          # games per rule set of the run going on
         self._ran: tuple[Any, ...] | None = None   # the settings the results were played with
+        self._ran_key: tuple[Any, ...] | None = None  # … with the games really played
+        self._took = 0.0                           # seconds the shown run took
         self._charted: dict[str, lab.LabResult] | None = None
         self._shown = 0
         # Each column grows from a basis of its own, not from its content, so
@@ -224,11 +267,19 @@ class LabApp:
                                      self._results_box]), "uno-app", "uno-lab")
         self._render()
         if run:
-            self.run()
+            with self._lock:
+                gen = self._generation
+                settings = self._settings()
+            self._play(gen, settings, min(games, auto_games))
 
     def _settings(self) -> tuple[Any, ...]:
         return (self.panels[0].rules, self.panels[1].rules, self._players.value,
                 self._games.value, self._bots.value, self._seed.value)
+
+    @staticmethod
+    def _key(settings: tuple[Any, ...], games: int) -> tuple[Any, ...]:
+        """The settings with the number of games really played."""
+        return settings[:3] + (games,) + settings[4:]
 
     @property
     def stale(self) -> bool:
@@ -236,76 +287,189 @@ class LabApp:
         going on, or a setting changed since)?"""
         return self._busy or (bool(self.results) and self._ran != self._settings())
 
-    def run(self) -> None:
-        """Play the games of both rule sets and show the comparison."""
-        if self._busy:
-            return
-        self._busy = True
-        settings = self._settings()
-        games, players = self._games.value, self._players.value
-        self._render()  # greyed out and the button off before the bar starts again
-        self._progress.max, self._progress.value = 2 * games, 0
+    @property
+    def idle(self) -> bool:
+        """Is no run going on or waiting to start?"""
+        return self._scheduled is None and not self._busy
+
+    def wait_idle(self, timeout: float | None = None) -> bool:
+        """Wait until the automatic run a change asked for (if any) has
+        played and shown its results; ``False`` if ``timeout`` seconds
+        passed first.  For tests and scripts: the page needs no waiting."""
+        with self._idle:
+            return self._idle.wait_for(lambda: self.idle, timeout)
+
+    # -- the runs ----------------------------------------------------------------------
+
+    def _changed(self) -> None:
+        """A setting changed: play the games again a moment after the last
+        change of a burst.  (A combination the rules refuse is undone by its
+        panel, which calls nothing: no run.)"""
+        with self._lock:
+            gen = self._supersede()
+            self._scheduled = gen
+            self._timer = threading.Timer(self.debounce, self._fire, args=(gen,))
+            self._timer.daemon = True
+            self._timer.start()
+            self._render()
+
+    def _supersede(self) -> int:
+        """A new generation: the timer waiting is cancelled, a run going on
+        stops at its next progress report.  Called with the lock held."""
+        self._generation += 1
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        self._scheduled = None
+        return self._generation
+
+    def _fire(self, gen: int) -> None:
+        """The automatic run of generation ``gen``, in its timer's thread."""
         try:
-            results = {}
-            for index, (label, panel) in enumerate(zip(LABELS, self.panels)):
-                def progress(done: int, total: int, base: int = index * games) -> None:
-                    self._progress.value = base + done
-                results[label] = lab.run(panel.rules, [self._bots.value] * players, games,
-                                         self._seed.value, executor="serial", progress=progress)
-            self.results, self._ran = results, settings
+            with self._run_lock:  # a stale run going on stops first
+                with self._lock:
+                    if gen != self._generation:
+                        return  # a newer change has its own timer, or Run took over
+                    settings = self._settings()
+                    games = min(settings[3], self.auto_games)
+                    if self.results and self._ran_key == self._key(settings, games):
+                        # the games on screen are these (a change undone, or
+                        # more games asked for than a change plays)
+                        self._ran = settings
+                        self._render()
+                        return
+                self._play(gen, settings, games, locked=True)
+        except Exception as exc:  # a thread has no caller to tell: the page says so
+            with self._lock:
+                self.error = exc
+                self._render()
         finally:
-            self._busy = False
-        self._render()
+            with self._lock:
+                if self._scheduled == gen:
+                    self._scheduled = None
+                self._idle.notify_all()
+
+    def run(self) -> None:
+        """Play all the games asked for under both rule sets and show the
+        comparison (an automatic run going on or waiting gives way)."""
+        with self._lock:
+            gen = self._supersede()
+            settings = self._settings()
+        self._play(gen, settings, settings[3])
+
+    def _play(self, gen: int, settings: tuple[Any, ...], games: int, locked: bool = False) -> None:
+        """Play ``games`` games of each rule set with ``settings``; show them
+        if ``gen`` is still the newest generation when they are played."""
+        if not locked:
+            with self._run_lock:
+                self._play(gen, settings, games, locked=True)
+            return
+        a, b, players, _, bots, seed = settings
+        with self._lock:
+            if gen != self._generation:
+                return
+            self._busy, self._playing, self.error = True, games, None
+            self._render()  # greyed out and the button off before the bar starts again
+            self._progress.max, self._progress.value = 2 * games, 0
+        results: dict[str, lab.LabResult] | None = {}
+        start = time.perf_counter()
+        try:
+            for index, (label, rules) in enumerate(zip(LABELS, (a, b))):
+                def progress(done: int, total: int, base: int = index * games) -> None:
+                    if gen != self._generation:
+                        raise _Superseded
+                    self._progress.value = base + done
+                result = lab.run(rules, [bots] * players, games, seed, executor="serial",
+                                 progress=progress)
+                # summed up and listed here, in the run's thread, not while drawing
+                _ = result.summary, result.records
+                results[label] = result  # type: ignore[index]
+        except _Superseded:
+            results = None
+        finally:
+            took = time.perf_counter() - start
+            with self._lock:
+                self._busy = False
+                if results is not None and len(results) == len(LABELS) \
+                        and gen == self._generation:
+                    self.results, self._ran = results, settings
+                    self._ran_key, self._took = self._key(settings, games), took
+                    self.runs += 1
+                self._render()
+                self._idle.notify_all()
 
     # -- the one render funnel -------------------------------------------------
 
     def _render(self) -> None:
-        lang = self._lang
-        # The Run button is made anew each time and the old one closed, so a
-        # click sent while the games were being played, or before a setting
-        # changed, does not run them.
-        self._shown += 1
-        shown = self._shown
-        button = tagged(w.Button(description=text("lab.run", lang), disabled=self._busy,
-                                 button_style="primary"), "uno-run", "uno-lab-run")
-        button.on_click(lambda _: self.run() if shown == self._shown else None)
-        swap_children(self._button_box, [button])
+        # under the lock: the page's changes and the runs' threads draw in turn
+        with self._lock:
+            lang = self._lang
+            # The Run button is made anew each time and the old one closed, so a
+            # click sent while the games were being played, or before a setting
+            # changed, does not run them.
+            self._shown += 1
+            shown = self._shown
+            button = tagged(w.Button(description=text("lab.run", lang), disabled=self._busy,
+                                     button_style="primary"), "uno-run", "uno-lab-run")
+            button.on_click(lambda _: self.run() if shown == self._shown else None)
+            swap_children(self._button_box, [button])
 
-        a, b = (panel.rules for panel in self.panels)
-        # B is named from A's preset when two presets are as near: "Standard
-        # rules + Stack draw cards" beside "Standard rules", not "Party rules − …".
-        names = (rules_name(a, lang), rules_name(b, lang, prefer=nearest_preset(a)))
-        for title, label, name in zip(self._titles, LABELS, names):
-            title.value = f"<b>{escape(text('lab.title', lang, label=label, name=name))}</b>"
-        if a == b:
-            compared = escape(text("lab.same", lang, other=LABELS[0]))
-        else:
-            # each change unbroken ("+ Stack draw cards"), the list wrapping between them
-            changes = escape(text("rules.diff.list_sep", lang)).join(
-                f'<span class="uno-lab-change" style="white-space:nowrap">{escape(item)}</span>'
-                for item in change_items(b, a, lang))
-            # the sentence is escaped around its list, which is HTML already
-            compared = escape(text("lab.compared", lang, other=LABELS[0], changes="\0")).replace(
-                "\0", changes)
-        self._compared.value = f'<div style="color:#555">{compared}</div>'
+            a, b = (panel.rules for panel in self.panels)
+            # B is named from A's preset when two presets are as near: "Standard
+            # rules + Stack draw cards" beside "Standard rules", not "Party rules − …".
+            names = (rules_name(a, lang), rules_name(b, lang, prefer=nearest_preset(a)))
+            for title, label, name in zip(self._titles, LABELS, names):
+                title.value = f"<b>{escape(text('lab.title', lang, label=label, name=name))}</b>"
+            if a == b:
+                compared = escape(text("lab.same", lang, other=LABELS[0]))
+            else:
+                # each change unbroken ("+ Stack draw cards"), the list wrapping between them
+                changes = escape(text("rules.diff.list_sep", lang)).join(
+                    f'<span class="uno-lab-change" style="white-space:nowrap">{escape(item)}</span>'
+                    for item in change_items(b, a, lang))
+                # the sentence is escaped around its list, which is HTML already
+                compared = escape(text("lab.compared", lang, other=LABELS[0],
+                                       changes="\0")).replace("\0", changes)
+            self._compared.value = f'<div style="color:#555">{compared}</div>'
 
-        games = self._games.value
+            # the results first, the status after: a page that reads "done" has the chart
+            if self.results and self._charted is not self.results:
+                self._draw_results()
+            if self.stale:
+                self._results_box.add_class("uno-stale")
+            else:
+                self._results_box.remove_class("uno-stale")
+            self._status.value = self._status_html()
+
+    def _status_html(self) -> str:
+        """What the lab is doing, in words; its state, the number of runs
+        shown and their games as data, for a page to wait on."""
+        lang, asked = self._lang, self._games.value
+        games, extra = asked, ""
         if self._busy:
-            status = text("lab.running", lang, number=fmt_int(games, lang), games=games)
+            state, games = "running", self._playing
+            said = text("lab.running", lang, number=fmt_int(games, lang), games=games)
+        elif self.error is not None:
+            state = "failed"
+            said = text("lab.failed", lang)
         elif not self.results:
-            status = text("lab.invite", lang, number=fmt_int(games, lang), games=games)
+            state = "invite"
+            said = text("lab.invite", lang, number=fmt_int(asked, lang), games=asked)
         elif self.stale:
-            status = text("lab.changed", lang)
+            state = "changed"
+            said = text("lab.changed", lang)
         else:
-            done = self.results[LABELS[0]].summary.games
-            status = text("lab.done", lang, number=fmt_int(done, lang), games=done)
-        self._status.value = escape(status)
-        if self.stale:
-            self._results_box.add_class("uno-stale")
-        else:
-            self._results_box.remove_class("uno-stale")
-        if self.results and self._charted is not self.results:
-            self._draw_results()
+            state, games = "done", self.results[LABELS[0]].summary.games
+            took = self._took
+            seconds = fmt_decimal(max(took, 0.01), 2 if took < 1 else 1, lang)
+            said = text("lab.done", lang, number=fmt_int(games, lang), games=games,
+                        seconds=seconds)
+            if games < asked:  # an automatic run, capped: Run plays them all
+                extra = (' <span class="uno-lab-capped">' + escape(text(
+                    "lab.capped", lang, number=fmt_int(games, lang), games=games,
+                    asked=fmt_int(asked, lang))) + "</span>")
+        return (f'<span class="uno-lab-state" data-state="{state}" data-run="{self.runs}" '
+                f'data-games="{games}">{escape(said)}</span>{extra}')
 
     def _draw_results(self) -> None:
         lang, results = self._lang, self.results
