@@ -9,9 +9,17 @@ is written inline in the loop, so each side times its engine, not a bot.  uno_nb
 ``standard`` rule set; RLCard plays its own rules, driven directly through
 ``rlcard.games.uno.game.UnoGame`` forced to 4 players.
 
+The compiled kernel (:mod:`uno_nb.kernel`) plays the same games with the same
+policy (``kernel.play(..., table=False)``: the same seeds, the same choices,
+game for game — tests/test_kernel.py checks it) in the same run, ``--kernel-scale``
+times as many per run, since it is that much faster.  Its first call in the
+process loads the machine code from numba's disk cache (or compiles it after
+an install); that time is printed on its own line and left out of its rate.
+
 The runs alternate between the engines and the best of ``--repeat`` runs
 counts, so a busy moment on the machine hurts neither side alone.  The last
-line is ``ratio_vs_rlcard=X.XX`` (uno_nb games/s over RLCard's).
+lines are ``ratio_vs_rlcard=X.XX`` (uno_nb's engine games/s over RLCard's) and
+``kernel_ratio_vs_rlcard=X.X`` (the kernel's games/s over RLCard's).
 
     python benchmarks/engine_speed.py --games 5000
 """
@@ -60,6 +68,14 @@ def play_uno_nb(games: int, seed: int, keep: list[Game] | None = None) -> tuple[
     return time.perf_counter() - start, moves
 
 
+def play_kernel(games: int, seed: int) -> tuple[float, int]:
+    """The same games on the compiled kernel: seconds and moves."""
+    from uno_nb import kernel
+    start = time.perf_counter()
+    batch = kernel.play("standard", ["random-greedy"] * 4, games, seed, table=False)
+    return time.perf_counter() - start, int(batch.moves.sum())
+
+
 def play_rlcard(games: int, seed: int) -> tuple[float, int]:
     from rlcard.games.uno.game import UnoGame
 
@@ -82,6 +98,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=5000, help="games per run (default 5000)")
     parser.add_argument("--repeat", type=int, default=5, help="runs per engine; the best counts")
     parser.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
+    parser.add_argument("--kernel-scale", type=int, default=10,
+                        help="the kernel plays this many times --games per run (default 10)")
     args = parser.parse_args(argv)
     if args.games < 1 or args.repeat < 1:
         parser.error("--games and --repeat must be at least 1")
@@ -93,20 +111,33 @@ def main(argv: list[str] | None = None) -> int:
         print("RLCard is not installed (pip install rlcard): timing uno_nb alone, no ratio.")
     print(f"{args.games} games of 4 random bots per run, best of {args.repeat} runs; "
           f"Python {sys.version.split()[0]}")
+    from uno_nb import kernel
+    have_kernel = kernel.available()
+    if have_kernel:
+        start = time.perf_counter()
+        play_kernel(2, args.seed)
+        print(f"kernel first call: {time.perf_counter() - start:.2f} s "
+              "(loading or compiling the machine code; left out of its rate)")
+    else:
+        print(f"no kernel: {kernel.why_not('standard', ['random-greedy'] * 4)}")
     best: dict[str, tuple[float, int]] = {}
-    engines = [("uno_nb", play_uno_nb)] + ([("rlcard", play_rlcard)] if have_rlcard else [])
+    count = {"uno_nb": args.games, "rlcard": args.games, "kernel": args.games * args.kernel_scale}
+    engines = ([("uno_nb", play_uno_nb)] + ([("rlcard", play_rlcard)] if have_rlcard else [])
+               + ([("kernel", play_kernel)] if have_kernel else []))
     for _ in range(args.repeat):
         for name, play in engines:
-            result = play(args.games, args.seed)
+            result = play(count[name], args.seed)
             if name not in best or result[0] < best[name][0]:
                 best[name] = result
     rate = {}
     for name, (seconds, moves) in best.items():
-        rate[name] = args.games / seconds
-        print(f"{name:>7}: {rate[name]:8.0f} games/s  {moves / args.games:6.1f} moves/game  "
+        rate[name] = count[name] / seconds
+        print(f"{name:>7}: {rate[name]:8.0f} games/s  {moves / count[name]:6.1f} moves/game  "
               f"{moves / seconds:9.0f} moves/s")
     if have_rlcard:
         print(f"ratio_vs_rlcard={rate['uno_nb'] / rate['rlcard']:.2f}")
+        if have_kernel:
+            print(f"kernel_ratio_vs_rlcard={rate['kernel'] / rate['rlcard']:.1f}")
     return 0
 
 

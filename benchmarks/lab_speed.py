@@ -7,6 +7,11 @@ from the start of the run to the figures the page shows.  The last line is
 ``lab_compare_10k_seconds=X`` (with ``--games N`` other than 10,000 it is
 ``lab_compare_seconds=X`` for N games per rule set).
 
+The lab plays on the compiled kernel when it can (the line "played on" says
+which); its first call in the process, which loads the machine code from
+numba's disk cache (or compiles it after an install), is timed on its own
+line before the comparison and is not part of it.
+
 ``--workers N`` (N > 1) also plays the same games on a pool of N worker
 processes, checks that the records are the same and prints its time.
 
@@ -53,13 +58,18 @@ def main(argv: list[str] | None = None) -> int:
     lineup = [args.bots] * 4
     print(f"{args.games} games of 4 {args.bots} bots under each of {' and '.join(args.rules)}")
 
+    start = time.perf_counter()
+    first = lab.run(args.rules[0], lineup, 2, seed=0, executor="serial")
+    print(f"first call   : {time.perf_counter() - start:8.2f} s (loading the simulator; "
+          "not part of the comparison)")
+    print(f"played on    : {first.engine}" + (f" ({first.fallback})" if first.fallback else ""))
     seconds, serial = compare(args.rules, lineup, args.games, "serial")
     print(f"one core     : {seconds:8.2f} s ({2 * args.games / seconds:,.0f} games/s)")
     same = True
     if args.workers > 1:
         with ProcessPoolExecutor(args.workers) as pool:
             pooled, parallel = compare(args.rules, lineup, args.games, pool)
-        same = all(serial[k].records == parallel[k].records for k in serial)
+        same = all(serial[k].batch == parallel[k].batch for k in serial)
         print(f"{args.workers} processes  : {pooled:8.2f} s ({2 * args.games / pooled:,.0f} games/s); "
               f"same records as one core: {same}")
     for name, result in serial.items():

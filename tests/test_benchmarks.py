@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from uno_nb import Game
+from uno_nb import Game, kernel
 from uno_nb.bots import RandomBot
 from uno_nb.game import GAME_OVER
 
@@ -45,8 +45,14 @@ def test_engine_speed_prints_figures_and_the_ratio_line(capsys):
     except ImportError:
         assert "RLCard is not installed" in out[0]
     else:
-        assert out[-1].startswith("ratio_vs_rlcard=")
-        float(out[-1].split("=")[1])
+        ratio = [line for line in out if line.startswith("ratio_vs_rlcard=")]
+        assert len(ratio) == 1 and float(ratio[0].split("=")[1]) > 0
+        if kernel.available():
+            assert out[-1].startswith("kernel_ratio_vs_rlcard=")
+            assert float(out[-1].split("=")[1]) > 0
+    if kernel.available():
+        assert any(line.startswith("kernel first call: ") for line in out)
+        assert any(line.strip().startswith("kernel:") and "games/s" in line for line in out)
 
 
 def test_engine_speed_refuses_bad_arguments():
@@ -62,6 +68,9 @@ def test_lab_speed_times_the_lab_pages_comparison_and_prints_its_line(capsys):
     out = capsys.readouterr().out.strip().splitlines()
     assert out[0] == "30 games of 4 heuristic bots under each of standard and party"
     assert any("same records as one core: True" in line for line in out)
+    assert any(line.startswith("first call   : ") for line in out)
+    assert ("played on    : kernel" if kernel.available() else
+            "played on    : engine (numba is not installed") in "\n".join(out)
     label, value = out[-1].split("=")
     assert label == "lab_compare_seconds" and float(value) > 0
     with pytest.raises(SystemExit) as exc:
