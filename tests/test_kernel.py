@@ -178,3 +178,19 @@ def test_the_kernel_counts_the_engines_rule_ids_in_the_engines_order():
     from uno_nb.game import COUNTED_RULES
     assert kernel_jit.FIRED_IDS == COUNTED_RULES
     assert kernel.play("standard", ["heuristic"] * 2, 1).rule_ids == COUNTED_RULES
+
+
+def test_without_compiling_the_kernel_runs_as_plain_python_and_plays_the_same_games():
+    """NUMBA_DISABLE_JIT=1 (the Binder test uses it to skip two minutes of
+    compiling): the same functions as plain Python give the same records."""
+    import subprocess
+    import sys
+    code = ("import warnings; warnings.simplefilter('ignore')\n"
+            "from uno_nb import kernel\n"
+            "from uno_nb.simulation import run_games\n"
+            "assert kernel.play_records('party', ['heuristic', 'random'], 2, seed=8) == "
+            "run_games('party', ['heuristic', 'random'], 2, 8)\n"
+            "print('same')\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         env={**__import__("os").environ, "NUMBA_DISABLE_JIT": "1"})
+    assert out.stdout.strip() == "same"

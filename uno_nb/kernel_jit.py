@@ -20,7 +20,7 @@ card values is a bit mask, as in the engine.  Moves are rows of ``mv``
 from __future__ import annotations
 
 import numpy as np
-from numba import carray, njit, types
+from numba import carray, config, njit, types
 from numba.extending import intrinsic
 
 from . import mtrand as mt
@@ -200,6 +200,11 @@ def unowned(a):
     outlive ``a``: numba frees a local array right after its last use, so the
     owner must be used after the views (:func:`keep_alive`)."""
     return carray(_data_pointer(a), a.shape)
+
+
+if config.DISABLE_JIT:  # plain Python (NUMBA_DISABLE_JIT=1): no runtime, nothing to count
+    def unowned(a):  # noqa: F811
+        return a
 
 
 @njit(cache=True)
