@@ -39,13 +39,14 @@ $(VENV)/.bench-installed: pyproject.toml | $(BIN)/python
 APP_HOST := $(if $(filter command line,$(origin HOST)),$(HOST))
 
 # python -m uno_nb.kernel compiles the lab's simulator into numba's disk cache
-# (about two minutes once after an install, a second after that).
+# (about two minutes once after an install, a second after that).  Under
+# make test, pytest (conftest.py) compiles it on the second core while the
+# engine's tests run.
 app: $(VENV)/.app-installed
 	$(BIN)/python -m uno_nb.kernel
 	$(BIN)/python -m uno_nb.webapp $(if $(APP_HOST),--host=$(APP_HOST))
 
 test: $(VENV)/.test-installed
-	$(BIN)/python -m uno_nb.kernel
 	$(BIN)/python -m pytest
 
 lab: $(VENV)/.lab-installed

@@ -799,7 +799,8 @@ def test_the_lab_runs_both_rule_sets_with_a_progress_bar(server, desktop):
     from uno_nb.widgets import LabApp
     opened = open_notebook(desktop, server, "04_house_rules_lab")
     page = opened.page
-    twin = LabApp("standard", "party", players=4, games=200, seed=0)  # what Run must show
+    # what Run must show: the page's own settings (as in the notebook), 200 games
+    twin = LabApp("standard", "party", players=4, games=200, seed=0, bots="heuristic")
     expected = html.unescape(re.sub(r"<[^>]+>", " ", twin._table.value))
     page.select_option(".uno-lab-games select", label="200")
     # a change plays the games again by itself and the app redraws its controls:

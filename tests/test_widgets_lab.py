@@ -239,6 +239,25 @@ def test_the_status_and_the_cap_in_russian():
     assert app.wait_idle(10) and app.runs == 2
 
 
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_without_the_compiled_simulator_the_page_says_the_engine_played(monkeypatch, lang):
+    """Without numba the lab plays on the engine (the same games) and the page
+    says so; with it, the sentence is not there."""
+    from uno_nb import kernel
+    app = LabApp("standard", "party", players=3, games=40, seed=1, lang=lang, **AUTO)
+    assert text("lab.engine", lang) not in html_text(app._status.value)
+    assert {r.engine for r in app.results.values()} == {"kernel" if kernel.available() else "engine"}
+    monkeypatch.setattr(kernel, "why_not", lambda rules, lineup: "numba is not installed")
+    app._seed.value = 2
+    assert app.wait_idle(20) and app.runs == 2
+    assert {(r.engine, r.fallback) for r in app.results.values()} == {
+        ("engine", "numba is not installed")}
+    expected = lab.compare({"A": "standard", "B": "party"}, [BOTS] * 3, 40, seed=2,
+                           executor="serial", engine="engine")
+    assert [r.records for r in app.results.values()] == [r.records for r in expected.values()]
+    assert html_text(app._status.value).endswith(text("lab.engine", lang))
+
+
 @pytest.mark.parametrize("stops", [True, False], ids=["stops-at-its-progress", "runs-to-its-end"])
 def test_a_change_while_the_games_are_played_wins_and_the_stale_run_is_dropped(monkeypatch, stops):
     """A change made while an automatic run plays: that run stops at its next

@@ -32,6 +32,8 @@ EN: dict[str, str] = {
     "lab.capped": "A change plays at most {number} {games|game|games} under each rule set by "
                   "itself: press Run ▶ to play all {asked}.",
     "lab.failed": "The games could not be played: change a setting or press Run ▶ to try again.",
+    "lab.engine": "These games were played one move at a time by the rules engine, without the "
+                  "fast compiled simulator (it is not installed here), so they take longer.",
 
     # -- the table of figures ------------------------------------------------------------------
     "lab.col.figure": "What was measured",
@@ -101,6 +103,8 @@ RU: dict[str, str] = {
     "lab.capped": "После каждого изменения лаборатория сама играет не больше {number} "
                   "{games|партии|партий|партий} по каждому набору правил; чтобы сыграть все "
                   "{asked}, нажмите «Запустить ▶».",
+    "lab.engine": "Эти партии сыграл по ходу за ходом сам движок правил, без быстрого "
+                  "скомпилированного симулятора (здесь он не установлен), поэтому они идут дольше.",
     "lab.failed": "Сыграть партии не удалось: измените настройку или нажмите «Запустить ▶», "
                   "чтобы попробовать ещё раз.",
 

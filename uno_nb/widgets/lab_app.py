@@ -381,8 +381,8 @@ class LabApp:
                     self._progress.value = base + done
                 result = lab.run(rules, [bots] * players, games, seed, executor="serial",
                                  progress=progress)
-                # summed up and listed here, in the run's thread, not while drawing
-                _ = result.summary, result.records
+                # summed up here, in the run's thread, not while drawing
+                _ = result.summary
                 results[label] = result  # type: ignore[index]
         except _Superseded:
             results = None
@@ -468,6 +468,9 @@ class LabApp:
                 extra = (' <span class="uno-lab-capped">' + escape(text(
                     "lab.capped", lang, number=fmt_int(games, lang), games=games,
                     asked=fmt_int(asked, lang))) + "</span>")
+            if any(r.engine == "engine" and r.fallback for r in self.results.values()):
+                # the compiled kernel could not play them (numba missing): say so
+                extra += ' <span class="uno-lab-engine">' + escape(text("lab.engine", lang)) + "</span>"
         return (f'<span class="uno-lab-state" data-state="{state}" data-run="{self.runs}" '
                 f'data-games="{games}">{escape(said)}</span>{extra}')
 
@@ -501,7 +504,7 @@ class LabApp:
                                   players=fmt_int(players, lang))))
         caption = text("lab.chart.caption", lang)
         self._caption.value = f'<p class="uno-lab-caption-text">{escape(caption)}</p>'
-        turns = {label: [record.turns for record in results[label].records] for label in LABELS}
+        turns = {label: results[label].batch.turns.tolist() for label in LABELS}
         low = min(min(t) for t in turns.values())
         high = max(max(t) for t in turns.values())
         bins = dict(start=low - 0.5, end=high + 0.5, size=max(1, -(-(high - low + 1) // 40)))
