@@ -25,6 +25,7 @@ from numba.extending import intrinsic
 
 from . import mtrand as mt
 from .cards import ALL_CARDS, COLOURS, build_deck
+from .game import COUNTED_RULES
 from .rules import RuleSet
 
 # ---------------------------------------------------------------- cards
@@ -70,16 +71,8 @@ PLAY, DRAW, PASS, CHALLENGE, UNO, CATCH, COLOUR, DEAL, SWAP, GIVE, READY, SPEAK,
 
 # ---------------------------------------------------------------- rule ids counted
 
-FIRED_IDS = (
-    "R-CHALLENGE", "R-CHALLENGE-GUILTY", "R-CHALLENGE-GUILTY-STD", "R-CHALLENGE-INNOCENT",
-    "R-DRAW", "R-DRAW2", "R-OUT", "R-RESHUFFLE", "R-REVERSE", "R-SKIP", "R-SKIP-ANSWER",
-    "R-START-EFFECT", "R-UNO", "R-W4", "R-W4-BLUFF", "R-WILD", "T-UNO-CATCH",
-    "V-DEFLECT-2", "V-JUMP-IN", "V-START-NUMBER", "V-UNO-PENALTY-4", "V-W4-SAVE-2",
-    "V-PLAY-DRAWN-MUST", "V-DRAW-UNTIL-PLAYABLE", "V-W4-ANYTIME", "V-MISPLAY-PENALTY",
-    "V-TWO-PLAYER-SKIP", "V-STACK", "V-STACK-MIXED", "V-REVERSE-BOUNCE", "V-PLUS10",
-    "V-DOUBLES", "V-SEVEN-ZERO", "V-SWAP-FIVE", "V-COLOUR-WHEEL", "V-SCORE-PENALTY",
-    "V-LAZY", "V-DROP-ZERO", "V-TO-THE-LAST", "V-SEVEN-ROUNDS", "V-H2O",
-    "T-UNO-CENTER", "T-SILENT-TWOS", "T-ADVICE", "T-READY")
+#: The engine's counted rule ids, in its order: a game's ``fired`` row.
+FIRED_IDS = COUNTED_RULES
 _F = {name: i for i, name in enumerate(FIRED_IDS)}
 F_CHALLENGE, F_GUILTY, F_GUILTY_STD, F_INNOCENT = (_F["R-CHALLENGE"], _F["R-CHALLENGE-GUILTY"],
                                                    _F["R-CHALLENGE-GUILTY-STD"],
