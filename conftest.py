@@ -1,3 +1,10 @@
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
 # The package's __main__ runs the command line when imported: keep it out of doctest collection.
 collect_ignore = ["uno_nb/__main__.py"]
 
@@ -16,18 +23,12 @@ except ImportError:
 # kernel run first; each test that uses it waits for it once.  (`make app` and
 # Binder's postBuild compile it before anything else.)
 
-import os  # noqa: E402
-import subprocess  # noqa: E402
-import sys  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-import pytest  # noqa: E402
 
 #: Words in a test file (or a module's doctests, or a notebook) that mean it runs
 #: the compiled simulator, directly or through the lab.
 _KERNEL_WORDS = ("kernel", "mtrand", "lab.run", "lab.compare", "LabApp", "house_rules_lab",
                  "uno_nb.lab", "from uno_nb import lab", "from . import lab", "engine_speed",
-                 "lab_speed")
+                 "lab_speed", "import lab", ", lab\n", ", lab,")
 _uses: dict[str, bool] = {}
 _compiling: subprocess.Popen | None = None
 
@@ -43,12 +44,14 @@ def _uses_kernel(item: pytest.Item) -> bool:
     return _uses[path]
 
 
+@pytest.hookimpl(trylast=True)  # after -k / -m have deselected: these are the tests that run
 def pytest_collection_modifyitems(session, config, items):
     """The tests that never touch the kernel first (in their own order), then
-    those that do; start compiling the kernel for the latter."""
+    those that do; start compiling the kernel if any of those will run."""
     global _compiling
     items.sort(key=_uses_kernel)  # stable: each file's tests stay together and in order
-    if not any(map(_uses_kernel, items)) or os.environ.get("NUMBA_DISABLE_JIT") == "1":
+    if config.option.collectonly or not any(map(_uses_kernel, items)) \
+            or os.environ.get("NUMBA_DISABLE_JIT") == "1":
         return
     try:
         import numba  # noqa: F401
@@ -58,17 +61,25 @@ def pytest_collection_modifyitems(session, config, items):
                                   stderr=subprocess.STDOUT, text=True)
 
 
-@pytest.fixture(autouse=True)
-def _kernel_compiled(request):
-    """A test that uses the kernel waits until it is compiled (once)."""
+def pytest_runtest_setup(item):
+    """A test that uses the kernel (a doctest and a notebook cell too) waits
+    until it is compiled (once)."""
     global _compiling
-    if _compiling is not None and _uses_kernel(request.node):
+    if _compiling is not None and _uses_kernel(item):
         out, _ = _compiling.communicate()
         code, _compiling = _compiling.returncode, None
         if code != 0:
             pytest.fail(f"compiling the kernel (python -m uno_nb.kernel) failed:\n{out}")
-        request.config.stash[_COMPILED] = out.strip()
-    yield
+        item.config.stash[_COMPILED] = out.strip()
+
+
+def pytest_sessionfinish(session):
+    """A run stopped early (-x, Ctrl+C) leaves no compiler running behind it."""
+    global _compiling
+    if _compiling is not None:
+        _compiling.terminate()
+        _compiling.wait()
+        _compiling = None
 
 
 _COMPILED = pytest.StashKey[str]()

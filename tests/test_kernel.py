@@ -194,3 +194,37 @@ def test_without_compiling_the_kernel_runs_as_plain_python_and_plays_the_same_ga
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          env={**__import__("os").environ, "NUMBA_DISABLE_JIT": "1"})
     assert out.stdout.strip() == "same"
+
+
+def test_a_cache_compiled_against_another_mtrand_or_other_tables_is_dropped(tmp_path):
+    """numba's disk cache watches kernel_jit.py's own text only: the kernel also
+    fingerprints what it bakes in, and drops machine code made for another."""
+    stamp = kernel.fingerprint()
+    assert stamp == kernel.fingerprint() and len(stamp) == 64
+    (tmp_path / "kernel_jit.play_batch-1.py311.nbi").write_text("index")
+    (tmp_path / "kernel_jit.play_batch-1.py311.1.nbc").write_text("code")
+    (tmp_path / "mtrand.random-9.py311.nbi").write_text("another module's")
+    assert kernel.drop_stale_cache(tmp_path, stamp)           # no note yet: dropped
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["kernel_jit.fingerprint",
+                                                          "mtrand.random-9.py311.nbi"]
+    (tmp_path / "kernel_jit.play_batch-1.py311.nbi").write_text("index")
+    assert not kernel.drop_stale_cache(tmp_path, stamp)       # made for this: kept
+    assert (tmp_path / "kernel_jit.play_batch-1.py311.nbi").exists()
+    assert kernel.drop_stale_cache(tmp_path, "0" * 64)        # made for another: dropped
+    assert not (tmp_path / "kernel_jit.play_batch-1.py311.nbi").exists()
+    # this process checked its own cache before its first compiled call
+    from uno_nb import kernel_jit
+    from pathlib import Path
+    note = Path(kernel_jit.play_batch._cache._cache_path) / "kernel_jit.fingerprint"
+    assert note.read_text() == stamp
+
+
+def test_seeds_beyond_64_bits_are_refused_clearly():
+    seed = 2 ** 63 - 1
+    assert "2**63 - 1" in kernel.why_not("standard", ["heuristic"] * 2, range(seed, seed + 3))
+    assert kernel.why_not("standard", ["heuristic"] * 2, range(seed - 2, seed + 1)) is None
+    with pytest.raises(ValueError, match=r"seeds from 0 to 2\*\*63 - 1"):
+        lab.run("standard", ["heuristic"] * 2, 3, seed=seed, executor="serial")
+    last = lab.run("standard", ["heuristic"] * 2, 3, seed=seed - 2, executor="serial")
+    assert last.engine == "kernel"
+    assert last.records == run_games("standard", ["heuristic"] * 2, 3, seed - 2)

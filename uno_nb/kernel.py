@@ -11,8 +11,8 @@ reproduced in :mod:`uno_nb.mtrand`.  The engine stays the reference.
 
 The kernel needs numba (``pip install "uno_nb[fast]"``; prebuilt wheels, nothing
 to compile at install).  Its machine code is cached on disk beside the
-package, so only the first run after an install compiles (about a minute on
-two cores; :func:`warm` does it ahead of time).  :func:`why_not` says why the
+package, so only the first run after an install compiles (about two minutes
+on two cores; :func:`warm` does it ahead of time).  :func:`why_not` says why the
 kernel cannot play something — numba missing, or a bot it does not know (a
 bot object of your own) — and :mod:`uno_nb.lab` then plays on the engine and
 says so.
@@ -25,7 +25,10 @@ True
 
 from __future__ import annotations
 
+import hashlib
+import threading
 import time
+from pathlib import Path
 from typing import Sequence
 
 import numpy as np
@@ -38,7 +41,7 @@ from .rules import RuleSet
 from .simulation import DEFAULT_MAX_TURNS, GameRecord
 
 __all__ = ["available", "why_not", "play", "play_records", "warm", "KernelRefused",
-           "BOT_CODES"]
+           "BOT_CODES", "fingerprint", "forget_stale_machine_code"]
 
 #: The bots the kernel plays, by name, and their codes in the kernel.
 BOT_CODES = {"random": 0, "random-greedy": 1, "heuristic": 2}
@@ -88,11 +91,68 @@ def _bot_code(bot: Bot | str) -> int:
                         f"not {bot!r}")
 
 
-def why_not(rules: RuleSet | str | None, lineup: Sequence[Bot | str]) -> str | None:
-    """Why the kernel cannot play this rule set and lineup, or ``None`` if it can.
+def fingerprint() -> str:
+    """What the compiled code depends on besides ``kernel_jit.py``'s own text:
+    ``mtrand.py``'s source, and the tables it bakes in from the cards, the rule
+    options and the engine's counted rule ids.  numba's disk cache notices a
+    change of ``kernel_jit.py`` only, so :func:`forget_stale_machine_code`
+    compares this with the one the cache was made with."""
+    from . import kernel_jit as kj
+    from . import mtrand
+    digest = hashlib.sha256(Path(mtrand.__file__).read_bytes())
+    for table in (kj.C_COL, kj.C_RANK, kj.C_PTS, kj.C_DRAW, kj.C_NUM, kj.MATCH, kj.COLMASK,
+                  kj.DECKS, kj.DECK_LEN, kj.COLOUR_CARDS):
+        digest.update(table.tobytes())
+    digest.update(repr((kj.FIRED_IDS, kj.OPTION_NAMES)).encode())
+    return digest.hexdigest()
 
-    Every rule option is covered; what it refuses is a missing numba and a
-    bot that is not one of the kit's three."""
+
+def drop_stale_cache(folder: Path, stamp: str) -> bool:
+    """Delete ``kernel_jit``'s cached machine code in ``folder`` unless it was
+    made for ``stamp`` (:func:`fingerprint`); then note ``stamp``.  True if
+    the cache was dropped."""
+    note = folder / "kernel_jit.fingerprint"
+    try:
+        if note.read_text() == stamp:
+            return False
+    except OSError:
+        pass
+    try:
+        for path in folder.glob("kernel_jit.*.nb[ic]"):
+            path.unlink(missing_ok=True)
+        folder.mkdir(parents=True, exist_ok=True)
+        note.write_text(stamp)
+    except OSError:  # a cache numba cannot write either: nothing stale to fear
+        return False
+    return True
+
+
+_checked_cache = False
+
+
+def forget_stale_machine_code() -> bool:
+    """Once per process, before the first compiled call: drop the disk cache
+    if it was compiled against another ``mtrand.py`` or other card and rule
+    tables (say, after ``git pull`` in a checkout).  True if it was dropped."""
+    global _checked_cache
+    if _checked_cache:
+        return False
+    _checked_cache = True
+    from . import kernel_jit as kj
+    try:
+        folder = Path(kj.play_batch._cache._cache_path)  # numba's cache folder for the module
+    except AttributeError:  # no disk cache (NUMBA_DISABLE_JIT, or another numba)
+        return False
+    return drop_stale_cache(folder, fingerprint())
+
+
+def why_not(rules: RuleSet | str | None, lineup: Sequence[Bot | str],
+            seeds: range | None = None) -> str | None:
+    """Why the kernel cannot play this rule set and lineup (on ``seeds``), or
+    ``None`` if it can.
+
+    Every rule option is covered; what it refuses is a missing numba, a bot
+    that is not one of the kit's three, and seeds beyond 2**63 - 1."""
     missing = _numba_missing()
     if missing:
         return missing
@@ -104,10 +164,13 @@ def why_not(rules: RuleSet | str | None, lineup: Sequence[Bot | str]) -> str | N
         return str(exc)
     if not 2 <= len(lineup) <= MAX_PLAYERS:
         return f"R-PLAYERS: Uno is for 2 to {MAX_PLAYERS} players, got {len(lineup)}"
+    if seeds is not None and len(seeds) and (seeds[0] < 0 or seeds[-1] > _MAX_SEED):
+        return f"the kernel plays seeds from 0 to 2**63 - 1, got {seeds[0]}…{seeds[-1]}"
     return None
 
 
 _TABLES: dict[tuple[int, int, int], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+_TABLES_LOCK = threading.Lock()  # labs in threads of one process share it
 
 
 def _table(first: int, count: int, players: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -115,14 +178,16 @@ def _table(first: int, count: int, players: int) -> tuple[np.ndarray, np.ndarray
     (a game's people depend only on its seed and the number of players, so a
     comparison of rule sets on the same seeds computes them once)."""
     key = (first, count, players)
-    found = _TABLES.get(key)
+    with _TABLES_LOCK:
+        found = _TABLES.get(key)
     if found is None:
         from . import kernel_jit as kj
         words, koff = _keys(np.arange(first, first + count, dtype=np.int64))
         found = (words, koff, kj.traits_batch(words, koff, players))
-        if len(_TABLES) >= 8:
-            _TABLES.pop(next(iter(_TABLES)))
-        _TABLES[key] = found
+        with _TABLES_LOCK:
+            if len(_TABLES) >= 8:
+                _TABLES.pop(next(iter(_TABLES)))
+            _TABLES[key] = found
     return found
 
 
@@ -169,6 +234,7 @@ def play(rules: RuleSet | str | None, lineup: Sequence[Bot | str], n: int, seed:
     if max_rounds is not None and (type(max_rounds) is not int or max_rounds < 1):
         raise ValueError(f"max_rounds must be a whole number >= 1 or None, got {max_rounds!r}")
     from . import kernel_jit as kj
+    forget_stale_machine_code()
     seeds = np.arange(seed, seed + n, dtype=np.int64)
     if table:
         words, koff, traits = _table(seed, n, players)

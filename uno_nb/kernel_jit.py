@@ -105,7 +105,13 @@ _O = {name: i for i, name in enumerate(OPTION_NAMES)}
  O_BOUNCE, O_PLUS10, O_DOUBLES, O_SEVEN_ZERO, O_SWAP_FIVE, O_WHEEL, O_SCORING, O_DROP_ZERO,
  O_TO_LAST, O_SEVEN_ROUNDS, O_H2O, O_UNO_CENTER, O_SILENT_TWOS, O_SILENT_BLACK, O_ADVICE,
  O_READY) = range(32)
-assert OPTION_NAMES[O_READY] == "ready" and OPTION_NAMES[O_SCORING] == "scoring"
+assert [OPTION_NAMES.index(name) for name in (
+    "start_card", "draw_anytime", "deflect_2", "w4_save_2", "jump_in", "w4_bluff", "challenge",
+    "uno_penalty", "target_score", "play_drawn", "draw_until_playable", "w4_anytime",
+    "misplay_penalty", "two_player_skip", "stack", "stack_mixed", "reverse_bounce", "plus10",
+    "doubles", "seven_zero", "swap_five", "colour_wheel", "scoring", "drop_zero", "to_the_last",
+    "seven_rounds", "h2o", "uno_center", "silent_twos", "silent_black", "advice", "ready")
+] == list(range(32)), "RuleSet's options moved: renumber the O_* constants"
 SCORE_WINNER, SCORE_PENALTY, SCORE_LAZY = 0, 1, 2
 # derived flags, after the options
 D_BLUFF_OK, D_ANSWERS, D_SLOW, D_TALK, D_MUST_PLAY, D_DECK = 32, 33, 34, 35, 36, 37
@@ -600,7 +606,9 @@ def end_round(st, winner, loser, final, ru, crng):
             if st[HSIZE + s] == 1 and hand_points(st, s, False) == 0:
                 st[FIRED + F_DROP_ZERO] += 1
                 break
-    values = st[TMP:TMP + n]  # scratch view (TMP is free until the next deal)
+    # scratch view: deal_round fills TMP while dealing, jump_ins keeps its choices
+    # there during one race (a race that ends the round reads none of them after)
+    values = st[TMP:TMP + n]
     for s in range(n):
         values[s] = hand_points(st, s, drop)
     scoring = ru[O_SCORING]
@@ -1157,7 +1165,7 @@ def challenge_pays(st, seat):
     for i in range(held):
         num *= (unseen - good - i)
         den *= (unseen - i)
-    if den < 2.0 ** 52:
+    if den < 2.0 ** 51:  # 3 * num and 2 * den below 2**53: exact in floats
         return 3.0 * num <= 2.0 * den
     ratio = 1.0
     for i in range(held):
@@ -1492,9 +1500,9 @@ def table_talk(st, mv, tr, trng, ru, crng):
 def jump_ins(st, mv, tr, trng, ru, crng, bots, idx):
     """The runner's ``_jump_ins``: the fastest willing player jumps in."""
     done = 0
-    n = st[N]
-    # scratch in st's TMP area (only deal_round uses it, transiently): no allocation
-    # on this per-turn path.  chosen card/colour of seat s at CHO + 2s, willing seats at WIL.
+    # scratch in st's TMP area (deal_round and end_round use it too, never while a
+    # race is read): no allocation on this per-turn path.  The chosen card/colour of
+    # seat s at CHO + 2s, the willing seats at WIL.
     cho = TMP
     wil = TMP + 32
     while st[TOPBY] >= 0 and st[PHASE] != GAME_OVER:
@@ -1612,7 +1620,7 @@ def play_one(st, mv, idx, tr, trng, crng, ru, bots, n, seed, max_rounds, max_tur
     return first, dealer, abandoned
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)  # no Python objects: other threads (the page) run meanwhile
 def play_batch(ru, bots, n, seeds, max_rounds, max_turns, table, keys, koff, traits, check,
                out, scores, drawn, fired):
     """Play ``len(seeds)`` games; per game ``out`` gets (winner, first player,

@@ -195,6 +195,7 @@ class LabResult:
 
 
 ENGINES = ("auto", "kernel", "engine")
+MAX_SEED = 2 ** 63 - 1  #: the last seed a batch (an int64 array) holds
 
 
 def run(rules: RuleSet | str | None, lineup: Sequence[Bot | str], n: int, seed: int = 0, *,
@@ -212,6 +213,9 @@ def run(rules: RuleSet | str | None, lineup: Sequence[Bot | str], n: int, seed: 
     if it cannot); ``"engine"`` always uses the engine."""
     if n < 1:
         raise ValueError(f"n must be at least 1, got {n}")
+    if type(seed) is not int or seed < 0 or seed + n - 1 > MAX_SEED:
+        raise ValueError(f"the lab plays seeds from 0 to 2**63 - 1 (kept as 64-bit integers), "
+                         f"got {seed}…{seed + n - 1}")
     if engine not in ENGINES:
         raise ValueError(f"engine must be one of {', '.join(ENGINES)}, got {engine!r}")
     rule_set = _rules(rules)
@@ -221,7 +225,7 @@ def run(rules: RuleSet | str | None, lineup: Sequence[Bot | str], n: int, seed: 
     compiled = False
     if engine != "engine":
         from . import kernel
-        fallback = kernel.why_not(rule_set, bots)
+        fallback = kernel.why_not(rule_set, bots, range(seed, seed + n))
         if fallback is not None and engine == "kernel":
             raise kernel.KernelRefused(f"the compiled kernel cannot play this: {fallback}")
         compiled = fallback is None
