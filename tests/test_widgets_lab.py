@@ -247,9 +247,9 @@ def test_without_the_compiled_simulator_the_page_says_the_engine_played(monkeypa
     app = LabApp("standard", "party", players=3, games=40, seed=1, lang=lang, **AUTO)
     assert text("lab.engine", lang) not in html_text(app._status.value)
     assert {r.engine for r in app.results.values()} == {"kernel" if kernel.available() else "engine"}
-    monkeypatch.setattr(kernel, "why_not", lambda rules, lineup: "numba is not installed")
+    monkeypatch.setattr(kernel, "why_not", lambda *args, **kwargs: "numba is not installed")
     app._seed.value = 2
-    assert app.wait_idle(20) and app.runs == 2
+    assert app.wait_idle(20) and app.error is None and app.runs == 2
     assert {(r.engine, r.fallback) for r in app.results.values()} == {
         ("engine", "numba is not installed")}
     expected = lab.compare({"A": "standard", "B": "party"}, [BOTS] * 3, 40, seed=2,
