@@ -228,3 +228,16 @@ def test_seeds_beyond_64_bits_are_refused_clearly():
     last = lab.run("standard", ["heuristic"] * 2, 3, seed=seed - 2, executor="serial")
     assert last.engine == "kernel"
     assert last.records == run_games("standard", ["heuristic"] * 2, 3, seed - 2)
+
+
+def test_a_comparison_computes_each_games_table_once():
+    """The lab plays a rule set in chunks; the next rule set on the same seeds
+    finds every chunk's key words and traits already made."""
+    kernel._TABLES.clear()
+    lab.compare(["standard", "party"], ["heuristic"] * 4, 2000, seed=3, executor="serial",
+                chunk=100)
+    made = list(kernel._TABLES)
+    assert len(made) == 20 and sum(count for _, count, _ in made) == 2000
+    before = {key: id(value) for key, value in kernel._TABLES.items()}
+    lab.run("cnuno", ["heuristic"] * 4, 2000, seed=3, executor="serial", chunk=100)
+    assert {key: id(value) for key, value in kernel._TABLES.items()} == before

@@ -171,6 +171,9 @@ def why_not(rules: RuleSet | str | None, lineup: Sequence[Bot | str],
 
 _TABLES: dict[tuple[int, int, int], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
 _TABLES_LOCK = threading.Lock()  # labs in threads of one process share it
+#: How many games' tables to keep (about half a kilobyte each): enough for a
+#: comparison, whose second rule set meets the first one's chunks again.
+_TABLES_GAMES = 50_000
 
 
 def _table(first: int, count: int, players: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -185,9 +188,10 @@ def _table(first: int, count: int, players: int) -> tuple[np.ndarray, np.ndarray
         words, koff = _keys(np.arange(first, first + count, dtype=np.int64))
         found = (words, koff, kj.traits_batch(words, koff, players))
         with _TABLES_LOCK:
-            if len(_TABLES) >= 8:
-                _TABLES.pop(next(iter(_TABLES)))
             _TABLES[key] = found
+            # the oldest go first; the newest stays even if it alone is over the bound
+            while len(_TABLES) > 1 and sum(k[1] for k in _TABLES) > _TABLES_GAMES:
+                _TABLES.pop(next(iter(_TABLES)))
     return found
 
 

@@ -111,10 +111,6 @@ class Summary:
 
 def mean_or_nan(values: Sequence[float], confidence: float) -> Estimate:
     """A mean with its interval; with fewer than 2 values, NaN where it cannot be had."""
-    return _mean(values, confidence)
-
-
-def _mean(values: Sequence[float], confidence: float) -> Estimate:
     if len(values) >= 2:
         return mean_of(values, confidence)
     nan = float("nan")
@@ -140,7 +136,7 @@ def summarize(records: Sequence[GameRecord], confidence: float = 0.95) -> Summar
         turns_histogram=dict(sorted(Counter(r.turns for r in records).items())),
         seat_wins=tuple(proportion(wins[s], m, confidence) for s in range(players)),
         position_wins=tuple(proportion(positions[s], m, confidence) for s in range(players)),
-        points=_mean([r.points / max(r.rounds, 1) for r in finished], confidence),
+        points=mean_or_nan([r.points / max(r.rounds, 1) for r in finished], confidence),
         cards_drawn=mean_of([sum(r.cards_drawn) / players for r in records], confidence),
         fired_per_game={name: mean_of([float(r.fired.get(name, 0)) for r in records], confidence)
                         for name in fired_names},

@@ -57,10 +57,6 @@ class Estimate:
 
 def z_value(confidence: float) -> float:
     """The normal quantile of a two-sided interval at ``confidence`` (1.96 for 95%)."""
-    return _z(confidence)
-
-
-def _z(confidence: float) -> float:
     if not 0 < confidence < 1:
         raise ValueError(f"confidence must be between 0 and 1, got {confidence}")
     return NormalDist().inv_cdf(0.5 + confidence / 2)
@@ -70,7 +66,7 @@ def proportion(hits: int, n: int, confidence: float = 0.95) -> Estimate:
     """A proportion with Wilson's score interval (good even near 0 and 1)."""
     if n <= 0 or not 0 <= hits <= n:
         raise ValueError(f"need 0 <= hits <= n and n > 0, got hits={hits}, n={n}")
-    z = _z(confidence)
+    z = z_value(confidence)
     p = hits / n
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
@@ -86,7 +82,7 @@ def mean_of(values: Sequence[float], confidence: float = 0.95) -> Estimate:
         raise ValueError("a mean with an interval needs at least 2 values")
     m = fmean(values)
     se = stdev(values) / sqrt(n)
-    z = _z(confidence)
+    z = z_value(confidence)
     return Estimate(m, se, m - z * se, m + z * se, n, confidence)
 
 
