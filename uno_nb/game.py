@@ -64,6 +64,7 @@ class Phase(IntEnum):
 
 
 TURN, DRAWN, PENALTY, CHOOSE, ROUND_OVER, GAME_OVER, SWAP7, EXCHANGE, GIVING, WAIT = tuple(Phase)
+_TURN_PHASES = frozenset({TURN, DRAWN, PENALTY})
 
 
 class RoundResult(NamedTuple):
@@ -678,6 +679,18 @@ class Game:
         """T-SILENT-TWOS: ``("2", owner)`` or ``("black", colour)`` while silence
         holds, else ``None``."""
         return self._silence
+
+    @property
+    def slapper(self) -> int | None:
+        """T-UNO-CENTER: the seat that called "UNO!" while the others race to
+        slap the table (the slowest hand draws), else ``None``."""
+        return self._slap if self._slap >= 0 else None
+
+    @property
+    def in_turn(self) -> bool:
+        """Whether a turn is under way: the current player plays, draws, or
+        answers a pending draw (not a choice, a wait or the end of a round)."""
+        return self.phase in _TURN_PHASES
 
     def refills_left(self, seat: int) -> int:
         """V-SEVEN-ROUNDS: how many more times ``seat`` refills before the
