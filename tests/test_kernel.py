@@ -204,6 +204,10 @@ def test_a_cache_compiled_against_another_mtrand_or_other_tables_is_dropped(tmp_
     (tmp_path / "kernel_jit.play_batch-1.py311.nbi").write_text("index")
     (tmp_path / "kernel_jit.play_batch-1.py311.1.nbc").write_text("code")
     (tmp_path / "mtrand.random-9.py311.nbi").write_text("another module's")
+    # the modules play_batch calls and inlines, whose edits numba does not notice either
+    (tmp_path / "kernel_effects.push_play-167.py311.nbi").write_text("index")
+    (tmp_path / "kernel_state.mix-72.py311.2.nbc").write_text("code")
+    (tmp_path / "mtrand_round.round3-60.py311.1.nbc").write_text("code")
     assert kernel.drop_stale_cache(tmp_path, stamp)           # no note yet: dropped
     assert sorted(p.name for p in tmp_path.iterdir()) == ["kernel_jit.fingerprint",
                                                           "mtrand.random-9.py311.nbi"]
@@ -217,6 +221,31 @@ def test_a_cache_compiled_against_another_mtrand_or_other_tables_is_dropped(tmp_
     from pathlib import Path
     note = Path(kernel_jit.play_batch._cache._cache_path) / "kernel_jit.fingerprint"
     assert note.read_text() == stamp
+
+
+def test_an_edit_of_any_kernel_or_mtrand_module_changes_the_fingerprint(tmp_path):
+    """play_batch's machine code has every kernel and mtrand module's code in it,
+    and numba watches kernel_jit.py only: the fingerprint covers each of them."""
+    import shutil
+    import sys
+    from pathlib import Path
+    from uno_nb import kernel_jit  # noqa: F401  (imports all the kernel's modules)
+    package = Path(kernel.__file__).parent
+    compiled = sorted(Path(module.__file__).name for name, module in list(sys.modules.items())
+                      if name.startswith(("uno_nb.kernel_", "uno_nb.mtrand")))
+    assert {"kernel_jit.py", "kernel_state.py", "kernel_effects.py", "mtrand.py",
+            "mtrand_round.py", "mtrand_keys.py"} <= set(compiled)
+    for name in compiled:
+        shutil.copy(package / name, tmp_path / name)
+    stamp = kernel.fingerprint(tmp_path)
+    assert stamp == kernel.fingerprint()                      # the same sources and tables
+    for name in compiled:
+        path = tmp_path / name
+        text = path.read_bytes()
+        path.write_bytes(text + b"\n# an edit\n")
+        assert kernel.fingerprint(tmp_path) != stamp, name
+        path.write_bytes(text)
+    assert kernel.fingerprint(tmp_path) == stamp
 
 
 def test_seeds_beyond_64_bits_are_refused_clearly():

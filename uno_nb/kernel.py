@@ -91,15 +91,23 @@ def _bot_code(bot: Bot | str) -> int:
                         f"not {bot!r}")
 
 
-def fingerprint() -> str:
-    """What the compiled code depends on besides ``kernel_jit.py``'s own text:
-    ``mtrand.py``'s source, and the tables it bakes in from the cards, the rule
-    options and the engine's counted rule ids.  numba's disk cache notices a
-    change of ``kernel_jit.py`` only, so :func:`forget_stale_machine_code`
-    compares this with the one the cache was made with."""
+def fingerprint(folder: Path | None = None) -> str:
+    """What the compiled code is made of: the source of every module of the
+    kernel and of mtrand (``kernel_*.py`` and ``mtrand*.py`` in ``folder``, by
+    default this package's), and the tables it bakes in from the cards, the
+    rule options and the engine's counted rule ids.  numba's disk cache
+    notices a change of a compiled function's own file only, not of the files
+    of the functions it calls or inlines (``kernel_jit.play_batch`` is compiled
+    with all the others in), so :func:`forget_stale_machine_code` compares this
+    with the one the cache was made with."""
     from . import kernel_jit as kj
-    from . import mtrand
-    digest = hashlib.sha256(Path(mtrand.__file__).read_bytes())
+    folder = Path(__file__).parent if folder is None else folder
+    sources = sorted({*folder.glob("kernel_*.py"), *folder.glob("mtrand*.py")})
+    digest = hashlib.sha256()
+    for path in sources:
+        text = path.read_bytes()
+        digest.update(f"{path.name}:{len(text)}:".encode())
+        digest.update(text)
     for table in (kj.C_COL, kj.C_RANK, kj.C_PTS, kj.C_DRAW, kj.C_NUM, kj.MATCH, kj.COLMASK,
                   kj.DECKS, kj.DECK_LEN, kj.COLOUR_CARDS):
         digest.update(table.tobytes())
@@ -108,9 +116,9 @@ def fingerprint() -> str:
 
 
 def drop_stale_cache(folder: Path, stamp: str) -> bool:
-    """Delete ``kernel_jit``'s cached machine code in ``folder`` unless it was
-    made for ``stamp`` (:func:`fingerprint`); then note ``stamp``.  True if
-    the cache was dropped."""
+    """Delete the kernel's cached machine code in ``folder`` (that of every
+    ``kernel_*`` and ``mtrand_*`` module) unless it was made for ``stamp``
+    (:func:`fingerprint`); then note ``stamp``.  True if the cache was dropped."""
     note = folder / "kernel_jit.fingerprint"
     try:
         if note.read_text() == stamp:
@@ -118,8 +126,11 @@ def drop_stale_cache(folder: Path, stamp: str) -> bool:
     except OSError:
         pass
     try:
-        for path in folder.glob("kernel_jit.*.nb[ic]"):
-            path.unlink(missing_ok=True)
+        # mtrand.py's own cache files are left to numba: its compiled functions
+        # call none in another file, so numba's check of mtrand.py is enough
+        for pattern in ("kernel_*.nb[ic]", "mtrand_*.nb[ic]"):
+            for path in folder.glob(pattern):
+                path.unlink(missing_ok=True)
         folder.mkdir(parents=True, exist_ok=True)
         note.write_text(stamp)
     except OSError:  # a cache numba cannot write either: nothing stale to fear
@@ -132,15 +143,18 @@ _checked_cache = False
 
 def forget_stale_machine_code() -> bool:
     """Once per process, before the first compiled call: drop the disk cache
-    if it was compiled against another ``mtrand.py`` or other card and rule
-    tables (say, after ``git pull`` in a checkout).  True if it was dropped."""
+    if it was compiled from other kernel or mtrand sources or against other
+    card and rule tables (say, after ``git pull`` in a checkout, or an edit of
+    one of the modules the compiled functions call).  True if it was dropped.
+    (All those modules live in this folder, so numba caches them all in one.)"""
     global _checked_cache
     if _checked_cache:
         return False
     _checked_cache = True
     from . import kernel_jit as kj
     try:
-        folder = Path(kj.play_batch._cache._cache_path)  # numba's cache folder for the module
+        # numba's cache folder for the module (private to numba, and not in its types)
+        folder = Path(getattr(getattr(kj.play_batch, "_cache"), "_cache_path"))
     except AttributeError:  # no disk cache (NUMBA_DISABLE_JIT, or another numba)
         return False
     return drop_stale_cache(folder, fingerprint())
@@ -200,7 +214,7 @@ def _keys(seeds: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     runner's ``"uno_nb:<seed>:table"``, the traits' ``":traits"`` and ``":talk"``)
     and per game (start, length) of each."""
     from .mtrand import string_keys
-    strings = []
+    strings: list[str] = []
     for s in seeds.tolist():
         strings += (f"uno_nb:{s}:table", f"uno_nb:{s}:traits", f"uno_nb:{s}:talk")
     words, offsets = string_keys(strings)

@@ -27,42 +27,36 @@ shuffle ``cards.sort(key=lambda _c: rng.random())`` as
 :func:`sort_shuffle_inplace`.  :func:`round3` / :func:`round2` /
 :func:`round_scaled` are Python's ``round(x, 3)`` / ``round(x, 2)``, exactly.
 
->>> import random as _r
+Modules: the seed keys (plain Python) are made in :mod:`uno_nb.mtrand_keys`
+and the rounding in :mod:`uno_nb.mtrand_round` (both re-exported here);
+:mod:`uno_nb.mtrand_jit` compiles with numba when it is installed.  This
+module's compiled functions call only each other, so numba's cache check of
+this file suffices for them; :func:`uno_nb.kernel.fingerprint` covers all four
+files for the kernel, whose machine code has theirs in it.
+
+>>> import random as pyrandom
 >>> st = new_state()
 >>> seed_int(st, 12345, 0)
->>> random(st) == _r.Random(12345).random()
+>>> random(st) == pyrandom.Random(12345).random()
 True
 >>> st = new_state()
 >>> k = string_key("uno_nb:7:table")
 >>> seed_words(st, k, 0, len(k))
->>> uniform(st, 0.05, 0.35) == _r.Random("uno_nb:7:table").uniform(0.05, 0.35)
+>>> uniform(st, 0.05, 0.35) == pyrandom.Random("uno_nb:7:table").uniform(0.05, 0.35)
 True
 """
 
 from __future__ import annotations
 
-import random as _pyrandom
+import random as pyrandom
+from typing import Any
 
 import numpy as np
+from numpy.typing import NDArray
 
-try:  # as CPython's random.py: the builtin is quicker than OpenSSL's for short input
-    from _sha512 import sha512 as _sha512
-except ImportError:  # pragma: no cover
-    from hashlib import sha512 as _sha512
-
-try:
-    import numba as _numba
-
-    njit = _numba.njit(cache=True)
-    # The draws are inlined into their callers by numba: otherwise each draw is a
-    # call that LLVM does not inline, with an atomic reference-count increment and
-    # decrement of the state array around it (most of a draw's cost).
-    njit_inline = _numba.njit(cache=True, inline="always")
-except ImportError:  # pragma: no cover - numba missing: the same code runs as plain Python (slow)
-    def njit(func):
-        return func
-
-    njit_inline = njit
+from .mtrand_jit import F64, I64, U32, IntLike, Words, njit, njit_inline
+from .mtrand_keys import Seed, int_key, split_seed, string_key, string_keys
+from .mtrand_round import round2, round3, round_scaled
 
 __all__ = [
     "N", "STATE_SIZE", "POS", "new_state", "from_random", "to_random",
@@ -86,10 +80,9 @@ _MATRIX_A = 0x9908B0DF
 _UPPER = 0x80000000
 _LOWER = 0x7FFFFFFF
 _MASK32 = 0xFFFFFFFF
-_SPLIT = 134217729.0  # 2**27 + 1: Dekker's splitting factor
 
 
-def _init_genrand_words(s: int) -> np.ndarray:
+def _init_genrand_words(s: int) -> U32:
     mt = [s]
     for i in range(1, N):
         mt.append((1812433253 * (mt[-1] ^ (mt[-1] >> 30)) + i) & _MASK32)
@@ -103,69 +96,24 @@ _GENRAND_19650218 = _init_genrand_words(19650218)
 
 # ---------------------------------------------------------------- plain Python
 
-def new_state() -> np.ndarray:
+def new_state() -> U32:
     """A zeroed, unseeded state array (``np.uint32[STATE_SIZE]``)."""
     return np.zeros(STATE_SIZE, np.uint32)
 
 
-def from_random(rng: _pyrandom.Random) -> np.ndarray:
+def from_random(rng: pyrandom.Random) -> U32:
     """The state array of a ``random.Random`` (its next draws are ours)."""
     return np.array(rng.getstate()[1], dtype=np.uint32)
 
 
-def to_random(state: np.ndarray) -> _pyrandom.Random:
+def to_random(state: U32) -> pyrandom.Random:
     """A ``random.Random`` whose next draws are those of ``state``."""
-    rng = _pyrandom.Random()
+    rng = pyrandom.Random()
     rng.setstate((3, tuple(int(w) for w in state[:STATE_SIZE]), None))
     return rng
 
 
-def int_key(x: int) -> np.ndarray:
-    """The ``init_by_array`` key CPython uses for ``random.Random(x)``: the
-    32-bit words of ``abs(x)``, least significant first, as few as possible
-    (``[0]`` for 0)."""
-    x = abs(int(x))
-    nwords = max(1, (x.bit_length() + 31) // 32)
-    return np.frombuffer(x.to_bytes(4 * nwords, "little"), dtype="<u4").astype(np.uint32)
-
-
-def split_seed(x: int) -> tuple[int, int]:
-    """``(lo, hi)`` words of ``abs(x)`` for :func:`seed_int` (``abs(x) < 2**64``)."""
-    x = abs(int(x))
-    if x >> 64:
-        raise ValueError("seed_int takes seeds below 2**64; use seed_words(int_key(x))")
-    return x & _MASK32, x >> 32
-
-
-def _key_bytes(s: str | bytes | bytearray) -> bytes:
-    """Little-endian bytes of the version-2 key of a str/bytes seed, a multiple of 4 long."""
-    b = s.encode() if isinstance(s, str) else bytes(s)
-    d = (b + _sha512(b).digest()).lstrip(b"\0")  # the int's big-endian bytes, no leading zeros
-    return (b"\0" * (-len(d) % 4) + d)[::-1]  # never empty: the digest is not all zeros
-
-
-def string_key(s: str | bytes | bytearray) -> np.ndarray:
-    """The key words CPython uses for ``random.Random(s)`` with a str (or bytes)
-    seed, version 2: ``int.from_bytes(b + sha512(b).digest(), "big")`` with
-    ``b = s.encode()``, then that int's 32-bit words, least significant first."""
-    return np.frombuffer(_key_bytes(s), dtype="<u4").astype(np.uint32)
-
-
-def string_keys(strings) -> tuple[np.ndarray, np.ndarray]:
-    """The keys of many string seeds, concatenated: ``(words, offsets)`` with the
-    key of ``strings[i]`` in ``words[offsets[i]:offsets[i + 1]]`` (``words``
-    uint32; ``offsets`` int64, one longer than ``strings``).  About 1 µs a string."""
-    sha = _sha512
-    encoded = [s.encode() if isinstance(s, str) else bytes(s) for s in strings]
-    big = [(b + sha(b).digest()).lstrip(b"\0") for b in encoded]
-    parts = [(b"\0" * (-len(d) % 4) + d)[::-1] for d in big]
-    offsets = np.zeros(len(parts) + 1, np.int64)
-    np.cumsum(np.fromiter(map(len, parts), np.int64, len(parts)) >> 2, out=offsets[1:])
-    words = np.frombuffer(b"".join(parts), dtype="<u4").astype(np.uint32)
-    return words, offsets
-
-
-def seed(state: np.ndarray, a) -> None:
+def seed(state: U32, a: int | Seed) -> None:
     """Seed ``state`` like ``random.Random(a)`` for an int, str, bytes or bytearray."""
     if isinstance(a, (str, bytes, bytearray)):
         key = string_key(a)
@@ -179,7 +127,7 @@ def seed(state: np.ndarray, a) -> None:
 # ---------------------------------------------------------------- seeding (njit)
 
 @njit
-def init_genrand(state, s):
+def init_genrand(state: U32, s: IntLike) -> None:
     """MT's ``init_genrand(s)`` (``0 <= s < 2**32``); the position is set so that
     the next draw regenerates."""
     prev = np.int64(s) & _MASK32
@@ -192,7 +140,7 @@ def init_genrand(state, s):
 
 
 @njit
-def seed_words(state, words, start, count):
+def seed_words(state: U32, words: Words, start: int, count: int) -> None:
     """``init_by_array`` with the key ``words[start:start + count]`` (any integer
     array holding 32-bit words), as CPython's ``random.seed`` does; ``count == 0``
     seeds like the key ``[0]`` (``random.Random(0)``)."""
@@ -235,7 +183,7 @@ LANES = 8
 
 
 @njit
-def seed_many(states, words, starts, counts):
+def seed_many(states: U32, words: Words, starts: I64, counts: I64) -> None:
     """``seed_words(states[g], words, starts[g], counts[g])`` for every row ``g``
     of ``states`` (``uint32[G, STATE_SIZE]``), :data:`LANES` generators at a
     time: ``init_by_array`` is one long chain of dependent steps, and running
@@ -334,7 +282,7 @@ _MA32 = np.uint32(_MATRIX_A)
 
 
 @njit
-def block_work():
+def block_work() -> U32:
     """Scratch space for :func:`seed_twisted` (allocate once, reuse); njit."""
     return np.empty((2 * N + 1, BLOCK), np.uint32)
 
@@ -347,7 +295,7 @@ def block_work():
 # Separate small functions keep that shape visible after inlining.
 
 @njit
-def _lanes_init_step(row, pv, krow, j):
+def _lanes_init_step(row: U32, pv: U32, krow: U32, j: int) -> None:
     jj = np.uint32(j)
     for lane in range(BLOCK):
         p = pv[lane]
@@ -358,7 +306,7 @@ def _lanes_init_step(row, pv, krow, j):
 
 
 @njit
-def _lanes_mix_step(row, pv, i):
+def _lanes_mix_step(row: U32, pv: U32, i: int) -> None:
     ii = np.uint32(i)
     for lane in range(BLOCK):
         p = pv[lane]
@@ -368,14 +316,14 @@ def _lanes_mix_step(row, pv, i):
 
 
 @njit
-def _lanes_twist(row, nxt, far):
+def _lanes_twist(row: U32, nxt: U32, far: U32) -> None:
     for lane in range(BLOCK):
         y = (row[lane] & _UP32) | (nxt[lane] & _LOW32)
         row[lane] = far[lane] ^ (y >> _U1) ^ ((y & _U1) * _MA32)
 
 
 @njit
-def seed_twisted(states, words, starts, counts, work):
+def seed_twisted(states: U32, words: Words, starts: I64, counts: I64, work: U32) -> None:
     """For every row ``g`` of ``states`` (``uint32[G, STATE_SIZE]``):
     ``seed_words(states[g], words, starts[g], counts[g])`` followed by the
     regeneration of the first draw, leaving the position at 0.  The draws are
@@ -452,7 +400,7 @@ def seed_twisted(states, words, starts, counts, work):
 
 
 @njit
-def seed_int(state, key_lo, key_hi):
+def seed_int(state: U32, key_lo: IntLike, key_hi: IntLike) -> None:
     """``random.Random(x)`` for ``x = key_hi * 2**32 + key_lo < 2**64`` (the key
     is ``[lo]`` when ``hi == 0``, else ``[lo, hi]``, as CPython's minimal words)."""
     key = np.empty(2, np.uint32)
@@ -464,7 +412,7 @@ def seed_int(state, key_lo, key_hi):
 # ---------------------------------------------------------------- draws (njit)
 
 @njit
-def _regenerate(state):
+def _regenerate(state: U32) -> None:
     for kk in range(N - _M):
         y = (np.int64(state[kk]) & _UPPER) | (np.int64(state[kk + 1]) & _LOWER)
         state[kk] = np.int64(state[kk + _M]) ^ (y >> 1) ^ (_MATRIX_A if y & 1 else 0)
@@ -477,7 +425,7 @@ def _regenerate(state):
 
 
 @njit_inline
-def _next32(state):
+def _next32(state: U32) -> np.int64:
     """The next tempered word, as an int64 in [0, 2**32)."""
     if state[POS] >= N:
         _regenerate(state)
@@ -492,13 +440,13 @@ def _next32(state):
 
 
 @njit
-def genrand_uint32(state):
+def genrand_uint32(state: U32) -> np.uint32:
     """The next 32-bit output (``random.getrandbits(32)``), as ``np.uint32``."""
     return np.uint32(_next32(state))
 
 
 @njit_inline
-def random(state):
+def random(state: U32) -> float:
     """``random.random()``: a float in [0, 1) from two 32-bit outputs."""
     a = _next32(state) >> 5
     b = _next32(state) >> 6
@@ -506,7 +454,7 @@ def random(state):
 
 
 @njit
-def getrandbits32(state, k):
+def getrandbits32(state: U32, k: int) -> np.int64:
     """``random.getrandbits(k)`` for ``0 <= k <= 32`` (int64); ``k == 0`` gives 0
     and draws nothing, as CPython."""
     if k <= 0:
@@ -515,7 +463,7 @@ def getrandbits32(state, k):
 
 
 @njit
-def randbelow(state, n):
+def randbelow(state: U32, n: int) -> np.int64:
     """``Random._randbelow(n)`` for ``1 <= n < 2**32`` (rejection sampling of
     ``n.bit_length()`` bits; int64).  ``n <= 0`` gives 0 and draws nothing
     (CPython would loop for ever on 0)."""
@@ -533,72 +481,17 @@ def randbelow(state, n):
 
 
 @njit
-def uniform(state, a, b):
+def uniform(state: U32, a: float, b: float) -> float:
     """``random.uniform(a, b)``: ``a + (b - a) * random()``."""
     return a + (b - a) * random(state)
 
 
 # ---------------------------------------------------------------- rounding (njit)
 
-@njit
-def round_scaled(x, scale):
-    """Python's ``round(x, d)`` with ``scale = 10.0 ** d`` for ``0 <= d <= 11``
-    (pass the exact constant, e.g. ``1000.0``), for ``|x| < 2**52 / scale``;
-    NaN and infinities come back unchanged.  (Tested against Python for d = 0..6.)
-
-    Python rounds the exact binary value of ``x`` to ``d`` decimals, half to
-    even, and returns the nearest double.  Here ``p = fl(x * scale)``; the exact
-    product is ``p + err`` with ``err`` from Dekker's TwoProduct (exact: ``scale``
-    has at most 26 significant bits, so no FMA is needed).  As rounding is
-    monotonic and ``base + 0.5`` is a double, ``p - base > 0.5`` (resp. ``< 0.5``)
-    implies the exact product is above (below) the half; at exactly ``0.5`` the
-    sign of ``err`` decides, and ``err == 0`` is a true tie (to even).  Dividing
-    the integer result by ``scale`` is correctly rounded, like Python's strtod."""
-    if not np.isfinite(x):
-        return x
-    neg = x < 0.0
-    if neg:
-        x = -x
-    p = x * scale
-    base = np.floor(p)
-    t = p - base  # exact
-    if t > 0.5:
-        r = base + 1.0
-    elif t < 0.5:
-        r = base
-    else:
-        c = _SPLIT * x
-        xh = c - (c - x)
-        xl = x - xh
-        err = (xh * scale - p) + xl * scale
-        if err > 0.0:
-            r = base + 1.0
-        elif err < 0.0:
-            r = base
-        elif np.floor(base * 0.5) * 2.0 == base:
-            r = base
-        else:
-            r = base + 1.0
-    r = r / scale
-    return -r if neg else r
-
-
-@njit
-def round3(x):
-    """Python's ``round(x, 3)``, exactly (for ``|x| < 4.5e12``)."""
-    return round_scaled(x, 1000.0)
-
-
-@njit
-def round2(x):
-    """Python's ``round(x, 2)``, exactly (for ``|x| < 4.5e13``)."""
-    return round_scaled(x, 100.0)
-
-
 # ---------------------------------------------------------------- shuffling (njit)
 
 @njit
-def shuffle_keys(state, n):
+def shuffle_keys(state: U32, n: int) -> F64:
     """``n`` successive ``random()`` values (float64 array): the sort keys of a shuffle."""
     keys = np.empty(n, np.float64)
     for i in range(n):
@@ -607,7 +500,7 @@ def shuffle_keys(state, n):
 
 
 @njit
-def stable_sort_by_keys(keys, arr, n):
+def stable_sort_by_keys(keys: F64, arr: NDArray[Any], n: int) -> None:
     """Sort ``keys[:n]`` ascending in place, moving ``arr[:n]`` along; stable
     (equal keys keep their order), like Python's ``list.sort``.  Insertion
     sort: quadratic, for short arrays (a few thousand at most)."""
@@ -624,7 +517,7 @@ def stable_sort_by_keys(keys, arr, n):
 
 
 @njit_inline
-def random53(state):
+def random53(state: U32) -> np.int64:
     """The 53-bit integer behind ``random()`` (which is exactly ``random53() / 2**53``),
     as an int64: same draws, same order."""
     a = _next32(state) >> 5
@@ -633,7 +526,7 @@ def random53(state):
 
 
 @njit
-def sort_shuffle_inplace(state, arr, n):
+def sort_shuffle_inplace(state: U32, arr: NDArray[Any], n: int) -> None:
     """Permute ``arr[:n]`` exactly like ``lst.sort(key=lambda _c: rng.random())``:
     one ``random()`` per element in list order, then a stable sort by them.
 
