@@ -18,7 +18,10 @@ an install); that time is printed on its own line and left out of its rate.
 
 The runs alternate between the engines and the best of ``--repeat`` runs
 counts, so a busy moment on the machine hurts neither side alone.  The last
-lines are ``ratio_vs_rlcard=X.XX`` (uno_nb's engine games/s over RLCard's) and
+lines are ``ratio_vs_rlcard=X.XX`` (uno_nb's engine games/s over RLCard's, in
+its fast mode: ``record=False``, no event log and no undo, what simulations
+use), ``events_ratio_vs_rlcard=X.XX`` (the full engine, every event logged and
+every move undoable, what the notebooks use; "events" in the table) and
 ``kernel_ratio_vs_rlcard=X.X`` (the kernel's games/s over RLCard's).
 
     python benchmarks/engine_speed.py --games 5000
@@ -39,14 +42,17 @@ from uno_nb.game import GAME_OVER  # noqa: E402
 from uno_nb.moves import DRAW  # noqa: E402
 
 
-def play_uno_nb(games: int, seed: int, keep: list[Game] | None = None) -> tuple[float, int]:
+def play_uno_nb(games: int, seed: int, keep: list[Game] | None = None, *,
+                record: bool = False) -> tuple[float, int]:
     """Seconds for ``games`` games, and the number of moves made.
 
     The random policy is written out inline, as it is for RLCard below, so
     that both sides time their engine and not a bot object; it makes exactly
-    the choices of ``RandomBot(greedy=True)`` (tests/test_benchmarks.py)."""
+    the choices of ``RandomBot(greedy=True)`` (tests/test_benchmarks.py).
+    ``record=True`` is the full engine: the event log and the undo history
+    (``keep`` collects the games, recorded)."""
     rules = RuleSet.preset("standard")
-    record = keep is not None
+    record = record or keep is not None
     moves = 0
     start = time.perf_counter()
     for s in range(seed, seed + games):
@@ -66,6 +72,11 @@ def play_uno_nb(games: int, seed: int, keep: list[Game] | None = None) -> tuple[
         if keep is not None:
             keep.append(game)
     return time.perf_counter() - start, moves
+
+
+def play_uno_nb_events(games: int, seed: int) -> tuple[float, int]:
+    """The same games on the full engine: every event logged, every move undoable."""
+    return play_uno_nb(games, seed, record=True)
 
 
 def play_kernel(games: int, seed: int) -> tuple[float, int]:
@@ -121,8 +132,10 @@ def main(argv: list[str] | None = None) -> int:
     else:
         print(f"no kernel: {kernel.why_not('standard', ['random-greedy'] * 4)}")
     best: dict[str, tuple[float, int]] = {}
-    count = {"uno_nb": args.games, "rlcard": args.games, "kernel": args.games * args.kernel_scale}
-    engines = ([("uno_nb", play_uno_nb)] + ([("rlcard", play_rlcard)] if have_rlcard else [])
+    count = {"uno_nb": args.games, "events": args.games, "rlcard": args.games,
+             "kernel": args.games * args.kernel_scale}
+    engines = ([("uno_nb", play_uno_nb), ("events", play_uno_nb_events)]
+               + ([("rlcard", play_rlcard)] if have_rlcard else [])
                + ([("kernel", play_kernel)] if have_kernel else []))
     for _ in range(args.repeat):
         for name, play in engines:
@@ -136,6 +149,7 @@ def main(argv: list[str] | None = None) -> int:
               f"{moves / seconds:9.0f} moves/s")
     if have_rlcard:
         print(f"ratio_vs_rlcard={rate['uno_nb'] / rate['rlcard']:.2f}")
+        print(f"events_ratio_vs_rlcard={rate['events'] / rate['rlcard']:.2f}")
         if have_kernel:
             print(f"kernel_ratio_vs_rlcard={rate['kernel'] / rate['rlcard']:.1f}")
     return 0

@@ -40,6 +40,7 @@ def test_engine_speed_prints_figures_and_the_ratio_line(capsys):
     assert bench.main(["--games", "20", "--repeat", "1"]) == 0
     out = capsys.readouterr().out.strip().splitlines()
     assert any(line.strip().startswith("uno_nb:") and "games/s" in line for line in out)
+    assert any(line.strip().startswith("events:") and "games/s" in line for line in out)
     try:
         import rlcard  # noqa: F401
     except ImportError:
@@ -47,6 +48,8 @@ def test_engine_speed_prints_figures_and_the_ratio_line(capsys):
     else:
         ratio = [line for line in out if line.startswith("ratio_vs_rlcard=")]
         assert len(ratio) == 1 and float(ratio[0].split("=")[1]) > 0
+        events = [line for line in out if line.startswith("events_ratio_vs_rlcard=")]
+        assert len(events) == 1 and float(events[0].split("=")[1]) > 0
         if kernel.available():
             assert out[-1].startswith("kernel_ratio_vs_rlcard=")
             assert float(out[-1].split("=")[1]) > 0

@@ -195,3 +195,43 @@ def test_replay_gives_the_identical_game():
 def test_describe_and_repr_are_readable():
     game = Game(seed=1, names=["Ann", "Bob", "Cy", "Di"])
     assert "Ann" in game.describe() and "round=1" in repr(game)
+
+
+@pytest.mark.parametrize("preset", ["standard", "cnuno", "party"])
+def test_undo_steps_back_through_every_position_exactly_and_redo_forward(preset):
+    # The undo history keeps the whole state only every few moves and replays
+    # the moves after it: every earlier position, its events (notes of the
+    # table model included) and the redo list must come back exactly.
+    from uno_nb.simulation import play_game
+    after = []  # the position after each move
+    _, game = play_game(preset, ["heuristic", "random", "heuristic", "random"], 7, record=True,
+                        observer=lambda g: after.append(
+                            (g.state_key(), [e.text for e in g.events], g.last_events())))
+    assert len(after) == len(game.moves) > 20
+    for k in range(len(after), 0, -1):
+        assert (game.state_key(), [e.text for e in game.events],
+                game.last_events()) == after[k - 1], f"after undoing back to move {k}"
+        game.pop()
+    assert game.state_key() == Game(preset, 4, 7, max_rounds=1).state_key()
+    for k in range(len(after)):
+        game.redo()
+        assert game.state_key() == after[k][0]
+    assert not game.can_redo()
+
+
+def test_the_quick_event_makers_make_the_events_their_classes_make():
+    from dataclasses import fields
+
+    from uno_nb import events as ev
+    from uno_nb.cards import Colour, parse_card
+    r5, w4 = parse_card("R5"), parse_card("W+4")
+    pairs = [(ev.played(1, r5, None, False, "R-MATCH", None),
+              ev.Played(1, r5, None, False, rule="R-MATCH")),
+             (ev.played(2, w4, Colour.BLUE, True, "V-JUMP-IN", {"key": "race"}),
+              ev.Played(2, w4, Colour.BLUE, True, rule="V-JUMP-IN", note={"key": "race"})),
+             (ev.drew(0, (r5,), "turn", 1, "R-DRAW"), ev.Drew(0, (r5,), "turn", 1, rule="R-DRAW")),
+             (ev.skipped(3, "R-SKIP"), ev.Skipped(3, rule="R-SKIP"))]
+    for quick, made in pairs:
+        assert type(quick) is type(made) and quick == made and repr(quick) == repr(made)
+        assert {f.name for f in fields(made)} == set(vars(quick))
+    assert hash(pairs[0][0]) == hash(pairs[0][1])

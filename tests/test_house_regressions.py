@@ -1,6 +1,7 @@
 """House-rule corner cases found in review, pinned so they stay fixed."""
 
-from uno_nb import IllegalMoveError, Phase, RuleSet
+from uno_nb import Colour, Game, IllegalMoveError, Phase, RuleSet
+from uno_nb.render import describe_top
 
 import pytest
 
@@ -76,3 +77,120 @@ def test_T_UNO_CENTER_the_slap_window_closes_with_the_next_play(pos):
     game.push("0:uno")
     game.push("1:R3")
     assert game.table_moves() == []
+
+
+# -- issue 13: shortcuts that skipped a rule, and an endless round ----------------
+
+def test_V_H2O_no_bonus_for_going_out_on_a_number_card_after_a_plus_one():
+    # P1 plays +1 (one card left), everyone draws, P1 goes out on the Red 5:
+    # the bonus is for the last card being the +1, and it was not.
+    game = Game.from_position(RuleSet(h2o=True, scoring="penalty"),
+                              hands=["R+1 R5", "B1 B2 W", "Y1 Y2"], discard="R7",
+                              draw_pile="G1 G2 G3", max_rounds=1)
+    game.push_many(["0:R+1", "0:uno", "1:draw", "2:draw", "0:R5"])
+    assert game.scores == [0, 54, 5] and game.fired["V-H2O"] == 1  # the +1's draw only
+
+
+def test_V_H2O_the_bonus_for_going_out_on_a_plus_one_and_on_a_wild_plus_two():
+    # (the +1 or +2 still falls on P2 first: R-OUT)
+    for card, bonus, p2 in (("R+1", 20, 4), ("W+2>R", 40, 6)):
+        game = Game.from_position(RuleSet(h2o=True, scoring="penalty"),
+                                  hands=[card.split(">")[0], "B1 B2", "Y1 Y2"], discard="R7",
+                                  draw_pile="G1 G2 G3", max_rounds=1)
+        game.push(f"0:{card}")
+        assert game.scores == [-bonus, p2, 3]
+
+
+@pytest.mark.parametrize("option", ["play_drawn", "draw_until_playable"])
+def test_V_PLAY_DRAWN_MUST_and_V_DRAW_UNTIL_PLAYABLE_never_force_a_bluff(option):
+    # P1 holds red on a red 7 and draws a Wild Draw Four: playing it would be a
+    # bluff (R-W4-BLUFF), which is a choice, never an obligation.
+    game = Game.from_position(RuleSet(**{option: True}), hands=["R3 G1", "B1 B2", "Y1 Y2"],
+                              discard="R7", draw_pile="W+4 G5")
+    game.push("0:draw")
+    assert game.phase is Phase.DRAWN
+    assert [m.text for m in game.turn_moves()] == ["0:W+4>R", "0:W+4>Y", "0:W+4>G", "0:W+4>B",
+                                                   "0:pass"]
+    assert game.fired["V-PLAY-DRAWN-MUST"] + game.fired["V-DRAW-UNTIL-PLAYABLE"] == 0
+    game.push("0:pass")
+    assert hand(game, 0) == "R3 G1 W+4" and game.current == 1
+
+
+@pytest.mark.parametrize("option", ["play_drawn", "draw_until_playable"])
+def test_V_PLAY_DRAWN_MUST_an_honest_drawn_wild_draw_four_must_be_played(option):
+    game = Game.from_position(RuleSet(**{option: True}), hands=["G3 G1", "B1 B2", "Y1 Y2"],
+                              discard="R7", draw_pile="W+4 G5")
+    game.push("0:draw")
+    assert [m.text for m in game.turn_moves()] == ["0:W+4>R", "0:W+4>Y", "0:W+4>G", "0:W+4>B"]
+    with pytest.raises(IllegalMoveError, match="must be played"):
+        game.push("0:pass")
+
+
+def test_V_JUMP_IN_on_a_wild_draw_four_is_refused_for_the_right_reason():
+    game = Game.from_position(RuleSet(jump_in=True), hands=["W+4 R1 R2", "B1 B2", "W+4 Y1 Y2"],
+                              discard="R7", draw_pile="G1 G2 G3 G4 G5 G6")
+    game.push("0:W+4>B")
+    before = game.state_key()
+    with pytest.raises(IllegalMoveError, match="V-JUMP-IN: nobody jumps in with a Wild Draw Four"):
+        game.push("2:W+4>G")
+    assert game.state_key() == before
+
+
+def test_V_H2O_penalties_are_logged_under_V_H2O_not_R_DRAW2():
+    for card in ("R+1", "W+2>R"):
+        game = Game.from_position(RuleSet(h2o=True, scoring="penalty"),
+                                  hands=[card.split(">")[0] + " R1", "B1 B2", "Y1 Y2"],
+                                  discard="R7", draw_pile="G1 G2 G3")
+        game.push(f"0:{card}")
+        game.push("1:draw")
+        assert [(type(e).__name__, e.rule) for e in game.last_events()] == [
+            ("Drew", "V-H2O"), ("Skipped", "V-H2O")]
+
+
+def test_V_DOUBLES_the_second_card_is_not_logged_as_a_jump_in():
+    game = Game.from_position(RuleSet(doubles=True), hands=["R5 R5 G1", "B1 B2", "Y1 Y2"],
+                              discard="R7", draw_pile="G1 G2 G3")
+    game.push_many(["0:R5", "0:R5"])
+    assert game.fired["V-DOUBLES"] == 1 and game.fired["V-JUMP-IN"] == 0
+    assert game.log()[-1] == "Player 1 plays the second Red 5 at once (doubles)"
+    assert game.log(lang="ru")[-1] == "Игрок 1 сразу кладёт вторую такую же карту: Красная 5 (дубль)"
+
+
+def test_R_RESHUFFLE_both_piles_empty_and_nobody_able_to_play_ends_the_round_blocked():
+    # Nothing to draw (the discard pile is only its top card) and no player
+    # holds red or a 7: the round ends, won by the fewest points in hand (P1: 3).
+    game = Game.from_position(RuleSet(), hands=["G1 G2", "B1 B2 B3", "Y9"], discard="R7",
+                              draw_pile="", max_rounds=1)
+    game.push("0:draw")
+    assert game.phase is Phase.GAME_OVER
+    assert game.round_results[0].winner == 0 and game.scores == [15, 0, 0]
+    assert game.log()[-4:-2] == [
+        "Both piles are empty and nobody can play: the round ends, and Player 1 wins it "
+        "with the fewest points in hand",
+        "Player 1 wins round 1: nobody can move"]
+
+
+def test_R_RESHUFFLE_blocked_a_tie_goes_to_the_first_in_play_order_and_a_playable_card_plays_on():
+    # P2 and P3 both hold 5 points; P2 (seat 1) is due next after P1's failed draw.
+    game = Game.from_position(RuleSet(), hands=["G1 G9", "B5", "Y5"], discard="R7",
+                              draw_pile="", max_rounds=1)
+    game.push("0:draw")
+    assert game.round_results[0].winner == 1 and game.scores == [0, 15, 0]
+    # someone can still play: no block, play goes on
+    game = Game.from_position(RuleSet(), hands=["G1 G9", "B5", "R5"], discard="R7",
+                              draw_pile="", max_rounds=1)
+    game.push("0:draw")
+    assert game.phase is Phase.TURN and game.current == 1
+
+
+def test_R_START_EFFECT_a_wild_start_card_has_no_colour_until_the_first_player_chooses():
+    game = Game(players=3, seed=2)  # seed 2 turns a Wild; Player 2 chooses
+    assert game.phase is Phase.COLOUR and game.top.rank == "W" and game.current == 1
+    assert game.colour is None and game.view(0).colour is None
+    assert describe_top(game) == "Top card: Wild · colour in force: not chosen yet"
+    assert describe_top(game, "ru") == "Верхняя карта: Дикая карта · цвет в игре: ещё не выбран"
+    assert [m.text for m in game.legal_moves()] == ["1:colour R", "1:colour Y", "1:colour G",
+                                                    "1:colour B"]
+    game.push("1:colour G")
+    assert game.colour is Colour.GREEN and game.phase is Phase.TURN
+    assert describe_top(game) == "Top card: Wild · colour in force: green"

@@ -47,9 +47,9 @@ def test_V_DRAW_UNTIL_PLAYABLE_keeps_drawing_then_plays(pos):
 
 
 def test_V_DRAW_UNTIL_PLAYABLE_with_nothing_playable_left_the_turn_passes(pos):
-    game = pos(["B3", "G1 G2"], discard="R5", draw_pile="Y1 G7",
+    game = pos(["B3", "G1 R2"], discard="R5", draw_pile="Y1 G7",
                rules=RuleSet(draw_until_playable=True))
-    game.push("draw")
+    game.push("draw")  # nothing left to draw; P1 can still play R2
     assert hand(game, 0) == "B3 Y1 G7" and game.current == 1 and game.phase is Phase.TURN
 
 

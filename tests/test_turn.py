@@ -90,10 +90,17 @@ def test_R_RESHUFFLE_discards_except_top_become_the_draw_pile(pos):
 
 
 def test_R_RESHUFFLE_with_both_piles_empty_the_turn_simply_passes(pos):
-    game = pos(["B3", "G1"], discard="R5", draw_pile="")
-    game.push("draw")
+    game = pos(["B3", "G1 R1"], discard="R5", draw_pile="")
+    game.push("draw")  # P1 can still play R1, so play goes on
     assert game.current == 1 and hand(game, 0) == "B3"
     assert texts(game, 1) == ["P0 cannot draw: both piles are empty"]
+
+
+def test_R_RESHUFFLE_with_both_piles_empty_and_nobody_able_to_play_the_round_is_blocked(pos):
+    game = pos(["B3", "G1"], discard="R5", draw_pile="")
+    game.push("draw")
+    assert game.phase is Phase.ROUND_OVER and game.round_results[0].winner == 1
+    assert game.round_results[0].points == 3
 
 
 def test_R_RESHUFFLE_is_seeded(pos):

@@ -228,7 +228,7 @@ def parse_card(text: str) -> Card:
     return card
 
 
-def parse_cards(text: str | Iterable[str]) -> list[Card]:
+def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
     """``"R7 G5 W+4"`` (or a list of texts) → list of cards."""
     items = text.replace(",", " ").split() if isinstance(text, str) else list(text)
     return [item if isinstance(item, Card) else parse_card(item) for item in items]

@@ -25,7 +25,7 @@ __all__ = [
     "Event", "Note", "DealerChosen", "Dealt", "StartCard", "StartCardReturned",
     "Played", "ColourChosen", "Drew", "Passed", "Skipped", "Reversed",
     "Challenged", "UnoCalled", "UnoCaught", "Reshuffled", "RoundWon",
-    "Scored", "GameWon", "KINDS",
+    "Scored", "GameWon", "KINDS", "played", "drew", "skipped",
 ]
 
 
@@ -132,7 +132,9 @@ class Played(Event):
     jump_in: bool = False
 
     def text_key(self, viewer: int | None = None) -> str:
-        key = "event.jumped_in" if self.jump_in else "event.played"
+        # V-DOUBLES: a player's second identical card is not a jump-in
+        key = ("event.doubled" if self.rule == "V-DOUBLES" else
+               "event.jumped_in" if self.jump_in else "event.played")
         return key + (".colour" if self.colour is not None else "")
 
     def text_values(self) -> dict[str, Any]:
@@ -245,6 +247,8 @@ class RoundWon(Event):
     loser: int = -1
 
     def text_key(self, viewer: int | None = None) -> str:
+        if self.rule == "R-RESHUFFLE":  # blocked: both piles empty, nobody can play
+            return "event.round_won.blocked"
         return "event.round_won" + (".last" if self.loser >= 0 else "")
 
 
@@ -300,3 +304,35 @@ KINDS: tuple[type[Event], ...] = (
     Note, DealerChosen, Dealt, StartCard, StartCardReturned, Played, ColourChosen, Drew,
     Passed, Skipped, Reversed, Challenged, UnoCalled, UnoCaught, Reshuffled, RoundWon,
     Scored, GameWon)
+
+
+# -- the events of every move, made quickly --------------------------------------
+# A frozen dataclass's __init__ sets its fields one object.__setattr__ at a
+# time; the full engine logs an event or two on every move, so these three
+# fill the instance's fields in one step.  They make equal events (tests/test_game.py).
+
+_new = object.__new__
+
+
+def played(player: int, card: Card, colour: Colour | None, jump_in: bool, rule: str,
+           note: Any) -> Played:
+    """``Played(player, card, colour, jump_in, rule=rule, note=note)``."""
+    event = _new(Played)
+    event.__dict__.update(player=player, card=card, colour=colour, jump_in=jump_in, rule=rule,
+                          note=note)
+    return event
+
+
+def drew(player: int, cards: tuple[Card, ...], reason: str, wanted: int, rule: str) -> Drew:
+    """``Drew(player, cards, reason, wanted, rule=rule)``."""
+    event = _new(Drew)
+    event.__dict__.update(player=player, cards=cards, reason=reason, wanted=wanted, rule=rule,
+                          note=None)
+    return event
+
+
+def skipped(player: int, rule: str) -> Skipped:
+    """``Skipped(player, rule=rule)``."""
+    event = _new(Skipped)
+    event.__dict__.update(player=player, rule=rule, note=None)
+    return event

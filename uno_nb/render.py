@@ -36,6 +36,8 @@ _BLACK = "#1d1d1b"
 # A colour's name written in its colour: the card yellow is too pale to read
 # as text on white, so the word takes a darker shade of it.
 _WORD_HEX = {**COLOUR_HEX, Colour.YELLOW: "#8a7700"}
+#: The colour of the words "not chosen yet" before a Wild start card's colour is chosen.
+NO_COLOUR_HEX = "#5f5f5f"
 _SYMBOL = {"S": "⊘", "R": "⇄", "+2": "+2", "W": "W", "W+4": "+4", "W+10": "+10", "+1": "+1",
            "W+2": "+2"}
 
@@ -161,8 +163,9 @@ def _top_values(game: "Game", lang: str, html: bool) -> dict[str, str]:
     colour = colour_name(game.colour, lang)
     if not html:
         return {"card": card, "colour": colour}
+    hexa = _WORD_HEX[game.colour] if game.colour is not None else NO_COLOUR_HEX
     return {"card": f"<b>{escape(card)}</b>",
-            "colour": f'<b style="color:{_WORD_HEX[game.colour]}">{escape(colour)}</b>'}
+            "colour": f'<b style="color:{hexa}">{escape(colour)}</b>'}
 
 
 def describe_top(game: "Game", lang: str = "en", labels: dict[str, str] | None = None) -> str:

@@ -59,7 +59,8 @@ class PlayerView:
         return len(self._game.draw_pile)
 
     @property
-    def colour(self) -> Colour:
+    def colour(self) -> Colour | None:
+        """The colour in force (``None`` while a Wild start card's colour is chosen)."""
         return self._game.colour
 
     @property
@@ -129,4 +130,4 @@ class PlayerView:
 
     def __repr__(self) -> str:
         return (f"<PlayerView seat={self.seat} hand={' '.join(c.text for c in self.hand)} "
-                f"top={self.top} colour={self.colour.letter}>")
+                f"top={self.top} colour={self.colour.letter if self.colour is not None else '-'}>")

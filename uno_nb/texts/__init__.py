@@ -125,8 +125,11 @@ def has(key: str) -> bool:
 
 # -- the things a sentence names ----------------------------------------------------
 
-def colour_name(colour: Colour | int, lang: str = "en") -> str:
-    """``'red'`` … (lower case, as in the middle of a sentence)."""
+def colour_name(colour: Colour | int | None, lang: str = "en") -> str:
+    """``'red'`` … (lower case, as in the middle of a sentence); ``None``:
+    no colour is in force yet (a Wild start card's colour is being chosen)."""
+    if colour is None:
+        return text("colour.none", lang)
     return text(f"colour.{Colour(colour).name.lower()}", lang)
 
 
@@ -215,7 +218,7 @@ def sentence(event: Any, lang: str = "en", names: Sequence[str] | None = None, *
     return said
 
 
-#: The annotations the table model writes (uno_nb.simulation): each key with
+#: The annotations the table model writes (uno_nb.table): each key with
 #: the fields it holds.  ``times``: (seat, seconds) pairs, fastest first.
 ANNOTATION_FIELDS: dict[str, frozenset[str]] = {
     "noticed": frozenset({"seconds"}),
@@ -228,7 +231,7 @@ ANNOTATION_FIELDS: dict[str, frozenset[str]] = {
 def annotation(note: Mapping[str, Any], lang: str = "en",
                names: Sequence[str] | None = None) -> str:
     """The words of a move's annotation given as data (``{"key": "race", …}``,
-    as the table model of :mod:`uno_nb.simulation` writes them): sentence
+    as the table model of :mod:`uno_nb.table` writes them): sentence
     ``note.<key>``; ``times`` is a list of ``(seat, seconds)``."""
     from .numbers import fmt_decimal  # (numbers imports this module)
     values = {k: v for k, v in note.items() if k != "key"}
@@ -253,7 +256,7 @@ def refusal_text(error: Any, lang: str = "en") -> str:
     :class:`~uno_nb.errors.RuleError`): both switches by their labels, and why
     (``rules.refused.*``, ``rules.why.<a>.<b>``)."""
     from ..rules import RuleSet  # the rules read this table: import them only when needed
-    options = getattr(error, "options", ())
+    options: Sequence[str] = getattr(error, "options", ())
     conflict = getattr(error, "conflict", None)
     if len(options) != 2 or conflict not in ("excludes", "requires"):
         return text("rules.refused.other", lang)

@@ -2,7 +2,7 @@
 
 EN: dict[str, str] = {
     # colours as words in a sentence ("chooses red") and on a card ("Red 7")
-    "colour.red": "red", "colour.yellow": "yellow", "colour.green": "green", "colour.blue": "blue",
+    "colour.none": "not chosen yet", "colour.red": "red", "colour.yellow": "yellow", "colour.green": "green", "colour.blue": "blue",
     "colour.red.card": "Red", "colour.yellow.card": "Yellow", "colour.green.card": "Green",
     "colour.blue.card": "Blue",
     # ranks: the numbers stay digits
@@ -29,7 +29,7 @@ EN: dict[str, str] = {
 
 RU: dict[str, str] = {
     # цвет в предложении («выбирает цвет: зелёный») и на карте («Красная 7»)
-    "colour.red": "красный", "colour.yellow": "жёлтый", "colour.green": "зелёный",
+    "colour.none": "ещё не выбран", "colour.red": "красный", "colour.yellow": "жёлтый", "colour.green": "зелёный",
     "colour.blue": "синий",
     "colour.red.card": "Красная", "colour.yellow.card": "Жёлтая", "colour.green.card": "Зелёная",
     "colour.blue.card": "Синяя",

@@ -22,6 +22,10 @@ EN: dict[str, str] = {
     "event.played.colour": "{player} plays {card} and chooses {colour}",
     "event.jumped_in": "{player} jumps in with {card}",
     "event.jumped_in.colour": "{player} jumps in with {card} and chooses {colour}",
+    "event.blocked": "Both piles are empty and nobody can play: the round ends, and {player} "
+                     "wins it with the fewest points in hand",
+    "event.doubled": "{player} plays the second {card} at once (doubles)",
+    "event.doubled.colour": "{player} plays the second {card} at once (doubles) and chooses {colour}",
     "event.colour_chosen": "{player} chooses {colour}",
     "event.drew.one": "{player} draws a card ({cards})",
     "event.drew.one.hidden": "{player} draws a card",
@@ -84,6 +88,7 @@ EN: dict[str, str] = {
     "event.to_the_last.out": "{player} is out (place {place}); play goes on",
     "event.drop_zero": "{player} is left with a single 0: it counts {points} points",
     "event.round_won": "{player} has no cards left and wins round {round}",
+    "event.round_won.blocked": "{player} wins round {round}: nobody can move",
     "event.round_won.last": "{player} went out first and wins round {round}; {loser} is last",
     "event.scored": "{player} scores {points} (scores: {scores})",
     "event.scored.penalty": "Everyone adds their hand (totals: {scores})",
@@ -130,6 +135,10 @@ RU: dict[str, str] = {
     "event.played.colour": "{player} кладёт карту: {card} (новый цвет: {colour})",
     "event.jumped_in": "{player} перехватывает ход картой: {card}",
     "event.jumped_in.colour": "{player} перехватывает ход картой: {card} (новый цвет: {colour})",
+    "event.blocked": "Обе стопки пусты, и никто не может сходить: раунд окончен, его выигрывает "
+                     "{player} — у него меньше всего очков на руках",
+    "event.doubled": "{player} сразу кладёт вторую такую же карту: {card} (дубль)",
+    "event.doubled.colour": "{player} сразу кладёт вторую такую же карту: {card} (дубль; новый цвет: {colour})",
     "event.colour_chosen": "{player} выбирает цвет: {colour}",
     "event.drew.one": "{player} берёт карту из колоды ({cards})",
     "event.drew.one.hidden": "{player} берёт карту из колоды",
@@ -209,6 +218,7 @@ RU: dict[str, str] = {
     "event.drop_zero": "{player} остаётся только с «0» на руке: эта карта стоит "
                        "{points} {points|очко|очка|очков}",
     "event.round_won": "{player} избавляется от всех карт и выигрывает раунд {round}",
+    "event.round_won.blocked": "{player} выигрывает раунд {round}: ходов больше нет",
     "event.round_won.last": "{player} раньше всех избавляется от карт и выигрывает раунд "
                             "{round}; проигрывает {loser}",
     "event.scored": "{player} получает {points} {points|очко|очка|очков} (счёт: {scores})",

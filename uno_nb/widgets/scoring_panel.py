@@ -22,7 +22,7 @@ from ..game import Game, RoundResult
 from ..lab import LabResult
 from ..odds import HAND, mean_opening_points
 from ..rules import RuleSet
-from ..scoring import card_points, hand_points
+from ..scoring import card_points, hand_points, round_gains
 from ..texts import card_name, player_name, rule_name, text
 from ._common import figure, settle, tagged
 from ..texts.numbers import fmt_decimal, fmt_fraction, fmt_int, fmt_interval
@@ -52,13 +52,8 @@ def _points(n: int, lang: str) -> dict[str, object]:
 def _round_gains(game: Game, result: RoundResult) -> list[int]:
     """What one round added to each total, by the rules the engine scored it with."""
     rules = game.rules
-    gains = [0] * game.n
-    if rules.scoring == "winner":
-        gains[result.winner] = result.points
-    elif rules.scoring == "penalty":  # everyone adds their hand; points: an H2O bonus, taken off
-        gains = [hand_points(hand, rules.drop_zero) for hand in result.hands]
-        gains[result.winner] += result.points
-    return gains
+    values = [hand_points(hand, rules.drop_zero) for hand in result.hands]
+    return list(round_gains(rules.scoring, result.winner, result.points, values))
 
 
 def running_totals(game: Game) -> list[tuple[int, ...]]:
