@@ -7,8 +7,8 @@ import random
 import pytest
 
 from uno_nb import IllegalMoveError, Phase, RuleSet
-from uno_nb.simulation import _table_talk, run_games
-from uno_nb.table import PlayerTraits
+from uno_nb.simulation import run_games
+from uno_nb.table import PlayerTraits, table_talk
 
 from tests.helpers import hand, texts
 
@@ -29,7 +29,7 @@ def test_T_UNO_CENTER_in_simulation_uses_reaction_times(pos):
     game._traits = (PlayerTraits(0, 1, 0.5), PlayerTraits(0, 1, 0.3), PlayerTraits(0, 1, 2.0))
     game.push("R3")
     game.push("0:uno")
-    assert _table_talk(game, random.Random(0)) == 1
+    assert table_talk(game, random.Random(0)) == 1
     assert game.moves[-1].text == "2:slow"  # P2 reacts four to six times slower
 
 
@@ -103,3 +103,59 @@ def test_table_talk_in_simulations_is_reproducible_and_fires():
     assert a == b
     fired = set().union(*(r.fired for r in a))
     assert {"T-SILENT-TWOS", "T-ADVICE", "T-UNO-CENTER", "T-READY"} <= fired
+
+
+# -- the table model and the people at the table (uno_nb.table) ---------------------------------
+
+class CountingRandom(random.Random):
+    """A seeded RNG that counts its draws."""
+
+    draws = 0
+
+    def random(self) -> float:
+        self.draws += 1
+        return super().random()
+
+
+def test_T_UNO_CENTER_a_person_slaps_for_themselves(pos):
+    game = pos(["R3 R4", "B1 B2", "G1 G2"], discard="R5", rules=RuleSet(uno_center=True))
+    game._traits = (PlayerTraits(0, 1, 0.5), PlayerTraits(0, 1, 0.3), PlayerTraits(0, 1, 2.0))
+    game.push("R3")
+    game.push("0:uno")
+    assert game.slapper == 0
+    rng = CountingRandom(0)
+    assert table_talk(game, rng, people={2}) == 1
+    assert game.moves[-1].text == "1:slow"  # P2, the slowest, is a person: not timed
+    assert rng.draws == 1 and game.slapper is None
+
+
+def test_T_SILENT_TWOS_the_model_speaks_for_bots_only(pos):
+    game = pos(["R2 R4 R6", "R1 B2", "G1 G2"], discard="R5", rules=RuleSet(silent_twos=True))
+    game._traits = tuple(PlayerTraits(0, 0, 1.0, talk=1.0) for _ in range(3))
+    game.push("R2")
+    rng = CountingRandom(0)
+    assert table_talk(game, rng, people=frozenset({0})) == 1
+    assert game.moves[-1].text == "1:speak"
+    assert rng.draws == 2  # P1 and P2 may speak; the person is not drawn for
+    assert table_talk(game, CountingRandom(0), people={0, 1, 2}) == 0
+
+
+def test_T_ADVICE_the_model_advises_for_bots_only(pos):
+    game = pos(["R3 R4", "B1 B2", "G1 G2"], discard="R5", rules=RuleSet(advice=True))
+    game._traits = tuple(PlayerTraits(0, 0, 1.0, advise=1.0) for _ in range(3))
+    assert game.in_turn
+    assert table_talk(game, random.Random(0), people={1}) == 1
+    assert game.moves[-1].text == "2:advise"
+
+
+def test_table_talk_without_talk_rules_makes_no_draw(pos):
+    game = pos(["R3 R4", "B1 B2", "G1 G2"], discard="R5")
+    rng = CountingRandom(0)
+    assert table_talk(game, rng) == 0 and rng.draws == 0 and game.moves == ()
+
+
+def test_the_table_model_is_public_and_documented():
+    import uno_nb.table as table
+    for name in ("uno_call", "uno_catch", "table_talk", "jump_in_race"):
+        assert name in table.__all__
+        assert getattr(table, name).__doc__

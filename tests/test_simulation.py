@@ -1,6 +1,10 @@
 """The seeded runner: one record per game, reproducible, with a turn cap."""
 
+import random
+
+from uno_nb import RuleSet
 from uno_nb.simulation import GameRecord, play_game, run_games
+from uno_nb.table import PlayerTraits, jump_in_race, uno_call, uno_catch
 
 
 def test_run_games_returns_one_tidy_record_per_seed():
@@ -41,3 +45,96 @@ def test_jump_in_races_are_settled_by_reaction_time_and_logged():
             break
     assert found is not None
     assert "jumps in with" in found and " s, " in found
+
+
+def test_the_runner_plays_the_table_model_draw_for_draw():
+    """Pinned before the table model moved to uno_nb.table: the same draws in
+    the same order give the same games (the compiled simulator relies on it)."""
+    rules = RuleSet(jump_in=True, doubles=True, reverse_bounce=True, uno_center=True, advice=True)
+    records = run_games(rules, ["heuristic"] * 4, 6, seed=0)
+    assert [(r.winner, r.turns, r.moves) for r in records] == [
+        (0, 22, 22), (3, 100, 120), (3, 181, 206), (3, 96, 110), (3, 31, 33), (2, 207, 252)]
+    assert [(r.fired.get("T-UNO-CENTER", 0), r.fired.get("T-ADVICE", 0),
+             r.fired.get("V-JUMP-IN", 0), r.fired.get("T-UNO-CATCH", 0)) for r in records] == [
+        (1, 0, 1, 0), (6, 6, 9, 1), (4, 13, 14, 5), (4, 7, 9, 1), (1, 2, 5, 0), (14, 18, 15, 0)]
+    talk = RuleSet(uno_center=True, silent_twos=True, silent_black=True, advice=True, ready=True)
+    records = run_games(talk, ["random", "heuristic", "random-greedy"], 6, seed=0)
+    assert [(r.winner, r.turns, r.moves) for r in records] == [
+        (1, 60, 76), (1, 308, 381), (1, 51, 65), (1, 81, 98), (1, 57, 69), (1, 105, 138)]
+
+
+class Asked:
+    """A bot that must not be asked anything."""
+
+    name = "asked"
+
+    def wants_jump_in(self, view, move, rng):
+        raise AssertionError("a person was asked to jump in")
+
+    def choose(self, view, moves, rng):
+        raise AssertionError("a person was asked to choose")
+
+
+class Eager:
+    """A bot that always jumps in, with its first move."""
+
+    name = "eager"
+
+    def wants_jump_in(self, view, move, rng):
+        return True
+
+    def choose(self, view, moves, rng):
+        return moves[0]
+
+
+def _jump_position(pos):
+    game = pos(["R5 R1 B2", "G1 G2 G3", "R5 G4"], discard="R4", rules=RuleSet(jump_in=True))
+    game.push("R5")
+    assert [m.text for m in game.jump_in_moves()] == ["2:R5"]
+    return game
+
+
+def test_jump_in_race_never_asks_a_person(pos):
+    game = _jump_position(pos)
+    views = [game.view(s) for s in range(game.n)]
+    observed = []
+    assert jump_in_race(game, [Eager(), Eager(), Asked()], views, random.Random(0),
+                        observed.append, people={2}) == 0
+    assert len(game.moves) == 1 and observed == [] and len(game.jump_in_moves()) == 1
+    # the same seat played by a bot jumps in, and the observer sees it
+    game._traits = tuple(PlayerTraits(0.0, 0.0, 1.0) for _ in range(3))  # P2 calls "UNO!"
+    assert jump_in_race(game, [Eager()] * 3, views, random.Random(0), observed.append) == 2
+    assert [m.text for m in game.moves[-2:]] == ["2:R5", "2:uno"] and observed == [game] * 2
+
+
+def test_jump_in_race_of_several_notes_every_time(pos):
+    game = pos(["W R1 B2", "G1 G2", "W G4 G5", "W Y4 Y5"], discard="R4",
+               rules=RuleSet(jump_in=True))
+    game.push("W>G")
+    assert {m.player for m in game.jump_in_moves()} == {2, 3}
+    game._traits = tuple(PlayerTraits(0, 0, r) for r in (1.0, 1.0, 1.0, 0.01))
+    views = [game.view(s) for s in range(game.n)]
+    assert jump_in_race(game, [Eager()] * 4, views, random.Random(0)) == 2
+    # P3 reacts a hundred times faster; then P2 jumps in on P3's Wild, alone
+    assert [m.player for m in game.moves[1:]] == [3, 2]
+    note = game.notes[1]
+    assert note["key"] == "race" and [s for s, _ in note["times"]] == [3, 2]
+    assert game.notes[2] is None
+
+
+def test_uno_call_leaves_a_person_to_call_and_uno_catch_catches_them(pos):
+    game = pos(["R3 R4", "B1 B2", "G1 G2"], discard="R5", draw_pile="Y1 Y2 Y3")
+    game._traits = (PlayerTraits(1.0, 1.0, 0.5), PlayerTraits(0.0, 1.0, 1.0),
+                    PlayerTraits(0.0, 1.0, 0.01))
+    game.push("R3")
+    assert game.uno_open == 0
+    rng = random.Random(0)
+    state = rng.getstate()
+    assert uno_call(game, rng, people={0}) == 0
+    assert rng.getstate() == state and game.uno_open == 0  # no draw, no move
+    # the person's chance has passed: the fastest who noticed catches them
+    assert uno_catch(game, rng) == 1
+    assert game.moves[-1].text == "2:catch 0"
+    assert game.notes[-1] == {"key": "noticed_first", "seconds": game.notes[-1]["seconds"],
+                              "count": 2}
+    assert uno_call(game, rng) == 0 and uno_catch(game, rng) == 0  # nobody has one card now

@@ -5,7 +5,8 @@ import random
 import pytest
 
 from uno_nb import Game, IllegalMoveError, RuleSet
-from uno_nb.simulation import _uno_call, play_game, run_games
+from uno_nb.simulation import run_games
+from uno_nb.table import uno_call
 from uno_nb.table import PlayerTraits, draw_traits
 
 from tests.helpers import hand, texts
@@ -84,7 +85,7 @@ def _one_card_position(pos, traits):
 
 def test_T_UNO_CATCH_a_player_who_does_not_forget_calls(pos):
     game = _one_card_position(pos, [PlayerTraits(0.0, 1.0, 0.5)] * 4)
-    assert _uno_call(game, random.Random(1)) == 1
+    assert uno_call(game, random.Random(1)) == 1
     assert game.moves[-1].text == "0:uno"
 
 
@@ -92,7 +93,7 @@ def test_T_UNO_CATCH_a_forgetful_player_is_caught_by_the_fastest_who_noticed(pos
     traits = [PlayerTraits(1.0, 1.0, 0.5), PlayerTraits(0.1, 1.0, 1.0),
               PlayerTraits(0.1, 0.0, 0.01), PlayerTraits(0.1, 1.0, 0.3)]
     game = _one_card_position(pos, traits)
-    assert _uno_call(game, random.Random(1)) == 1
+    assert uno_call(game, random.Random(1)) == 1
     # P2 is fastest but never notices; P3 (0.3 s on average) beats P1 (1.0 s).
     assert game.moves[-1].text == "3:catch 0"
     assert hand(game, 0) == "R4 Y1 Y2"
@@ -102,7 +103,7 @@ def test_T_UNO_CATCH_a_forgetful_player_is_caught_by_the_fastest_who_noticed(pos
 def test_T_UNO_CATCH_nobody_notices_and_the_miss_goes_unpunished(pos):
     traits = [PlayerTraits(1.0, 0.0, 0.5)] * 4
     game = _one_card_position(pos, traits)
-    assert _uno_call(game, random.Random(1)) == 0
+    assert uno_call(game, random.Random(1)) == 0
     assert game.uno_open == 0 and len(game.hands[0]) == 1
 
 

@@ -572,3 +572,67 @@ def test_buttons_of_old_drawings_are_closed_and_looks_are_shared(paced):
     assert all(id(b.layout) in looks and id(b.style) in looks
                for box in (app._hand, app._actions) for b in buttons(app, box))
     assert len(looks) < 30
+
+
+# -- the people at the table: the table model of uno_nb.table ---------------------------------------
+
+class NeverAsked:
+    """Sits in for the person's seat: the table model must never ask it anything."""
+
+    name = "never-asked"
+
+    def wants_jump_in(self, view, move, rng):
+        raise AssertionError("the person was asked to jump in")
+
+    def choose(self, view, moves, rng):
+        raise AssertionError("the person's move was chosen for them")
+
+
+@pytest.mark.parametrize("rules", ["cnuno", "party", RuleSet(doubles=True, uno_center=True,
+                                                             silent_twos=True, advice=True)],
+                         ids=["cnuno", "party", "doubles-and-talk"])
+def test_the_table_model_never_acts_for_the_person(rules):
+    from uno_nb.moves import ADVISE, SLOW, SPEAK
+    fired = 0
+    for seed in (2, 5, 7):
+        app = PlayApp(rules, 4, seed=seed, delay=0)
+        app._bots[ME] = NeverAsked()
+        app.new_game(seed)  # the opening moves again, with the stand-in seated
+        play_through(app)  # the person never says "UNO!" (the box stays unticked)
+        assert not [m.text for m in app.game.moves
+                    if m.player == ME and m.kind in (UNO, SPEAK, ADVISE, SLOW)]
+        fired += sum(app.game.fired.get(rule, 0) for rule in
+                     ("V-JUMP-IN", "V-DOUBLES", "T-UNO-CENTER", "T-SILENT-TWOS", "T-ADVICE"))
+    assert fired  # the bots did jump in (and talk) around the person
+
+
+def test_the_bots_catch_a_person_who_forgot_as_the_table_model_does():
+    from uno_nb.table import PlayerTraits
+    app = PlayApp("standard", 3, seed=1, delay=0)
+    app.game = Game.from_position(hands=["R1 R2", "B1 G2 G3", "G1 G4 G5"], discard="R5",
+                                  draw_pile="Y1 Y2 Y3 Y4 Y5 Y6", names=app.game.names,
+                                  max_rounds=1)
+    app.game._traits = (PlayerTraits(0.0, 1.0, 0.5), PlayerTraits(0.0, 1.0, 0.4),
+                        PlayerTraits(0.0, 1.0, 0.01))
+    app._render()
+    app._say_uno.value = False
+    app._human("0:R1")  # one card left, and no "UNO!"
+    caught = [i for i, m in enumerate(app.game.moves) if m.kind is CATCH]
+    assert caught and app.game.moves[caught[0]].text == "2:catch 0"  # Bot 3 is the fastest
+    assert app.game.notes[caught[0]]["key"] == "noticed_first"  # both bots noticed
+    assert "Bot 3 catches Player 1 (you) without" in plain(app._log.value)
+    assert "noticed in" in plain(app._log.value) and len(app.game.hands[ME]) == 3
+
+
+def test_the_play_page_keeps_its_names_across_its_modules():
+    from uno_nb.widgets.play import SPEEDS, PlayApp as Same
+    from uno_nb.widgets.play_buttons import ButtonBoard, ButtonSpec, button
+    from uno_nb.widgets.play_view import end_panel_html, log_html, status_html, table_html
+    assert Same is PlayApp and SPEEDS[0] == ("slow", 1.5)
+    assert not hasattr(play_module, "_NeverJumps")
+    app = PlayApp("standard", 3, seed=4, delay=0)
+    assert isinstance(app._board, ButtonBoard) and app._looks is app._board.looks
+    assert app._table.value == table_html(app.game, ME, "en")
+    assert app._log.value == log_html(app.game, ME, "en", app._mark)
+    assert callable(button) and ButtonSpec._fields[0] == "label"
+    assert callable(status_html) and callable(end_panel_html)

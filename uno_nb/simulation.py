@@ -30,7 +30,7 @@ from typing import Callable, Sequence
 from .bots import Bot, make_bot
 from .game import GAME_OVER, Game
 from .rules import RuleSet
-from .table import reaction_time
+from .table import jump_in_race, table_talk, uno_call
 
 __all__ = ["GameRecord", "play_game", "run_games", "DEFAULT_MAX_TURNS"]
 
@@ -84,7 +84,7 @@ def play_game(rules: RuleSet | str | None, lineup: Sequence[Bot | str], seed: in
             abandoned = True
             break
         if jump and game.top_by >= 0:
-            moves += _jump_ins(game, bots, views, rng, observer)
+            moves += jump_in_race(game, bots, views, rng, observer)
             if game.phase is GAME_OVER:
                 break
         actor = game.current
@@ -94,9 +94,9 @@ def play_game(rules: RuleSet | str | None, lineup: Sequence[Bot | str], seed: in
         if observer is not None:
             observer(game)
         if game.uno_open >= 0:
-            moves += _uno_call(game, rng, observer)
+            moves += uno_call(game, rng, observer)
         if talk and game.phase is not GAME_OVER:
-            moves += _table_talk(game, rng, observer)
+            moves += table_talk(game, rng, observer)
     outcome = game.outcome
     winner = None if abandoned or outcome is None else outcome.winner
     rec = GameRecord(
@@ -107,98 +107,6 @@ def play_game(rules: RuleSet | str | None, lineup: Sequence[Bot | str], seed: in
         scores=tuple(game.scores), cards_drawn=tuple(game.cards_drawn),
         fired=dict(game.fired), abandoned=abandoned)
     return rec, game
-
-
-def _uno_call(game: Game, rng: random.Random,
-              observer: Callable[[Game], None] | None = None) -> int:
-    """T-UNO-CATCH for the player just left with one card."""
-    p = game.uno_open
-    traits = game.traits
-    if rng.random() >= traits[p].forget:
-        game.push(f"{p}:uno")
-        if observer is not None:
-            observer(game)
-        return 1
-    noticed = [(reaction_time(traits[q], rng), q) for q in range(game.n)
-               if q != p and rng.random() < traits[q].notice]
-    if not noticed:
-        return 0
-    noticed.sort()
-    t, q = noticed[0]
-    note = ({"key": "noticed_first", "seconds": round(t, 2), "count": len(noticed)}
-            if len(noticed) > 1 else {"key": "noticed", "seconds": round(t, 2)})
-    game.push(f"{q}:catch {p}", note=note)
-    if observer is not None:
-        observer(game)
-    return 1
-
-
-def _table_talk(game: Game, rng: random.Random,
-                observer: Callable[[Game], None] | None = None,
-                people: frozenset[int] = frozenset()) -> int:
-    """T-UNO-CENTER, T-SILENT-TWOS and T-ADVICE, after a move (``people``:
-    seats played by a person, who talk for themselves)."""
-    done = 0
-    traits = game.traits
-    rules = game.rules
-    if game._slap >= 0:
-        caller = game._slap
-        times = sorted((reaction_time(traits[s], rng), s) for s in range(game.n)
-                       if s != caller and not game.out[s] and s not in people)
-        if times:
-            t, slowest = times[-1]
-            game.push(f"{slowest}:slow", note={"key": "reaction", "seconds": round(t, 2)})
-            done += 1
-            if observer is not None:
-                observer(game)
-    if game.silence is not None:
-        speakers = [s for s in range(game.n) if not game.out[s] and s not in people
-                    and rng.random() < traits[s].talk]
-        if speakers:
-            game.push(f"{speakers[0]}:speak")
-            done += 1
-            if observer is not None:
-                observer(game)
-    if rules.advice and game.phase <= 2:
-        for s in range(game.n):
-            if s != game.current and not game.out[s] and s not in people \
-                    and rng.random() < traits[s].advise:
-                game.push(f"{s}:advise")
-                done += 1
-                if observer is not None:
-                    observer(game)
-                break
-    return done
-
-
-def _jump_ins(game: Game, bots: Sequence[Bot], views: Sequence[object],
-              rng: random.Random, observer: Callable[[Game], None] | None = None) -> int:
-    """V-JUMP-IN races (docs/rules.md §12): the fastest willing player jumps in."""
-    done = 0
-    while game.top_by >= 0 and game.phase is not GAME_OVER:
-        options = game.jump_in_moves()
-        if not options:
-            break
-        willing = {}
-        for move in options:
-            if move.player not in willing and bots[move.player].wants_jump_in(
-                    views[move.player], move, rng):  # type: ignore[arg-type]
-                same = [m for m in options if m.player == move.player]
-                choice = bots[move.player].choose(views[move.player], same, rng)  # type: ignore[arg-type]
-                willing[move.player] = choice
-        if not willing:
-            break
-        race = sorted((reaction_time(game.traits[s], rng), s) for s in willing)
-        t, seat = race[0]
-        note = ({"key": "race", "times": [[s, round(x, 2)] for x, s in race]}
-                if len(race) > 1 else None)
-        game.push(willing[seat], note=note)
-        done += 1
-        if observer is not None:
-            observer(game)
-        if game.uno_open >= 0:
-            done += _uno_call(game, rng, observer)
-    return done
 
 
 def run_games(rules: RuleSet | str | None, lineup: Sequence[Bot | str], n: int, seed: int = 0, *,
@@ -214,3 +122,4 @@ def run_games(rules: RuleSet | str | None, lineup: Sequence[Bot | str], n: int, 
         if progress is not None:
             progress(i + 1, n)
     return records
+

@@ -1,0 +1,245 @@
+"""What the play page shows (:class:`~uno_nb.widgets.play.PlayApp`): the
+status line, the table, the end panel and the log, as HTML.
+
+Each function reads the game (and the few flags of the app it is given) and
+returns markup; none keeps state or touches a widget, so the page's one render
+funnel (``PlayApp._render``) decides what is drawn when.  Nothing here shows a
+bot's hidden cards: the table draws their hands face down, the log is written
+for the person's seat, and the end panel (the hands that were left) is only
+asked for once the round is over.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Collection
+
+from ..cards import Card
+from ..events import Drew
+from ..game import Game, Phase, RoundResult
+from ..moves import CHALLENGE, PLAY, MoveKind
+from ..render import COLOUR_HEX, back_svg, card_svg
+from ..scoring import hand_points
+from ..texts import card_name, colour_name, rule_name, text
+from ..texts.numbers import fmt_int
+
+__all__ = ["INK", "FACE_DOWN", "pale", "status_text", "status_html", "table_html",
+           "round_won", "end_panel_html", "log_html"]
+
+#: The ink of black cards and of the text on yellow ones.
+INK = "#1d1d1b"
+#: The width of a bot's face-down card on the table.
+FACE_DOWN = 26
+
+_STATUS_COLOURS = {"you": ("#e6f4ea", "#1e7b34"), "wait": ("#f1f1f1", "#9e9e9e"),
+                   "end": ("#fff3c4", "#d72600")}
+
+_STATUS_KEYS = {Phase.COLOUR: "play.status.start_colour", Phase.SWAP: "play.status.swap",
+                Phase.EXCHANGE: "play.status.exchange", Phase.GIVE: "play.status.give"}
+
+
+def pale(colour: str) -> str:
+    """``colour`` (``#rrggbb``) mixed half and half with white: a card that
+    does not fit.
+
+    >>> pale("#000000")
+    '#7f7f7f'
+    """
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return "#" + "".join(f"{(v + 255) // 2:02x}" for v in (r, g, b))
+
+
+def status_text(game: Game, me: int, lang: str, kinds: Collection[MoveKind], decides: bool,
+                paused: bool = False, wild: Card | None = None) -> tuple[str, str]:
+    """The status line and its look (``you``: the person decides, ``wait``,
+    ``end``).  ``kinds``: the kinds of the person's moves now; ``decides``:
+    the game waits for the person; ``paused``: for a jump-in of theirs;
+    ``wild``: the Wild clicked, waiting for its colour."""
+    if game.is_over and game.outcome is not None:
+        champion = game.outcome.winner
+        if champion == me:
+            return text("play.status.you_won_game", lang), "end"
+        return text("play.status.game_over", lang, player=game.names[champion]), "end"
+    if game.phase is Phase.ROUND_OVER and game.round_results:
+        winner = game.round_results[-1].winner
+        if winner == me:
+            return text("play.status.you_won_round", lang), "end"
+        return text("play.status.round_over", lang, player=game.names[winner]), "end"
+    if not decides:
+        return text("play.status.thinking", lang, player=game.names[game.current]), "wait"
+    if paused:
+        return text("play.status.jump_in", lang), "you"
+    if wild is not None:
+        return text("play.status.wild", lang, card=card_name(wild, lang)), "you"
+    phase = game.phase
+    if phase is Phase.DRAWN and game.drawn_card is not None:
+        return text("play.status.drawn", lang, card=card_name(game.drawn_card, lang)), "you"
+    if phase is Phase.PENALTY:
+        if CHALLENGE in kinds:
+            return text("play.status.challenge", lang, count=game.pending), "you"
+        key = "play.status.penalty_answer" if PLAY in kinds else "play.status.penalty"
+        return text(key, lang, count=game.pending,
+                    button=text("play.take_button", lang, count=game.pending)), "you"
+    if phase is Phase.READY:  # T-READY: after drawing 4 or more
+        drawn = next(len(e.cards) for e in reversed(game.events)
+                     if isinstance(e, Drew) and e.player == me)
+        return text("play.status.ready", lang, count=drawn), "you"
+    choosing = _STATUS_KEYS.get(phase)
+    if choosing is not None:
+        return text(choosing, lang), "you"
+    return text("play.status.turn" if PLAY in kinds else "play.status.turn_no_card", lang), "you"
+
+
+def status_html(game: Game, me: int, lang: str, kinds: Collection[MoveKind], decides: bool,
+                paused: bool = False, wild: Card | None = None) -> str:
+    """The status line (:func:`status_text`) in its box, coloured by its look."""
+    said, look = status_text(game, me, lang, kinds, decides, paused, wild)
+    background, edge = _STATUS_COLOURS[look]
+    return (f'<div class="uno-status-line uno-status-{look}" style="font-size:1.15em;'
+            f'font-weight:bold;padding:6px 10px;border-radius:6px;background:{background};'
+            f'border-left:6px solid {edge}">{escape(said)}</div>')
+
+
+def table_html(game: Game, me: int, lang: str, rounds: int | None = 1) -> str:
+    """The table: every seat in turn order with the number of cards held
+    (a bot's cards face down), the top card, the colour in force, the
+    direction and the draw pile.  The person's cards are the buttons below.
+    ``rounds`` other than 1: each seat's score is shown too."""
+    over = game.is_over or game.phase is Phase.ROUND_OVER
+    seats = []
+    for s, hand in enumerate(game.hands):
+        count = len(hand)
+        moving = s == game.current and not over
+        style = ("border:2px solid #ffb300;background:#fff8e1" if moving
+                 else "border:2px solid #dddddd;background:#ffffff")
+        lines = [f'<div style="font-weight:bold">{escape(game.names[s])}</div>']
+        if s == me:
+            lines.append(f'<div>{escape(text("play.table.your_cards", lang, count=count))}</div>')
+        else:
+            backs = "".join(back_svg(FACE_DOWN, title=text("play.table.face_down", lang),
+                                     style="margin:0 0 0 -16px" if i else "margin:0")
+                            for i in range(count))
+            lines.append(f'<div class="uno-backs" style="padding-left:2px">{backs}</div>')
+            lines.append(f'<div>{escape(text("play.table.cards", lang, count=count))}</div>')
+        if rounds != 1:
+            score = text("play.table.score", lang, points=fmt_int(game.scores[s], lang))
+            lines.append(f'<div>{escape(score)}</div>')
+        if moving:
+            lines.append(f'<div style="color:#b26a00">▶ {escape(text("play.table.turn", lang))}'
+                         '</div>')
+        seat_class = "uno-seat uno-seat-current" if moving else "uno-seat"
+        if s == me:
+            seat_class += " uno-seat-you"
+        seats.append(f'<div class="{seat_class}" style="{style};border-radius:8px;'
+                     f'padding:6px 10px;min-width:110px">{"".join(lines)}</div>')
+    top = game.discard[-1] if game.discard else None
+    centre = ""
+    if top is not None:
+        in_force = game.colour
+        chosen = in_force if top.is_black else None
+        named = card_name(top, lang, colour=chosen)
+        direction = "play.table.clockwise" if game.direction == 1 else "play.table.counter"
+        said = [escape(text("play.table.top", lang, card=named))]
+        if in_force is not None:
+            chip = (f'<span style="display:inline-block;width:0.9em;height:0.9em;'
+                    f'border-radius:50%;background:{COLOUR_HEX[in_force]};'
+                    'vertical-align:middle"></span>')
+            colour = text("play.table.colour", lang, colour=colour_name(in_force, lang))
+            said.append(f'{chip} {escape(colour)}')
+        said += [escape(text(direction, lang)),
+                 escape(text("play.table.pile", lang, count=len(game.draw_pile)))]
+        info = "<br>".join(said)
+        centre = (f'<div style="display:flex;gap:16px;align-items:center;margin-top:10px">'
+                  f'<div class="uno-top">{card_svg(top, 64, chosen, title=named)}</div>'
+                  f'<div class="uno-table-info">{info}</div></div>')
+    return ('<div class="uno-play-table" style="font-family:sans-serif">'
+            '<div class="uno-seats" style="display:flex;flex-wrap:wrap;gap:8px">'
+            f'{"".join(seats)}</div>{centre}</div>')
+
+
+def round_won(game: Game, me: int, lang: str, result: RoundResult) -> str:
+    """Who won the round ``result``, for the person ``me``."""
+    if result.winner == me:
+        return text("play.end.you_won_round", lang, round=result.round)
+    return text("play.end.round_won", lang, player=game.names[result.winner],
+                round=result.round)
+
+
+def end_panel_html(game: Game, me: int, lang: str, rounds: int | None = 1) -> str:
+    """The end panel of a finished round (or game): who won, how it was
+    scored, what comes next, and the hands that were left with their points —
+    the only place a bot's cards are ever shown.  Only for a game whose round
+    is over (``game.round_results`` not empty)."""
+    result = game.round_results[-1]
+    hands = result.hands or tuple(tuple(h) for h in game.hands)
+    drop = game.rules.drop_zero
+    points = [hand_points(h, drop) for h in hands]
+    lines = []
+    if game.is_over and game.outcome is not None:
+        title = text("play.end.game_title", lang)
+        champion = game.outcome.winner
+        lines.append(text("play.end.you_won_game", lang) if champion == me
+                     else text("play.end.game_won", lang, player=game.names[champion]))
+        if result.winner != champion or game.round_no > 1:
+            lines.append(round_won(game, me, lang, result))
+    else:
+        title = text("play.end.round_title", lang, round=result.round)
+        lines.append(round_won(game, me, lang, result))
+    scoring = game.rules.scoring
+    if scoring == "winner":
+        lines.append(text("play.end.how.winner", lang, count=result.points,
+                          shown=fmt_int(result.points, lang)))
+    elif scoring == "penalty":
+        lines.append(text("play.end.how.penalty", lang))
+    elif result.loser >= 0:
+        lines.append(text("play.end.how.lazy", lang, player=game.names[result.loser],
+                          count=points[result.loser], shown=fmt_int(points[result.loser], lang)))
+    if not game.is_over:
+        goal = fmt_int(game.rules.target_score, lang)
+        if rounds is not None:
+            lines.append(text("play.end.rounds", lang, rounds=rounds, goal=goal))
+        elif scoring != "lazy":
+            lines.append(text("play.end.target", lang, goal=goal))
+    head = "".join(f'<th style="text-align:left;padding:2px 10px">{escape(text(k, lang))}</th>'
+                   for k in ("play.end.player", "play.end.cards", "play.end.points",
+                             "play.end.score"))
+    rows = []
+    for s, hand in enumerate(hands):
+        won = s == result.winner
+        mark = f' ★ {escape(text("play.end.winner_mark", lang))}' if won else ""
+        pictures = "".join(card_svg(c, 24, title=card_name(c, lang)) for c in hand)
+        rows.append(
+            f'<tr class="uno-score-row" style="{"background:#fff3c4;font-weight:bold" if won else ""}">'
+            f'<td style="padding:2px 10px">{escape(game.names[s])}{mark}</td>'
+            f'<td style="padding:2px 10px"><span style="display:inline-flex;flex-wrap:wrap;'
+            f'align-items:center;gap:2px"><span style="min-width:1.6em">'
+            f'{fmt_int(len(hand), lang)}</span>{pictures}</span></td>'
+            f'<td style="padding:2px 10px;text-align:right">{fmt_int(points[s], lang)}</td>'
+            f'<td class="uno-score" style="padding:2px 10px;text-align:right">'
+            f'{fmt_int(game.scores[s], lang)}</td></tr>')
+    said = "".join(f"<p>{escape(line)}</p>" for line in lines)
+    return ('<div style="border:3px solid #d72600;border-radius:10px;padding:8px 16px;'
+            'background:#fffdf5;font-family:sans-serif">'
+            f'<h3 style="margin:4px 0">{escape(title)}</h3>{said}'
+            f'<table class="uno-scores" style="border-collapse:collapse"><tr>{head}</tr>'
+            f'{"".join(rows)}</table></div>')
+
+
+def log_html(game: Game, me: int, lang: str, mark: int = 0) -> str:
+    """The log, newest first, written for the person's seat ``me``: what the
+    bots drew is not named.  The events from index ``mark`` on (what happened
+    since the person's last move) are highlighted; each line names its rule,
+    small."""
+    mark = min(mark, len(game.events))
+    rows = []
+    for i, event in enumerate(game.events):
+        said = escape(game.event_text(event, lang, viewer=me))
+        rule = (f' <span class="uno-rule" style="color:#888;font-size:11px">'
+                f'{escape(rule_name(event.rule, lang))}</span>' if event.rule else "")
+        new = i >= mark and mark > 0
+        style = ' style="background:#fff8d6"' if new else ""
+        rows.append(f'<div class="uno-log-line{" uno-log-new" if new else ""}"{style}>'
+                    f'{said}{rule}</div>')
+    rows.reverse()  # newest first: the last move is always in sight
+    return ('<div style="max-height:260px;overflow-y:auto;font-family:sans-serif;'
+            f'font-size:13px;line-height:1.5">{"".join(rows)}</div>')
