@@ -93,7 +93,8 @@ class Summary:
         from .texts.numbers import fmt_decimal, fmt_int, fmt_interval, fmt_percent
 
         def shown(e: Estimate, percent: bool = False) -> str:
-            fmt = (lambda x: fmt_percent(x, lang)) if percent else (lambda x: fmt_decimal(x, 2, lang))
+            fmt: Callable[[float], str] = ((lambda x: fmt_percent(x, lang)) if percent
+                                           else (lambda x: fmt_decimal(x, 2, lang)))
             return text("summary.estimate", lang, value=fmt(e.estimate),
                         interval=fmt_interval(fmt(e.low), fmt(e.high), lang))
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
+from fractions import Fraction
 from math import sqrt
 from statistics import NormalDist, fmean, stdev
 from typing import Callable, Iterable, Mapping, Sequence
@@ -47,7 +48,7 @@ class Estimate:
     n: int
     confidence: float
 
-    def contains(self, value: float) -> bool:
+    def contains(self, value: float | Fraction) -> bool:
         return self.low <= float(value) <= self.high
 
     def __str__(self) -> str:

@@ -67,7 +67,8 @@ def kind_predicate(kind: str | Colour | Callable[[Card], bool]) -> Callable[[Car
     if callable(kind) and not isinstance(kind, (str, Colour)):
         return kind
     if isinstance(kind, Colour):
-        return lambda c, colour=kind: c.colour == colour
+        wanted = kind
+        return lambda c: c.colour == wanted
     key = str(kind).strip().lower()
     if key in KINDS:
         return KINDS[key]

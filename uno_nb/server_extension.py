@@ -25,24 +25,56 @@ set on its live configuration instead.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Protocol, TypeVar
+
+if TYPE_CHECKING:
+    from jupyter_server.serverapp import ServerApp
+    from nbformat import NotebookNode
+    from tornado.web import Application, RequestHandler
+    from voila.configuration import VoilaConfiguration
 
 __all__ = ["set_xsrf_cookie", "without_mathjax"]
 
 TEMPLATE = "uno_nb"
+
+#: A page-config hook: the page config (and Voilà's other arguments, by
+#: keyword) in, the page config out.
+PageConfigHook = Callable[..., dict[str, Any]]
+
+
+class PrelaunchHook(Protocol):
+    """Voilà's prelaunch hook: called with the page's request handler, the
+    notebook and its folder before a kernel starts; may return a changed
+    notebook."""
+
+    def __call__(self, handler: RequestHandler, notebook: NotebookNode, cwd: str) -> Any: ...
+
+
+_Hook = TypeVar("_Hook", bound=Callable[..., Any])
+
+
+def _ours(hook: _Hook) -> _Hook:
+    """Mark ``hook`` as set by this extension, so that it is not chained twice."""
+    setattr(hook, "uno_nb_hook", True)
+    return hook
 
 
 def _jupyter_server_extension_points() -> list[dict[str, str]]:
     return [{"module": "uno_nb.server_extension"}]
 
 
-def set_xsrf_cookie(handler, notebook=None, cwd=None, **_: Any) -> None:
+@_ours
+def set_xsrf_cookie(handler: RequestHandler, notebook: NotebookNode | None = None,
+                    cwd: str | None = None, **_: Any) -> None:
     """Voilà's prelaunch hook: reading ``xsrf_token`` sets the cookie on the
     page's response (the hook runs before the page's first byte is sent)."""
     handler.xsrf_token  # noqa: B018
 
 
-def without_mathjax(page_config: dict, voila_configuration=None, **_: Any) -> dict:
+@_ours
+def without_mathjax(page_config: dict[str, Any],
+                    voila_configuration: VoilaConfiguration | None = None,
+                    **_: Any) -> dict[str, Any]:
     """Voilà's page-config hook: on the kit's pages, no MathJax URL, as the
     Voilà app has it (the page loads MathJax only when one is given)."""
     if voila_configuration is None or voila_configuration.template == TEMPLATE:
@@ -51,45 +83,42 @@ def without_mathjax(page_config: dict, voila_configuration=None, **_: Any) -> di
     return page_config
 
 
-def _chain_prelaunch(first: Callable | None) -> Callable:
+def _chain_prelaunch(first: PrelaunchHook | None) -> PrelaunchHook:
     """``set_xsrf_cookie`` after ``first``, a hook configured before."""
     if first is None:
         return set_xsrf_cookie
     if getattr(first, "uno_nb_hook", False):  # ours already (loaded twice)
         return first
 
-    def hook(handler, notebook, cwd):
+    @_ours
+    def hook(handler: RequestHandler, notebook: NotebookNode, cwd: str) -> Any:
         changed = first(handler, notebook=notebook, cwd=cwd)
         set_xsrf_cookie(handler)
         return changed
 
-    hook.uno_nb_hook = True
     return hook
 
 
-def _chain_page_config(first: Callable | None) -> Callable:
+def _chain_page_config(first: PageConfigHook | None) -> PageConfigHook:
     """``without_mathjax`` after ``first``, a hook configured before."""
     if first is None:
         return without_mathjax
     if getattr(first, "uno_nb_hook", False):
         return first
 
-    def hook(page_config, **kwargs):
+    @_ours
+    def hook(page_config: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
         return without_mathjax(first(page_config, **kwargs), **kwargs)
 
-    hook.uno_nb_hook = True
     return hook
 
 
-set_xsrf_cookie.uno_nb_hook = True  # type: ignore[attr-defined]
-without_mathjax.uno_nb_hook = True  # type: ignore[attr-defined]
-
-
-def _loaded_voila_configurations(web_app) -> list:
+def _loaded_voila_configurations(web_app: Application) -> list[VoilaConfiguration]:
     """The VoilaConfiguration objects of Voilà's handlers already routed."""
     from voila.handler import VoilaHandler
 
-    found, rules = [], list(web_app.default_router.rules)
+    found: list[VoilaConfiguration] = []
+    rules = list(web_app.default_router.rules)
     while rules:
         rule = rules.pop()
         target = rule.target
@@ -102,7 +131,7 @@ def _loaded_voila_configurations(web_app) -> list:
     return found
 
 
-def _load_jupyter_server_extension(server_app) -> None:
+def _load_jupyter_server_extension(server_app: ServerApp) -> None:
     # the configuration Voilà's extension will read (a traitlets Config
     # section: a key never set reads as a placeholder, hence the `in`)
     section = server_app.config.VoilaConfiguration

@@ -44,7 +44,12 @@ import socket
 import sys
 import tempfile
 from pathlib import Path
-from typing import Sequence
+from typing import TYPE_CHECKING, Any, Sequence
+
+if TYPE_CHECKING:
+    import asyncio
+
+    from nbformat import NotebookNode
 
 __all__ = ["project_root", "main", "lan_addresses", "exposed", "ALL_INTERFACES"]
 
@@ -94,7 +99,7 @@ def lan_addresses() -> list[str]:
     the default route leaves by."""
     found: list[str] = []
     try:
-        found += [info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None,
+        found += [str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None,
                                                             socket.AF_INET)]
     except OSError:  # a host name that does not resolve
         pass
@@ -146,7 +151,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     from voila.app import Voila
     from voila.tornado.handler import TornadoVoilaHandler
 
-    class PageHandler(TornadoVoilaHandler):
+    class PageHandler(TornadoVoilaHandler):  # type: ignore[misc]  # Voilà has no types
         """A notebook page that also sets the ``_xsrf`` cookie."""
 
         async def prepare(self) -> None:
@@ -163,10 +168,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         trusted" for each notebook at start-up and wrote a signing key into
         the user's Jupyter data folder."""
 
-        def mark_trusted_cells(self, nb, path: str = "") -> None:
+        def mark_trusted_cells(self, nb: NotebookNode, path: str = "") -> None:
             return None
 
-    class UnoVoila(Voila):
+    class UnoVoila(Voila):  # type: ignore[misc]  # Voilà has no types
         """Voilà with ``/`` sent to the index notebook and pages that can
         shut their kernel down when they are closed."""
 
@@ -174,7 +179,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         home = Unicode("00_index.ipynb", config=True,
                        help="The notebook that / opens (relative to root_dir).")
 
-        def initialize(self, argv=None) -> None:
+        def initialize(self, argv: list[str] | None = None) -> None:
             super().initialize(argv)  # the command line, then voila.json
             if not self.trait_has_value("connection_dir_root"):
                 self.connection_dir_root = _connection_root()
@@ -190,13 +195,15 @@ def main(argv: Sequence[str] | None = None) -> None:
         @property
         def connection_url(self) -> str:
             # the browser opened on this computer: 0.0.0.0 is no address to open
-            return self._url("127.0.0.1") if self.all_interfaces else super().connection_url
+            url: str = self._url("127.0.0.1") if self.all_interfaces else super().connection_url
+            return url
 
         @property
         def display_url(self) -> str:
             """What start-up prints after "Voilà is running at:"."""
             if not self.all_interfaces or self.custom_display_url:
-                return super().display_url
+                url: str = super().display_url
+                return url
             others = [self._url(address) for address in lan_addresses()]
             others = others or [self._url(socket.gethostname())]
             return "\n".join([*(f"{url}  (other computers on this network)" for url in others),
@@ -208,12 +215,12 @@ def main(argv: Sequence[str] | None = None) -> None:
                 self.log.warning(f"Listening on {where}: {EXPOSED}")
             super().start()
 
-        def init_settings(self) -> dict:
-            settings = super().init_settings()
+        def init_settings(self) -> dict[str, Any]:
+            settings: dict[str, Any] = super().init_settings()
             self.contents_manager = settings["contents_manager"] = _Notebooks(parent=self)
             return settings
 
-        def init_handlers(self) -> list:
+        def init_handlers(self) -> list[tuple[Any, ...]]:
             self._keep_handed_out_kernels()
             # the page template preloads the bundle the figures will import
             resources = self.voila_configuration.config.VoilaConfiguration
@@ -225,9 +232,9 @@ def main(argv: Sequence[str] | None = None) -> None:
             folder, name = PLOTLY_PATH.rsplit("/", 1)
             bundle = (url_path_join(self.server_url, folder, f"({re.escape(name)})"),
                       StaticFileHandler, {"path": str(Path(plotly.__file__).parent / "package_data")})
-            ours = [(url_path_join(self.server_url, "/?"), RedirectHandler,
-                     {"url": home, "permanent": False}), bundle]  # 302: browsers keep no 301 of it
-            return ours + handlers
+            redirect = (url_path_join(self.server_url, "/?"), RedirectHandler,
+                        {"url": home, "permanent": False})  # 302: browsers keep no 301 of it
+            return [redirect, bundle, *handlers]
 
         def _keep_handed_out_kernels(self) -> None:
             manager = self.kernel_manager
@@ -235,7 +242,8 @@ def main(argv: Sequence[str] | None = None) -> None:
             if take is None:  # no preheated kernels
                 return
 
-            async def get_rendered_notebook(*args, **kwargs):
+            async def get_rendered_notebook(
+                    *args: Any, **kwargs: Any) -> tuple[asyncio.Task[Any], list[str], str]:
                 task, cache, kernel_id = await take(*args, **kwargs)
                 manager.get_kernel(kernel_id).last_activity = utcnow()
                 return task, cache, kernel_id

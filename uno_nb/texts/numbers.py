@@ -15,7 +15,6 @@ another app.
 from __future__ import annotations
 
 from fractions import Fraction
-from numbers import Real
 
 from . import text
 
@@ -25,7 +24,8 @@ __all__ = ["fmt_int", "fmt_decimal", "fmt_percent", "fmt_ratio", "fmt_fraction",
 def _localize(digits: str, lang: str) -> str:
     """Swap Python's ``,`` and ``.`` for the language's separators."""
     group, point = text("odds.num.group", lang), text("odds.num.decimal", lang)
-    return digits.translate(str.maketrans({",": group, ".": point}))
+    table: dict[str, str | int | None] = {",": group, ".": point}
+    return digits.translate(str.maketrans(table))
 
 
 def fmt_int(n: int, lang: str = "en") -> str:
@@ -33,12 +33,12 @@ def fmt_int(n: int, lang: str = "en") -> str:
     return _localize(f"{int(n):,}", lang)
 
 
-def fmt_decimal(x: Real, digits: int = 2, lang: str = "en") -> str:
+def fmt_decimal(x: float | Fraction, digits: int = 2, lang: str = "en") -> str:
     """A number with ``digits`` decimals (at most four are ever shown)."""
     return _localize(f"{float(x):,.{min(digits, 4)}f}", lang)
 
 
-def fmt_percent(p: Real, lang: str = "en") -> str:
+def fmt_percent(p: float | Fraction, lang: str = "en") -> str:
     """A chance as a percentage with one decimal (``42.6%``); exact 0 and 1
     are ``0%`` and ``100%``, and a chance that would round to them says so
     (``less than 0.1%``, ``more than 99.9%``)."""

@@ -28,8 +28,8 @@ _EXPORTS = {
     "PlayApp": "play",
     "LabApp": "lab_app",
     "HandOdds": "odds_lesson",
-    "LiveOdds": "odds_lesson",
-    "ChallengeQuestion": "odds_lesson",
+    "LiveOdds": "odds_live",
+    "ChallengeQuestion": "odds_challenge",
     "figure": "_common",
 }
 
@@ -38,7 +38,9 @@ __all__ = list(_EXPORTS)
 if TYPE_CHECKING:  # what static tools and IDEs see
     from ._common import figure
     from .lab_app import LabApp
-    from .odds_lesson import ChallengeQuestion, HandOdds, LiveOdds
+    from .odds_challenge import ChallengeQuestion
+    from .odds_lesson import HandOdds
+    from .odds_live import LiveOdds
     from .odds_panel import OddsPanel
     from .play import PlayApp
     from .rules_panel import RulesPanel

@@ -21,7 +21,8 @@ from __future__ import annotations
 import copy
 import json
 import os
-from typing import Any
+from html import escape
+from typing import TYPE_CHECKING, Any, Collection, Protocol, Sequence, TypeVar
 
 import plotly
 import plotly.graph_objects as go
@@ -29,7 +30,10 @@ import plotly.graph_objects as go
 from ..texts.numbers import fmt_decimal, fmt_int
 from ..webapp import PLOTLY_ENV, plotly_url
 
-__all__ = ["figure", "settle", "tagged", "swap_children"]
+if TYPE_CHECKING:
+    import ipywidgets as w
+
+__all__ = ["figure", "settle", "tagged", "swap_children", "para"]
 
 # The widget code of a served figure: import the bundle from the page's own
 # server (Voila's pages carry their base URL in <body data-base-url>).
@@ -42,7 +46,16 @@ export const FigureView = bundle.FigureView;
 export default bundle.default;
 """
 
-_served: dict[str, type] = {}
+_served: dict[str, type[go.FigureWidget]] = {}
+
+
+class Classed(Protocol):
+    """A widget that takes CSS classes (every ipywidgets DOM widget)."""
+
+    def add_class(self, className: str) -> Any: ...
+
+
+_W = TypeVar("_W", bound=Classed)
 
 
 def separators(lang: str) -> str:
@@ -79,7 +92,7 @@ def settle(figure: go.FigureWidget) -> None:
     figure._widget_layout = copy.deepcopy(figure._layout)
 
 
-def tagged(widget, *classes: str):
+def tagged(widget: _W, *classes: str) -> _W:
     """Give ``widget`` CSS classes (``uno-…``) and return it.
 
     The page template styles the apps by these classes (rows that wrap on a
@@ -89,7 +102,8 @@ def tagged(widget, *classes: str):
     return widget
 
 
-def swap_children(box, children, keep=()) -> None:
+def swap_children(box: w.Box, children: Sequence[w.Widget],
+                  keep: Collection[w.Widget] = ()) -> None:
     """Show ``children`` in ``box`` and close the widgets they replace (with
     their layout and style widgets), except those in ``keep``.
 
@@ -103,3 +117,9 @@ def swap_children(box, children, keep=()) -> None:
             for part in (getattr(widget, "layout", None), getattr(widget, "style", None), widget):
                 if part is not None:
                     part.close()
+
+
+def para(*sentences: str, cls: str = "") -> str:
+    """``sentences`` as one HTML paragraph (escaped), with class ``cls`` if given."""
+    klass = f' class="{cls}"' if cls else ""
+    return f"<p{klass}>" + " ".join(escape(s) for s in sentences) + "</p>"

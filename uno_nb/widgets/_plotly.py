@@ -45,7 +45,9 @@ def import_renderers_without_nbformat() -> bool:
     (False: nothing to spare, plotly imported the plain way)."""
     if RENDERERS in sys.modules or "nbformat" in sys.modules or not importlib.util.find_spec("nbformat"):
         return False
-    sys.modules["nbformat"] = None  # meanwhile `import nbformat` raises ImportError
+    # meanwhile `import nbformat` raises ImportError (a None entry is how the
+    # import system spells it; typeshed types sys.modules as modules only)
+    sys.modules["nbformat"] = None  # type: ignore[assignment]
     try:
         renderers = importlib.import_module(RENDERERS)
     except ImportError:  # a plotly that needs nbformat outright
@@ -60,5 +62,5 @@ def import_renderers_without_nbformat() -> bool:
     # plotly noted nbformat as not importable: let it try again when it asks
     getattr(optional_imports, "_not_importable", set()).discard("nbformat")
     if getattr(renderers, "nbformat", True) is None:
-        renderers.nbformat = Deferred("nbformat")
+        setattr(renderers, "nbformat", Deferred("nbformat"))
     return True

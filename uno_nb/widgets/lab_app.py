@@ -481,8 +481,8 @@ class LabApp:
         names = {LABELS[0]: rules_name(ran_a, lang),
                  LABELS[1]: rules_name(ran_b, lang, prefer=nearest_preset(ran_a))}
         heads = {label: text("lab.title", lang, label=label, name=names[label]) for label in LABELS}
-        summaries = [results[label].summary for label in LABELS]
-        self.rows = figure_rows(*summaries, lang=lang)
+        summary_a, summary_b = results[LABELS[0]].summary, results[LABELS[1]].summary
+        self.rows = figure_rows(summary_a, summary_b, lang=lang)
         diff_head = text("lab.col.diff", lang, first=LABELS[0], second=LABELS[1])
         head = (f"<tr><th>{escape(text('lab.col.figure', lang))}</th>"
                 + "".join(f"<th>{escape(heads[label])}</th>" for label in LABELS)
@@ -496,7 +496,7 @@ class LabApp:
             + "</td></tr>"
             for row in self.rows)
         self._table.value = f'<table class="uno-lab-figures">{head}{body}</table>'
-        players = summaries[0].players
+        players = summary_a.players
         self._notes.value = "".join(
             f'<p class="uno-lab-note">{escape(sentence)}</p>'
             for sentence in (text("lab.explain.interval", lang),

@@ -16,7 +16,7 @@ from ..render import COLOUR_HEX
 from ..texts import card_name, colour_name, player_name, text
 from ..texts.numbers import fmt_fraction, fmt_percent, fmt_ratio
 from ..view import PlayerView
-from ._common import figure, settle, tagged
+from ._common import figure, para, settle, tagged
 
 __all__ = ["OddsPanel", "KINDS", "seat_name", "top_name"]
 
@@ -46,11 +46,6 @@ def top_name(view: PlayerView, lang: str = "en") -> str:
         return text("odds.panel.top_colour", lang, card=card_name(top, lang),
                     colour=colour_name(view.colour, lang))
     return card_name(top, lang)
-
-
-def _para(*sentences: str, cls: str = "") -> str:
-    klass = f' class="{cls}"' if cls else ""
-    return f"<p{klass}>" + " ".join(escape(s) for s in sentences) + "</p>"
 
 
 class OddsPanel:
@@ -122,7 +117,7 @@ class OddsPanel:
                      ratio=fmt_ratio(good, unseen, lang), percent=fmt_percent(draw, lang))
         has = (text("odds.panel.has", lang, player=name, count=own, top=top) if own
                else text("odds.panel.has_none", lang, player=name, top=top))
-        self._numbers.value = _para(seen, drawn) + _para(has)
+        self._numbers.value = para(seen, drawn) + para(has)
         self.exact = {"draw_playable": draw, "holds_playable": holds}
         opponents = [s for s in range(game.n) if s != seat and game.hands[s]]
         names = [seat_name(game, s, lang) for s in opponents]
@@ -142,7 +137,7 @@ class OddsPanel:
                          percent=fmt_percent(c, lang), fraction=fmt_fraction(c, lang))
                     for label, c in zip(names, chances[kind])]
         settle(self.figure)
-        self._caption.value = _para(text("odds.panel.caption", lang, player=name))
+        self._caption.value = para(text("odds.panel.caption", lang, player=name))
         self._table.value = self._details(game, opponents, names, chances)
 
     def _details(self, game: Game, opponents: list[int], names: list[str],

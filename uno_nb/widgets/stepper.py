@@ -18,6 +18,7 @@ from typing import Sequence
 
 import ipywidgets as w
 
+from ..cards import Card
 from ..game import Game
 from ..moves import DRAW, PLAY
 from ..render import game_html, legend_html
@@ -155,7 +156,7 @@ class GameStepper:
     @property
     def codes(self) -> bool:
         """Does the log write cards as codes (``RS``) rather than words?"""
-        return self._codes.value
+        return bool(self._codes.value)
 
     def _new_game(self) -> None:
         _, game = play_game(self.rules_panel.rules, self._bots, self._seed.value,
@@ -285,9 +286,9 @@ def say_choices(game: Game, lang: str = "en") -> str:
     >>> say_choices(Game.from_position(hands=["B9", "Y1"], discard="R5"))
     'Player 1 has no card that fits and must draw.'
     """
-    cards = []
+    cards: list[Card] = []
     for move in game.turn_plays():  # a black card comes once per colour: name it once
-        if move.kind is PLAY and move.card not in cards:
+        if move.kind is PLAY and move.card is not None and move.card not in cards:
             cards.append(move.card)
     player = player_name(game.current, lang, game.given_names)
     if not cards:
