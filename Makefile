@@ -46,7 +46,10 @@ app: $(VENV)/.app-installed
 	$(BIN)/python -m uno_nb.kernel
 	$(BIN)/python -m uno_nb.webapp $(if $(APP_HOST),--host=$(APP_HOST))
 
+# mypy --strict (its settings are in pyproject.toml) first: a type error stops
+# the run before the tests do.
 test: $(VENV)/.test-installed
+	$(BIN)/python -m mypy uno_nb
 	$(BIN)/python -m pytest
 
 lab: $(VENV)/.lab-installed

@@ -75,14 +75,23 @@ def extra(name: str) -> set[str]:
 
 
 def imported_modules() -> set[str]:
-    """Top-level modules imported by the package and the notebooks."""
+    """Top-level modules imported by the package and the notebooks when they
+    run (not the imports under ``if TYPE_CHECKING:``, which only the type
+    checker reads)."""
     sources = [p.read_text() for p in (ROOT / "uno_nb").rglob("*.py")]
     for path in NOTEBOOKS:
         cells = json.loads(path.read_text())["cells"]
         sources += ["".join(c["source"]) for c in cells if c["cell_type"] == "code"]
     modules = set()
     for source in sources:
-        for node in ast.walk(ast.parse(source)):
+        tree = ast.parse(source)
+        typing_only = {id(inner) for node in ast.walk(tree)
+                       if isinstance(node, ast.If) and isinstance(node.test, ast.Name)
+                       and node.test.id == "TYPE_CHECKING"
+                       for stmt in node.body for inner in ast.walk(stmt)}
+        for node in ast.walk(tree):
+            if id(node) in typing_only:
+                continue
             if isinstance(node, ast.Import):
                 modules |= {alias.name.split(".")[0] for alias in node.names}
             elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
