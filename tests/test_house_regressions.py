@@ -194,3 +194,24 @@ def test_R_START_EFFECT_a_wild_start_card_has_no_colour_until_the_first_player_c
     game.push("1:colour G")
     assert game.colour is Colour.GREEN and game.phase is Phase.TURN
     assert describe_top(game) == "Top card: Wild · colour in force: green"
+
+
+def test_V_H2O_no_bonus_for_the_winner_of_a_blocked_round_who_did_not_go_out():
+    # P1 played a +1 earlier; the round ends blocked and P1 wins it holding
+    # cards: nobody went out on a card, so nothing is taken off (and R-OUT,
+    # going out, is not counted).
+    game = Game.from_position(RuleSet(scoring="penalty", h2o=True),
+                              hands=["R+1 G0 Y0", "G5 G6", "Y9 Y8 Y7 W"], discard="R7",
+                              draw_pile="G9", max_rounds=1)
+    game.push_many(["0:R+1", "2:W>B", "0:draw", "1:draw", "2:draw"])
+    assert game.round_results[0].winner == 0 and game.round_results[0].points == 0
+    assert game.scores == [7, 40, 24]
+    assert game.fired["V-H2O"] == 1 and game.fired["R-OUT"] == 0  # the +1's draw only
+
+
+def test_V_DOUBLES_a_doubled_skip_is_not_a_jump_in_nor_an_answer():
+    game = Game.from_position(RuleSet(doubles=True), hands=["RS RS G1 G2", "B5 B6", "Y4 Y2"],
+                              discard="R7", draw_pile="G3 G4")
+    game.push_many(["0:RS", "0:RS"])
+    assert game.log()[-2] == "Player 1 plays the second Red Skip at once (doubles)"
+    assert game.fired == {"R-SKIP": 2, "V-DOUBLES": 1}

@@ -354,3 +354,15 @@ def test_the_stepper_odds_panel_reads_for_a_learner():
         assert [t.name for t in panel.figure.data] == ["Red card", "Yellow card", "Green card",
                                                        "Blue card", "Draw Two", "Wild Draw Four"]
         assert_learner_prose(visible(panel.widget))
+
+
+def test_R_START_EFFECT_the_odds_panel_waits_for_a_wild_start_cards_colour():
+    from uno_nb import Game
+    from uno_nb.widgets.odds_panel import OddsPanel
+    game = Game(players=3, seed=2)  # a Wild is turned up; Player 2 chooses its colour
+    panel = OddsPanel()
+    panel.update(game)
+    assert panel.values == {} and "chooses the colour of the Wild" in panel._title.value
+    game.push("1:colour G")
+    panel.update(game)
+    assert panel.values["draw_playable"] > 0 and "What Player 2 can work out" in panel._title.value

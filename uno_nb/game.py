@@ -127,15 +127,11 @@ class Game(Effects, Drawing, Challenge, TableTalk, Rounds, Legality, Explaining,
         self._stack = rules.stack
         self._bounce = rules.reverse_bounce
         self._wheel = rules.colour_wheel
-        self._answers = (rules.deflect_2 or rules.w4_save_2 or rules.stack or rules.jump_in
-                         or rules.reverse_bounce or rules.doubles)
-        # Number cards with an effect of their own (7-0, swap-5, silent 2s), a
-        # seat order that may change (players out) or a Skip that may be sent
-        # back leave the fast path.
-        self._slow = (rules.seven_zero or rules.swap_five or rules.silent_twos
-                      or rules.to_the_last or rules.seven_rounds or rules.silent_black
-                      or rules.reverse_bounce or rules.advice or rules.uno_center)
-        self._talk = (rules.silent_twos or rules.advice or rules.uno_center)
+        # The shortcuts a rule turns off, as its option declares (RuleSet.shortcuts_off).
+        off = rules.shortcuts_off()
+        self._answers = "answers" in off
+        self._slow = "slow" in off
+        self._talk = "talk" in off
         self._until = rules.draw_until_playable
         self._ready = rules.ready
         self._h2o = rules.h2o
@@ -395,7 +391,7 @@ class Game(Effects, Drawing, Challenge, TableTalk, Rounds, Legality, Explaining,
         if jump:
             jump_rule = "V-DOUBLES" if p == self.top_by else "V-JUMP-IN"
             self._fired[jump_rule] += 1
-            if card.rank == "S":
+            if card.rank == "S" and jump_rule == "V-JUMP-IN":  # a doubled Skip answers nothing
                 jump_rule = "R-SKIP-ANSWER"
                 self._fired[jump_rule] += 1
         self.top_by = p

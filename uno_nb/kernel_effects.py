@@ -214,9 +214,12 @@ def push_play(st: I64, mv: I64, p: int, c: int, colour: int, jump: bool, ru: I64
     else:
         st[TURNS] += 1
     if jump:
-        st[FIRED + (F_DOUBLES if p == st[TOPBY] else F_JUMP)] += 1
-        if C_RANK[c] == RK_S:
-            st[FIRED + F_SKIP_ANSWER] += 1
+        if p == st[TOPBY]:
+            st[FIRED + F_DOUBLES] += 1
+        else:
+            st[FIRED + F_JUMP] += 1
+            if C_RANK[c] == RK_S:  # (a doubled Skip answers nothing)
+                st[FIRED + F_SKIP_ANSWER] += 1
     st[TOPBY] = p
     if ru[O_H2O]:
         st[LAST + p] = c  # V-H2O: the card a player goes out on

@@ -137,12 +137,10 @@ def rules_array(rules: RuleSet) -> I64:
             value = ("winner", "penalty", "lazy").index(value)
         r[i] = int(value)
     r[D_BLUFF_OK] = rules.w4_bluff or rules.w4_anytime
-    r[D_ANSWERS] = (rules.deflect_2 or rules.w4_save_2 or rules.stack or rules.jump_in
-                    or rules.reverse_bounce or rules.doubles)
-    r[D_SLOW] = (rules.seven_zero or rules.swap_five or rules.silent_twos or rules.to_the_last
-                 or rules.seven_rounds or rules.silent_black or rules.reverse_bounce
-                 or rules.advice or rules.uno_center)
-    r[D_TALK] = rules.silent_twos or rules.advice or rules.uno_center
+    off = rules.shortcuts_off()  # as the options declare them (Game does the same)
+    r[D_ANSWERS] = "answers" in off
+    r[D_SLOW] = "slow" in off
+    r[D_TALK] = "talk" in off
     r[D_MUST_PLAY] = rules.play_drawn or rules.draw_until_playable
     r[D_DECK] = int(rules.plus10) + 2 * int(rules.h2o)
     return r

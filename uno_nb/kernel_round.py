@@ -114,7 +114,9 @@ def blocked(st: I64, ru: I64, crng: U32) -> None:
             if v < best:
                 best = v
                 winner = s
+        st[LAST + winner] = -1  # V-H2O: nobody went out on a card
     end_round(st, winner, -1, False, ru, crng)
+    st[FIRED + F_OUT] -= 1  # nobody went out (end_round counts R-OUT)
 
 
 @njit(cache=True)

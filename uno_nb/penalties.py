@@ -82,6 +82,7 @@ class Drawing(GameState):
             winner = self._finish[0]
         else:
             winner = min(order, key=lambda s: (hand_points(self.hands[s], drop), order.index(s)))
+            self._last_played[winner] = None  # V-H2O: nobody went out on a card
         if self.record:
             self._log(ev.note("blocked", "R-RESHUFFLE", player=winner))
         self._end_round(winner, blocked=True)

@@ -54,7 +54,8 @@ class Rounds(GameState):
         self.uno_open = -1
         self._silence = None
         self._slap = -1
-        self._fired["R-OUT"] += 1
+        if not blocked:
+            self._fired["R-OUT"] += 1
         if self.phase is PENALTY:  # a final draw card still counts (R-OUT)
             victim = self.current
             self._draw_cards(victim, self.pending, "out", "R-OUT")

@@ -32,18 +32,28 @@ from .errors import RuleError
 __all__ = ["RuleSet", "OptionInfo", "PRESETS", "preset_names"]
 
 
+#: The engine's shortcuts a switched-on rule can turn off (see :meth:`RuleSet.shortcuts_off`):
+#: "answers": a pending draw card may be answered, or a card jumped in on, by
+#: other moves than taking it; "slow": number cards have an effect of their own,
+#: or the order of play changes, so plays leave the engine's fast path;
+#: "talk": the table-talk rules check every move.
+SHORTCUTS = ("answers", "slow", "talk")
+
+
 def _opt(default: Any, rule: str, doc: str, source: str,
          ids: Mapping[Any, str] | None = None,
-         choices: tuple[Any, ...] | None = None) -> Any:
+         choices: tuple[Any, ...] | None = None, off: tuple[str, ...] = ()) -> Any:
     """A RuleSet field with its metadata.  ``ids`` maps a value to the rule id
-    that value puts in force (e.g. ``{False: 'R-DRAW-NO-ANSWER'}``)."""
+    that value puts in force (e.g. ``{False: 'R-DRAW-NO-ANSWER'}``); ``off``
+    names the engine's :data:`SHORTCUTS` the rule, switched on, turns off."""
     if choices is None:
         choices = (False, True) if isinstance(default, bool) else None
     if ids is None:
         ids = {True: rule} if isinstance(default, bool) else {}
+    assert set(off) <= set(SHORTCUTS) and (not off or isinstance(default, bool)), off
     return field(default=default, metadata={
         "rule": rule, "doc": doc, "source": source, "ids": dict(ids),
-        "choices": choices})
+        "choices": choices, "off": off})
 
 
 @dataclass(frozen=True)
@@ -123,16 +133,16 @@ class RuleSet:
         False, "V-DEFLECT-2",
         "The victim of a Draw Two may pass it on with a Draw Two of any colour; "
         "whoever ends the chain draws just 2.", "002",
-        ids={True: "V-DEFLECT-2", False: "R-DRAW-NO-ANSWER"})
+        ids={True: "V-DEFLECT-2", False: "R-DRAW-NO-ANSWER"}, off=("answers",))
     w4_save_2: bool = _opt(
         False, "V-W4-SAVE-2",
         "The victim of a Wild Draw Four may answer with a Draw Two of the chosen "
-        "colour, which then acts as an ordinary Draw Two.", "002")
+        "colour, which then acts as an ordinary Draw Two.", "002", off=("answers",))
     jump_in: bool = _opt(
         False, "V-JUMP-IN",
         "Anyone holding a card identical to the top discard may play it out of "
         "turn; an identical Skip is the answer to a Skip (R-SKIP-ANSWER).", "000, 002",
-        ids={True: "V-JUMP-IN"})
+        ids={True: "V-JUMP-IN"}, off=("answers",))
     w4_bluff: bool = _opt(
         True, "R-W4-BLUFF",
         "A Wild Draw Four may be played while holding the current colour (a bluff "
@@ -175,14 +185,14 @@ class RuleSet:
     stack: bool = _opt(
         False, "V-STACK",
         "Stacking: the victim of a draw card may add one of the same kind; the total "
-        "grows and whoever cannot add draws it all.", "000")
+        "grows and whoever cannot add draws it all.", "000", off=("answers",))
     stack_mixed: bool = _opt(
         False, "V-STACK-MIXED",
         "With stacking: a +4 may go on a +2, and a +2 of the chosen colour on a +4.", "house")
     reverse_bounce: bool = _opt(
         False, "V-REVERSE-BOUNCE",
         "A Reverse of the matching colour sends a pending Draw Two, Wild Draw Four, Skip "
-        "or stack back to the player who played it.", "000")
+        "or stack back to the player who played it.", "000", off=("answers", "slow"))
     plus10: bool = _opt(
         False, "V-PLUS10",
         "The four blank cards join the deck as W+10: the next player draws 10.", "000")
@@ -190,15 +200,15 @@ class RuleSet:
     doubles: bool = _opt(
         False, "V-DOUBLES",
         "Two identical cards are played one after the other: a player may jump in on "
-        "their own card.", "000")
+        "their own card.", "000", off=("answers",))
     seven_zero: bool = _opt(
         False, "V-SEVEN-ZERO",
         "A 0 passes every hand on in the direction of play; a 7 swaps hands with a player "
-        "of one's choice.", "000 / std")
+        "of one's choice.", "000 / std", off=("slow",))
     swap_five: bool = _opt(
         False, "V-SWAP-FIVE",
         "Playing a 5 one may exchange one card with any player; each side chooses the "
-        "card it gives.", "000")
+        "card it gives.", "000", off=("slow",))
     colour_wheel: bool = _opt(
         False, "V-COLOUR-WHEEL",
         "Black cards choose no colour: the colour moves on along the wheel red, blue, "
@@ -216,11 +226,11 @@ class RuleSet:
     to_the_last: bool = _opt(
         False, "V-TO-THE-LAST",
         "The round goes on until one player still has cards: first out wins, the last "
-        "one loses.", "000")
+        "one loses.", "000", off=("slow",))
     seven_rounds: bool = _opt(
         False, "V-SEVEN-ROUNDS",
         "UNO in 7 rounds: emptying one's hand draws 6, then 5, …; emptying it after "
-        "drawing 1 wins the game.", "000")
+        "drawing 1 wins the game.", "000", off=("slow",))
     h2o: bool = _opt(
         False, "V-H2O",
         "The H2O deck adds +1 cards and Wild +2 cards; under penalty scoring going out on "
@@ -229,17 +239,18 @@ class RuleSet:
     uno_center: bool = _opt(
         False, "T-UNO-CENTER",
         "After an UNO! call all others slap a hand on the caller's; the slowest draws 2.",
-        "000")
+        "000", off=("slow", "talk"))
     silent_twos: bool = _opt(
         False, "T-SILENT-TWOS",
         "After a 2, silence until the turn comes back to its player; whoever speaks draws 2.",
-        "000")
+        "000", off=("slow", "talk"))
     silent_black: bool = _opt(
         False, "T-SILENT-TWOS",
         "Extension of the silent twos: after a black card, silence until the colour "
-        "changes.", "000", ids={True: "T-SILENT-TWOS"})
+        "changes.", "000", ids={True: "T-SILENT-TWOS"}, off=("slow",))
     advice: bool = _opt(
-        False, "T-ADVICE", "A player who advises another on their move draws 2.", "000")
+        False, "T-ADVICE", "A player who advises another on their move draws 2.", "000",
+        off=("slow", "talk"))
     ready: bool = _opt(
         False, "T-READY", "After drawing 4, play waits until that player says \"Ready\".",
         "002")
@@ -341,6 +352,17 @@ class RuleSet:
 
     def to_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
+
+    def shortcuts_off(self) -> frozenset[str]:
+        """The engine's :data:`SHORTCUTS` the switched-on rules turn off, as
+        each option declares (``_opt(..., off=...)``): a rule says here that
+        the engine's fast paths must not skip it.
+
+        >>> sorted(RuleSet().shortcuts_off()), sorted(RuleSet(advice=True).shortcuts_off())
+        ([], ['slow', 'talk'])
+        """
+        return frozenset(tag for f in dataclasses.fields(self) if getattr(self, f.name) is True
+                         for tag in f.metadata["off"])
 
     def active_ids(self) -> set[str]:
         """The optional rule ids this rule set puts in force."""

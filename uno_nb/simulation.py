@@ -75,7 +75,7 @@ def play_game(rules: RuleSet | str | None, lineup: Sequence[Bot | str], seed: in
     first, dealer = game.current, game.dealer
     rules = game.rules
     jump = rules.jump_in or rules.doubles or rules.reverse_bounce
-    talk = rules.silent_twos or rules.advice or rules.uno_center
+    talk = "talk" in rules.shortcuts_off()
     moves = 0
     abandoned = False
     views = [game.view(seat) for seat in range(game.n)]

@@ -88,6 +88,8 @@ EN: dict[str, str] = {
     "odds.panel.table_who": "Opponent",
     "odds.panel.cards_held": "{player} ({count} {count|card|cards})",
     "odds.panel.over": "The game is over: nothing is left to count.",
+    "odds.panel.choosing": "{player} first chooses the colour of the Wild turned up to start: "
+                           "the odds follow once a colour is in force.",
 
     # -- HandOdds: the hypergeometric law ---------------------------------------------------
     "odds.hand.title": "How many of them in a hand?",
@@ -332,6 +334,8 @@ RU: dict[str, str] = {
     "odds.panel.table_who": "Соперник",
     "odds.panel.cards_held": "{player} ({count} {count|карта|карты|карт})",
     "odds.panel.over": "Партия окончена: считать больше нечего.",
+    "odds.panel.choosing": "{player} сначала выбирает цвет «Дикой карты», открытой первой: "
+                           "шансы появятся, когда цвет будет выбран.",
 
     # -- HandOdds: гипергеометрический закон -----------------------------------------------------
     "odds.hand.title": "Сколько таких карт окажется в руке?",

@@ -104,6 +104,9 @@ class OddsPanel:
         self._title.value = f"<b>{escape(text('odds.panel.title', lang, player=name))}</b>"
         if not game.discard:
             return
+        if game.colour is None:  # a Wild start card: nothing is playable until its colour is chosen
+            self.clear(text("odds.panel.choosing", lang, player=name))
+            return
         view = game.view(seat)
         playable = odds.playable_predicate(view)
         unseen, good = odds.unseen_counts(view, playable)

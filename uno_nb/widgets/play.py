@@ -427,9 +427,9 @@ class PlayApp:
         # the hand in a steady order (by colour, then rank), as a player holds it
         hand: _Items = [self._card_button(card, card in clickable, decides, giving)
                         for card in sorted(game.hands[me], key=card_order)]
-        self._board.show(self._hand, hand)
-        self._board.show(self._choices, self._choice_buttons(moves, decides))
-        self._board.show(self._actions, self._action_buttons(kinds))
+        self._board.fill(self._hand, hand)
+        self._board.fill(self._choices, self._choice_buttons(moves, decides))
+        self._board.fill(self._actions, self._action_buttons(kinds))
         self._status.value = status
         self._table.value = table_html(game, me, lang, self._rounds)
         self._message.value = (f'<span style="color:#b00020">{escape(self._refusal)}</span>'
@@ -444,7 +444,7 @@ class PlayApp:
         if not (game.is_over or game.phase is Phase.ROUND_OVER) or not game.round_results:
             self._end.layout.display = "none"
             self._end_panel.value = ""
-            self._board.show(self._end_buttons, [])
+            self._board.fill(self._end_buttons, [])
             return
         self._end_panel.value = end_panel_html(game, self.human, lang, self._rounds)
         if game.is_over:
@@ -456,7 +456,7 @@ class PlayApp:
             buttons = [button(text("play.deal_button", lang), self.next_round,
                               disabled=self._busy, button_style="success",
                               classes=("uno-next-round",))]
-        self._board.show(self._end_buttons, buttons)
+        self._board.fill(self._end_buttons, buttons)
         self._end.layout.display = ""
 
     # -- the parts: buttons that live for one drawing ------------------------------------------

@@ -23,7 +23,7 @@ Look = tuple[tuple[str, str], ...]
 
 
 class ButtonSpec(NamedTuple):
-    """What a button of one drawing shows and does (see :meth:`ButtonBoard.show`)."""
+    """What a button of one drawing shows and does (see :meth:`ButtonBoard.fill`)."""
 
     label: str
     action: Callable[[], None]
@@ -60,7 +60,7 @@ class ButtonBoard:
         """A new drawing begins: clicks on the buttons of older ones are ignored."""
         self.drawing += 1
 
-    def show(self, box: w.Box, items: Sequence[ButtonSpec | w.Widget]) -> None:
+    def fill(self, box: w.Box, items: Sequence[ButtonSpec | w.Widget]) -> None:
         """Show ``items`` (button specs and widgets) in ``box``.
 
         As a rule every button is made anew and the old ones are closed: a
