@@ -50,7 +50,7 @@ __all__ = ["Game", "Phase", "Outcome", "RoundResult", "HAND_SIZE", "WHEEL", "REF
 # language texts.player_name gives that language's default.
 _DEFAULT_NAMES = {n: tuple(player_name(i) for i in range(n)) for n in range(2, MAX_PLAYERS + 1)}
 #: The undo history keeps the whole state before every _CHECKPOINT-th move.
-_CHECKPOINT = 8
+_CHECKPOINT = 16
 
 
 class Game(Effects, Drawing, Challenge, TableTalk, Rounds, Legality, Explaining, Dealing):

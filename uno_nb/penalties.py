@@ -40,11 +40,14 @@ class Drawing(GameState):
         under V-PLAY-DRAWN-MUST).  V-DRAW-UNTIL-PLAYABLE: keep drawing."""
         while True:
             pile = self.draw_pile
-            if pile and not self.record:  # the common case, kept short
+            if pile:  # the common case, kept short (= _draw_cards(p, 1, ...))
                 card = pile.pop()
                 self.hands[p].append(card)
                 self._hmask[p] |= card.bit
                 self.cards_drawn[p] += 1
+                if self.record:
+                    self.events.append(ev.drew(p, (card,), "turn", 1, "V-DRAW-UNTIL-PLAYABLE"
+                                               if self._until else "R-DRAW"))
             else:
                 drawn = self._draw_cards(p, 1, "turn",
                                          "V-DRAW-UNTIL-PLAYABLE" if self._until else "R-DRAW")

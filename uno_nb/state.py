@@ -104,57 +104,71 @@ COUNTED_RULES: tuple[str, ...] = (
     "T-UNO-CENTER", "T-SILENT-TWOS", "T-ADVICE", "T-READY")
 
 
-def _none_each(n: int) -> list[Card | None]:
-    return [None] * n
-
-
-#: The position, declared once: name -> (its value at the start of a game, for
-#: ``n`` players; whether each deal resets it to that value).  Lists are copied
-#: by a snapshot (``hands`` list by list), other values are kept as they are.
-POSITION: dict[str, tuple[Callable[[int], Any], bool]] = {
-    "hands": (lambda n: [[] for _ in range(n)], False),
-    "_hmask": (lambda n: [0] * n, False),       # bit mask of the card values in each hand
-    "draw_pile": (lambda n: [], False),
-    "discard": (lambda n: [], False),
-    "scores": (lambda n: [0] * n, False),
-    "cards_drawn": (lambda n: [0] * n, False),
-    "round_results": (lambda n: [], False),
-    "_won_round": (lambda n: [0] * n, False),   # the last round each player won
-    "_out": (lambda n: [False] * n, True),      # V-TO-THE-LAST: out of this round
-    "_finish": (lambda n: [], True),            # V-TO-THE-LAST: the order players went out
-    "_refills": (lambda n: [0] * n, False),     # V-SEVEN-ROUNDS: refills taken so far
-    "_last_played": (_none_each, True),         # V-H2O: the last card each player played
-    "_deck": (lambda n: (), False),             # the cards this round is played with
-    "colour": (lambda n: None, False),          # None: a Wild start card's colour is not chosen
-    "_match": (lambda n: 0, False),             # bit mask of the cards that may be played now
-    "current": (lambda n: 0, False),
-    "direction": (lambda n: 1, True),
-    "phase": (lambda n: Phase.TURN, True),
-    "pending": (lambda n: 0, True),
-    "pending_card": (lambda n: None, True),
-    "_w4": (lambda n: None, True),              # (accused, previous colour, guilty)
-    "drawn_card": (lambda n: None, True),
-    "top_by": (lambda n: -1, True),             # seat that played the top card; -1: no jump-ins
-    "uno_open": (lambda n: -1, True),           # seat that has one card and has not called UNO
-    "dealer": (lambda n: 0, False),
-    "round_no": (lambda n: 0, False),
-    "turns": (lambda n: 0, False),
-    "_chance": (lambda n: 0, False),            # chance events so far (each seeds its RNG)
-    "outcome": (lambda n: None, False),
-    "_outs": (lambda n: 0, True),               # V-TO-THE-LAST: players out of this round
-    "_skip_bounce": (lambda n: -1, True),       # V-REVERSE-BOUNCE: the seat just skipped
-    "_exchange": (lambda n: None, True),        # V-SWAP-FIVE: (first, partner, card given)
-    "_resume": (lambda n: -1, False),           # T-READY: who plays after "Ready"
-    "_silence": (lambda n: None, True),         # T-SILENT-TWOS: ("2", owner) / ("black", colour)
-    "_slap": (lambda n: -1, True),              # T-UNO-CENTER: the caller being slapped
-    "_fired": (lambda n: dict.fromkeys(COUNTED_RULES, 0), False),  # rule id -> times
+#: The position, declared once: name -> (its value at the start of a game, as
+#: an expression of ``n``, the number of players; whether each deal resets it
+#: to that value).  Lists are copied by a snapshot (``hands`` list by list),
+#: other values are kept as they are.
+POSITION: dict[str, tuple[str, bool]] = {
+    "hands": ("[[] for _ in range(n)]", False),
+    "_hmask": ("[0] * n", False),       # bit mask of the card values in each hand
+    "draw_pile": ("[]", False),
+    "discard": ("[]", False),
+    "scores": ("[0] * n", False),
+    "cards_drawn": ("[0] * n", False),
+    "round_results": ("[]", False),
+    "_won_round": ("[0] * n", False),   # the last round each player won
+    "_out": ("[False] * n", True),      # V-TO-THE-LAST: out of this round
+    "_finish": ("[]", True),            # V-TO-THE-LAST: the order players went out
+    "_refills": ("[0] * n", False),     # V-SEVEN-ROUNDS: refills taken so far
+    "_last_played": ("[None] * n", True),  # V-H2O: the last card each player played
+    "_deck": ("()", False),             # the cards this round is played with
+    "colour": ("None", False),          # None: a Wild start card's colour is not chosen
+    "_match": ("0", False),             # bit mask of the cards that may be played now
+    "current": ("0", False),
+    "direction": ("1", True),
+    "phase": ("TURN", True),
+    "pending": ("0", True),
+    "pending_card": ("None", True),
+    "_w4": ("None", True),              # (accused, previous colour, guilty)
+    "drawn_card": ("None", True),
+    "top_by": ("-1", True),             # seat that played the top card; -1: no jump-ins
+    "uno_open": ("-1", True),           # seat that has one card and has not called UNO
+    "dealer": ("0", False),
+    "round_no": ("0", False),
+    "turns": ("0", False),
+    "_chance": ("0", False),            # chance events so far (each seeds its RNG)
+    "outcome": ("None", False),
+    "_outs": ("0", True),               # V-TO-THE-LAST: players out of this round
+    "_skip_bounce": ("-1", True),       # V-REVERSE-BOUNCE: the seat just skipped
+    "_exchange": ("None", True),        # V-SWAP-FIVE: (first, partner, card given)
+    "_resume": ("-1", False),           # T-READY: who plays after "Ready"
+    "_silence": ("None", True),         # T-SILENT-TWOS: ("2", owner) / ("black", colour)
+    "_slap": ("-1", True),              # T-UNO-CENTER: the caller being slapped
+    "_fired": ("dict.fromkeys(COUNTED_RULES, 0)", False),  # rule id -> times
 }
 
-_LISTS = tuple(k for k, (new, _) in POSITION.items() if isinstance(new(2), list) and k != "hands")
-_VALUES = tuple(k for k, (new, _) in POSITION.items()
-                if not isinstance(new(2), (list, dict)))
-_ROUND = tuple((k, new) for k, (new, reset) in POSITION.items() if reset)
+# The fresh state, compiled from POSITION into plain assignments (as
+# dataclasses compile their __init__): a game and each deal set it fast.
+_SCOPE: dict[str, Any] = {"TURN": Phase.TURN, "COUNTED_RULES": COUNTED_RULES}
+
+
+def _compiled(name: str, keys: list[str], prelude: str) -> Callable[..., None]:
+    """A function that sets ``keys`` to their POSITION values (``prelude``
+    defines ``n``, the number of players)."""
+    lines = "".join(f"    self.{key} = {POSITION[key][0]}\n" for key in keys)
+    scope = dict(_SCOPE)
+    exec(f"def {name}{prelude}{lines}", scope)  # our own declarations, compiled once
+    function: Callable[..., None] = scope[name]
+    return function
+
+
+_SAMPLE = {key: eval(value, dict(_SCOPE, n=2)) for key, (value, _) in POSITION.items()}
+_LISTS = tuple(k for k, v in _SAMPLE.items() if isinstance(v, list) and k != "hands")
+_VALUES = tuple(k for k, v in _SAMPLE.items() if not isinstance(v, (list, dict)))
 assert set(_LISTS) | set(_VALUES) | {"hands", "_fired"} == set(POSITION)
+_NEW_POSITION = _compiled("_new_position", list(POSITION), "(self, n):\n")
+_NEW_ROUND = _compiled("_new_round", [k for k, (_, reset) in POSITION.items() if reset],
+                       "(self):\n    n = self.n\n")
 _LIST_GET = tuple(attrgetter(k) for k in _LISTS)
 _VALUE_GET = attrgetter(*_VALUES)
 
@@ -314,14 +328,11 @@ class GameState:
 
     def _new_position(self, n: int) -> None:
         """Every field of the position at the start of a game of ``n`` players."""
-        for key, (new, _) in POSITION.items():
-            setattr(self, key, new(n))
+        _NEW_POSITION(self, n)
 
     def _new_round(self) -> None:
         """The fields a deal resets (the deal itself sets the cards)."""
-        n = self.n
-        for key, new in _ROUND:
-            setattr(self, key, new(n))
+        _NEW_ROUND(self)
 
     def _snapshot(self) -> tuple[Any, ...]:
         return ([h[:] for h in self.hands], tuple(getter(self)[:] for getter in _LIST_GET),
