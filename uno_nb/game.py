@@ -342,25 +342,26 @@ class Game(Effects, Drawing, Challenge, TableTalk, Rounds, Legality, Explaining,
         # is the turn player's own; anything else (jump-ins, UNO calls, text)
         # is checked in full.
         cache = self._cache
+        misplay = False
         if cache is not None and move in cache:
             jump = False
         else:
             move = self._parsed(move)
             if not self.is_legal(move):
-                if self.rules.misplay_penalty and self._is_misplay(move):
-                    self._record(move, note)
-                    self._cache = None
-                    self._misplay(move)
-                    return
-                raise IllegalMoveError(self._why_illegal(move))
+                if not (self.rules.misplay_penalty and self._is_misplay(move)):
+                    raise IllegalMoveError(self._why_illegal(move))
+                misplay = True  # V-MISPLAY-PENALTY: recorded, then penalised
             jump = move.player != self.current
-        if self.record:  # _record, inline: the full engine's every move
+        if self.record:  # the undo history: the move, and now and then the whole position
             history = self._history
             history.append((move, note, len(self.events),
                             None if len(history) % _CHECKPOINT else self._snapshot()))
             if self._redo:
                 self._redo.clear()
         self._cache = None
+        if misplay:
+            self._misplay(move)
+            return
         kind = move.kind
         if kind is not PLAY:
             if kind is DRAW and self.phase is TURN and self.uno_open < 0 and not self._slow:
@@ -425,14 +426,6 @@ class Game(Effects, Drawing, Challenge, TableTalk, Rounds, Legality, Explaining,
             except NotationError as exc:
                 raise IllegalMoveError(str(exc)) from None
         return move
-
-    def _record(self, move: Move, note: Annotation | None) -> None:
-        if self.record:
-            history = self._history
-            history.append((move, note, len(self.events),
-                            None if len(history) % _CHECKPOINT else self._snapshot()))
-            if self._redo:
-                self._redo.clear()
 
     def push_many(self, moves: Iterable[Move | str]) -> None:
         """Push several moves; if one is illegal, none of them stays pushed."""

@@ -20,10 +20,9 @@ from enum import Enum
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
+from . import events as ev
 from .cards import ALL_CARDS, COLOURS, Card, Colour, build_deck
 from .moves import COLOUR, DRAW, MAX_PLAYERS, PASS, PLAY, Move
-
-from . import events as ev
 
 if TYPE_CHECKING:
     import random
