@@ -9,6 +9,8 @@ import re
 
 import ipywidgets as w
 
+from uno_nb.widgets import ui
+
 __all__ = ["html_text", "tooltips", "visible", "assert_learner_prose", "LONG_FLOAT", "cyrillic_share",
            "english_words", "without_notation", "ENGLISH_WORDS"]
 
@@ -52,7 +54,7 @@ def visible(widget) -> list[str]:
         return [s for s in out if s]
     if getattr(widget.layout, "display", None) == "none":
         return out
-    if isinstance(widget, (w.HTML, w.Label)):
+    if isinstance(widget, (w.HTML, w.Label, ui.HTML)):
         out.append(html_text(widget.value))
         out += tooltips(widget.value)
     out.append(getattr(widget, "description", "") or "")

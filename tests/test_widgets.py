@@ -361,7 +361,7 @@ def test_a_click_meant_for_a_table_drawn_before_plays_nothing():
     before = app.game.state_key()
     card = next(b for b in app._hand.children if "uno-playable" in b._dom_classes)
     app._render()  # drawn again, as after every bot move
-    assert card.comm is None  # closed (its layout and style are shared by the app's buttons)
+    assert card.closed  # a click from the page on it is dropped (tests/test_ui.py)
     card.click()
     assert app.game.state_key() == before
     fresh = next(b for b in app._hand.children if b.description == card.description)
@@ -411,7 +411,7 @@ def test_the_lab_compares_two_rule_sets_on_the_same_seeds_and_ignores_a_stale_ru
     stale = app._button_box.children[0]
     app.panels[1].control("stack").value = not app.panels[1].rules.stack
     app._render()  # drawn again, as after a run
-    assert stale.comm is None
+    assert stale.closed
     stale.click()
     assert app.results is first  # a click from before the last drawing runs nothing
     app._button_box.children[0].click()

@@ -7,7 +7,7 @@ import asyncio
 import html
 import re
 
-import ipywidgets as w
+from uno_nb.widgets import ui as w
 import pytest
 
 from uno_nb import Game, RuleSet
@@ -555,8 +555,8 @@ def test_on_an_event_loop_the_bots_move_later_and_a_new_game_drops_their_moves()
 
 
 def test_buttons_of_old_drawings_are_closed_and_looks_are_shared(paced):
-    from ipywidgets.widgets.widget import _instances
-    earlier = set(_instances)  # other tests' widgets
+    import gc
+    earlier = {id(b) for b in gc.get_objects() if isinstance(b, w.Button)}  # other tests' buttons
     app = PlayApp("standard", 3, seed=3, delay=0.5)
     for _ in range(3):
         play_through(app)
@@ -564,8 +564,8 @@ def test_buttons_of_old_drawings_are_closed_and_looks_are_shared(paced):
     # hundreds of drawings later, the only buttons still open are those on show…
     shown = {id(b) for box in (app._hand, app._choices, app._actions, app._end_buttons)
              for b in buttons(app, box)}
-    open_buttons = {id(b) for key, b in list(_instances.items()) if key not in earlier
-                    and isinstance(b, w.Button) and hasattr(b, "_uno_action")}
+    open_buttons = {id(b) for b in gc.get_objects() if isinstance(b, w.Button)
+                    and id(b) not in earlier and hasattr(b, "_uno_action") and not b.closed}
     assert open_buttons == shown
     # …and they share a few Layout and ButtonStyle widgets, one per look
     looks = {id(x) for x in app._looks.values()}

@@ -9,7 +9,7 @@ figures' titles, axes, legends and bar labels)."""
 import html
 import re
 
-import ipywidgets as w
+from uno_nb.widgets import ui as w
 import pytest
 
 from uno_nb import RuleSet

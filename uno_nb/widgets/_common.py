@@ -31,7 +31,7 @@ from ..texts.numbers import fmt_decimal, fmt_int
 from ..webapp import PLOTLY_ENV, plotly_url
 
 if TYPE_CHECKING:
-    import ipywidgets as w
+    from . import ui as w
 
 __all__ = ["figure", "settle", "tagged", "swap_children", "para"]
 
@@ -104,8 +104,8 @@ def tagged(widget: _W, *classes: str) -> _W:
 
 def swap_children(box: w.Box, children: Sequence[w.Widget],
                   keep: Collection[w.Widget] = ()) -> None:
-    """Show ``children`` in ``box`` and close the widgets they replace (with
-    their layout and style widgets), except those in ``keep``.
+    """Show ``children`` in ``box`` and close the controls they replace,
+    except those in ``keep``.
 
     The apps make their buttons anew at every drawing: a click still on its
     way from a replaced button reaches a closed widget and is dropped, so it
@@ -114,9 +114,7 @@ def swap_children(box: w.Box, children: Sequence[w.Widget],
     box.children = children
     for widget in old:
         if widget not in keep:
-            for part in (getattr(widget, "layout", None), getattr(widget, "style", None), widget):
-                if part is not None:
-                    part.close()
+            widget.close()
 
 
 def para(*sentences: str, cls: str = "") -> str:

@@ -31,7 +31,7 @@ from html import escape
 from statistics import NormalDist
 from typing import Any
 
-import ipywidgets as w
+from . import ui as w
 import plotly.graph_objects as go
 
 from .. import lab

@@ -7,7 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 from html import escape
 
-import ipywidgets as w
+from . import ui as w
 import plotly.graph_objects as go
 
 from .. import montecarlo as mc

@@ -8,7 +8,7 @@ from __future__ import annotations
 from html import escape
 from typing import Callable, Sequence
 
-import ipywidgets as w
+from . import ui as w
 
 from ..cards import build_deck
 from ..game import Game

@@ -35,7 +35,7 @@ from fractions import Fraction
 from html import escape
 from math import comb
 
-import ipywidgets as w
+from . import ui as w
 import plotly.graph_objects as go
 
 from .. import montecarlo as mc

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from html import escape
 
-import ipywidgets as w
+from . import ui as w
 
 from .. import odds
 from ..game import Game

@@ -40,7 +40,7 @@ import time
 from html import escape
 from typing import Any, Callable, Collection, Sequence, cast
 
-import ipywidgets as w
+from . import ui as w
 
 from ..bots import Bot, make_bot
 from ..cards import COLOURS, Card, Colour, card_order, parse_card, parse_colour

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Callable, Mapping, NamedTuple, Sequence
 
-import ipywidgets as w
+from . import ui as w
 
 from ._common import tagged
 
@@ -45,6 +45,15 @@ def button(label: str, action: Callable[[], None], disabled: bool = False,
                       tuple(sorted((style or {}).items())), tuple(sorted((layout or {}).items())))
 
 
+class BoardButton(w.Button):
+    """A button of one drawing: the drawing it belongs to, what it does, and
+    whether it was ever clickable."""
+
+    _uno_shown: int
+    _uno_action: Callable[[], None]
+    _uno_live: bool
+
+
 class ButtonBoard:
     """Makes, reuses and closes the buttons of the page's drawings.
 
@@ -53,7 +62,7 @@ class ButtonBoard:
     (:meth:`next_drawing` at the start of each)."""
 
     def __init__(self) -> None:
-        self.looks: dict[tuple[type, Look], w.Widget] = {}
+        self.looks: dict[tuple[type, Look], w.Layout | w.Style] = {}
         self.drawing = 0
 
     def next_drawing(self) -> None:
@@ -87,17 +96,16 @@ class ButtonBoard:
             if id(widget) not in kept and hasattr(widget, "_uno_action"):
                 widget.close()  # a button of an old drawing; its layout and style are shared
 
-    def _shared(self, kind: type, values: Look) -> w.Widget:
-        """One Layout or ButtonStyle widget per look, shared by every button
-        with that look: a new button costs the page one widget, not three."""
+    def _shared(self, kind: type[w.Layout] | type[w.Style], values: Look) -> w.Layout | w.Style:
+        """One Layout or ButtonStyle per look, shared by every button with that look."""
         key = (kind, values)
         widget = self.looks.get(key)
         if widget is None:
             widget = self.looks[key] = kind(**dict(values))
         return widget
 
-    def _make(self, spec: ButtonSpec) -> w.Button:
-        made = w.Button(description=spec.label, disabled=spec.disabled, tooltip=spec.tooltip,
+    def _make(self, spec: ButtonSpec) -> BoardButton:
+        made = BoardButton(description=spec.label, disabled=spec.disabled, tooltip=spec.tooltip,
                         button_style=spec.button_style,
                         style=self._shared(w.ButtonStyle, spec.style),
                         layout=self._shared(w.Layout, spec.layout))
@@ -107,7 +115,7 @@ class ButtonBoard:
         made.on_click(self._clicked)
         return made
 
-    def _update(self, widget: w.Button, spec: ButtonSpec) -> None:
+    def _update(self, widget: BoardButton, spec: ButtonSpec) -> None:
         with widget.hold_sync():  # one message: the look and the state together
             widget.style = self._shared(w.ButtonStyle, spec.style)
             widget.layout = self._shared(w.Layout, spec.layout)
@@ -119,5 +127,5 @@ class ButtonBoard:
         widget._uno_live = not spec.disabled
 
     def _clicked(self, widget: w.Button) -> None:
-        if getattr(widget, "_uno_shown", None) == self.drawing:
+        if isinstance(widget, BoardButton) and widget._uno_shown == self.drawing:
             widget._uno_action()

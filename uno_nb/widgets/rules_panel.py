@@ -22,11 +22,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any, Callable
 
-import ipywidgets as w
-# the style classes are not exported by ipywidgets itself
-from ipywidgets.widgets.widget_bool import CheckboxStyle
-from ipywidgets.widgets.widget_description import DescriptionStyle
-from ipywidgets.widgets.widget_string import HTMLStyle
+from . import ui as w
 
 from ..errors import RuleError
 from ..rules import PRESETS, OptionInfo, RuleSet
@@ -148,14 +144,12 @@ class RulesPanel:
             + [(text("rules.custom", lang), _CUSTOM)],
             description=text("rules.preset", lang), style={"description_width": "initial"},
             layout=w.Layout(width="auto", max_width="32em")), "uno-rules-preset")
-        # One Layout and one Style model for all the rows alike: each is a
-        # widget of its own that the page must fetch and build, and 31 rows
-        # with a layout and a style per widget would double what the page loads.
+        # One look for all the rows alike.
         self._shared = dict(auto=w.Layout(width="auto"), html=w.Layout(),
                             line=w.Layout(align_items="center"), row=w.Layout(),
-                            checkbox=CheckboxStyle(), html_style=HTMLStyle(),
-                            dropdown=DescriptionStyle(description_width="initial"),
-                            number=DescriptionStyle(description_width="initial"))
+                            checkbox=w.Style(), html_style=w.Style(),
+                            dropdown=w.Style(description_width="initial"),
+                            number=w.Style(description_width="initial"))
         self._preset_help = tagged(w.HTML(), "uno-preset-help")
         self._message = tagged(w.HTML(), "uno-rules-message")
         self._sections = {group: tagged(w.VBox(), f"uno-rules-group-{group}") for group in GROUPS}

@@ -13,7 +13,7 @@ import statistics
 from html import escape
 from typing import Iterable, Sequence
 
-import ipywidgets as w
+from . import ui as w
 import plotly.graph_objects as go
 
 from .. import events as ev

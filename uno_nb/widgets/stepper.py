@@ -16,7 +16,7 @@ from __future__ import annotations
 from html import escape
 from typing import Sequence
 
-import ipywidgets as w
+from . import ui as w
 
 from ..cards import Card
 from ..game import Game

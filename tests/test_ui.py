@@ -1,0 +1,199 @@
+"""The light controls (uno_nb.widgets.ui): one widget draws an app's tree of
+controls, changes go to the page as numbered patches of the changed nodes,
+and a person's clicks and changes come back as messages that are checked
+before anything acts on them.  (The browser side, ui.js, is driven by the
+browser tests in tests/test_webapp.py.)"""
+
+from __future__ import annotations
+
+import warnings
+
+import ipywidgets
+import pytest
+import traitlets
+
+from uno_nb.widgets import ui
+
+
+@pytest.fixture
+def sent(monkeypatch):
+    """What the panels send to the page: patches, and whole trees."""
+    out: list = []
+    monkeypatch.setattr(ui.Panel, "send", lambda self, content, buffers=None: out.append(content))
+    real = ui.Panel.send_state
+
+    def send_state(self, key=None):
+        if key == "tree":
+            out.append(("state", key))
+        else:  # anywidget's own
+            real(self, key)
+    monkeypatch.setattr(ui.Panel, "send_state", send_state)
+    return out
+
+
+def message(panel: ui.Panel, **content) -> None:
+    """A message from the page, as the comm delivers it."""
+    panel._on_message(panel, content, [])
+
+
+def test_a_panel_state_is_the_whole_tree_with_each_controls_words_and_looks():
+    step = ui.Button(description="Step ▶", tooltip="one move", layout=ui.Layout(width="8em"))
+    step.add_class("uno-step")
+    seed = ui.BoundedIntText(value=7, min=0, max=99, description="Seed")
+    root = ui.VBox([ui.HBox([step, seed]), ui.HTML("<b>Player 1</b>")])
+    panel = ui.Panel(root)
+    tree = panel.get_state()["tree"]
+    assert tree["root"] == root._uid and tree["seq"] == 0
+    nodes = {int(k): v for k, v in tree["nodes"].items()}
+    assert set(nodes) == {root._uid, root.children[0]._uid, step._uid, seed._uid,
+                          root.children[1]._uid}
+    assert nodes[step._uid] == {"t": "button", "p": {"d": "Step ▶", "dis": False, "tip": "one move"},
+                                "c": ["uno-step"], "l": {"width": "8em"}}
+    assert nodes[seed._uid]["p"] == {"d": "Seed", "dis": False, "v": 7, "min": 0, "max": 99, "step": 1}
+    assert nodes[root._uid]["k"] == [root.children[0]._uid, root.children[1]._uid]
+
+
+def test_a_change_sends_only_the_changed_node_numbered_and_a_batch_sends_once(sent):
+    text = ui.HTML("a")
+    button = ui.Button(description="Go")
+    panel = ui.Panel(ui.VBox([text, button]))
+    text.value = "b"
+    assert sent == [{"seq": 1, "nodes": {str(text._uid): text._node()}, "drop": []}]
+    with ui.batch():
+        text.value = "c"
+        button.disabled = True
+        button.layout.display = "none"
+    assert len(sent) == 2 and sent[1]["seq"] == 2
+    assert set(sent[1]["nodes"]) == {str(text._uid), str(button._uid)}
+    assert sent[1]["nodes"][str(button._uid)]["l"] == {"display": "none"}
+    assert panel._seq == 2
+
+
+def test_new_children_are_sent_whole_and_gone_ones_dropped(sent):
+    old = ui.Button(description="old")
+    box = ui.HBox([old])
+    ui.Panel(box)
+    new = ui.Button(description="new")
+    box.children = [new]
+    assert sent[-1]["drop"] == [old._uid]
+    assert set(sent[-1]["nodes"]) == {str(box._uid), str(new._uid)}
+
+
+def test_a_click_reaches_the_button_but_not_a_replaced_closed_or_disabled_one(sent):
+    clicks: list[str] = []
+    go, off = ui.Button(description="go"), ui.Button(description="off", disabled=True)
+    gone = ui.Button(description="gone")
+    for button in (go, off, gone):
+        button.on_click(lambda b: clicks.append(b.description))
+    box = ui.HBox([go, off, gone])
+    panel = ui.Panel(box)
+    message(panel, ev="click", id=go._uid)
+    message(panel, ev="click", id=off._uid)
+    gone_id = gone._uid
+    box.children = [go, off]
+    message(panel, ev="click", id=gone_id)  # on its way from a button no longer drawn
+    go.close()
+    message(panel, ev="click", id=go._uid)
+    message(panel, ev="click", id="not a number")
+    message(panel, ev="click")
+    assert clicks == ["go"]
+
+
+def test_what_the_page_sends_is_checked_before_it_changes_a_value(sent):
+    seed = ui.BoundedIntText(value=5, min=0, max=10)
+    menu = ui.Dropdown(options=[("slow", 1500), ("fast", 250)], value=250)
+    tick = ui.Checkbox(value=False)
+    slider = ui.IntSlider(value=3, min=0, max=20)
+    panel = ui.Panel(ui.VBox([seed, menu, tick, slider]))
+    for bad in ("fifty", None, True, [1], {"x": 1}):
+        message(panel, ev="value", id=seed._uid, v=bad)
+    assert seed.value == 5
+    message(panel, ev="value", id=seed._uid, v=1e9)  # a number out of range is kept in range
+    assert seed.value == 10
+    for bad in (2, -1, "0", True, None):
+        message(panel, ev="value", id=menu._uid, v=bad)
+    assert menu.value == 250 and menu.label == "fast"
+    message(panel, ev="value", id=menu._uid, v=0)
+    assert (menu.value, menu.index, menu.label) == (1500, 0, "slow")
+    message(panel, ev="value", id=tick._uid, v="yes")
+    assert tick.value is False
+    message(panel, ev="value", id=tick._uid, v=True)
+    assert tick.value is True
+    message(panel, ev="value", id=slider._uid, v=12)
+    assert slider.value == 12
+
+
+def test_a_page_that_missed_a_patch_gets_the_whole_tree(sent):
+    text = ui.HTML("a")
+    panel = ui.Panel(text)
+    message(panel, ev="hello", seq=0)  # it holds the tree as it is: nothing to send
+    assert sent == []
+    text.value = "b"  # sent while the page was still loading
+    message(panel, ev="hello", seq=0)
+    assert sent[-1] == ("state", "tree")
+    assert panel.get_state("tree")["tree"]["seq"] == 1
+    message(panel, ev="sync")  # the page saw a gap in the numbers
+    assert sent[-1] == ("state", "tree")
+
+
+def test_a_menu_keeps_value_index_and_label_together():
+    seen = []
+    menu = ui.Dropdown(options=["a", "b", "c"], value="b")
+    menu.observe(lambda change: seen.append((change["new"], menu.index, menu.label)), names="value")
+    menu.index = 2
+    assert seen == [("c", 2, "c")]
+    menu.options = [("x", 1), ("y", 2)]
+    assert (menu.value, menu.index, menu.label) == (1, 0, "x")
+    assert menu._options_labels == ("x", "y")
+    with pytest.raises(traitlets.TraitError):
+        menu.value = 3
+
+
+def test_a_bounded_number_stays_within_its_bounds():
+    box = ui.BoundedIntText(value=500, min=1, max=100)
+    assert box.value == 100
+    box.max = 50
+    assert box.value == 50
+    slider = ui.IntSlider(value=0, min=0, max=0)
+    slider.max = 9
+    slider.value = 4
+    assert slider.value == 4
+
+
+def test_mount_draws_light_controls_in_one_panel_and_places_real_widgets_beside_them():
+    from uno_nb.widgets import figure
+    light = ui.VBox([ui.HTML("a"), ui.Button(description="b")])
+    assert isinstance(ui.mount(light), ui.Panel)
+    assert ui.mount(light) is ui.mount(light)  # the same widget each time it is asked for
+    chart = figure()
+    title, caption, after = ui.HTML("title"), ui.HTML("caption"), ui.HTML("after")
+    box = ui.VBox([title, caption, chart, after])
+    box.add_class("uno-odds")
+    real = ui.mount(box)
+    assert isinstance(real, ipywidgets.VBox) and "uno-odds" in real._dom_classes
+    first, middle, last = real.children
+    assert isinstance(first, ui.Panel) and first.root.children == (title, caption)
+    assert middle is chart
+    assert isinstance(last, ui.Panel) and last.root is after
+    box.children = [chart, after]  # a new order: placed again, panels kept where they fit
+    assert real.children == (chart, last)
+    with pytest.raises(TypeError):
+        ui.Panel(ui.VBox([chart]))
+
+
+def _models(make) -> int:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        before = set(ipywidgets.Widget.widgets)
+        app = make()
+        ui.mount(app.widget)
+        return len(set(ipywidgets.Widget.widgets) - before)
+
+
+@pytest.mark.parametrize("name", ["GameStepper", "PlayApp", "HandOdds", "LiveOdds",
+                                  "ChallengeQuestion", "ScoringPanel"])
+def test_every_app_is_a_few_widget_models_not_dozens(name):
+    """The page fetches and builds each model: an app is a handful (it was
+    40 to 116), its panels, its boxes around a chart and the charts."""
+    from uno_nb import widgets
+    assert _models(getattr(widgets, name)) <= 12

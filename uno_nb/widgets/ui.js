@@ -1,0 +1,456 @@
+// uno_nb's light controls (uno_nb/widgets/ui.py): one widget model draws a
+// whole tree of buttons, menus, sliders and texts from a compact JSON state,
+// {seq, root, nodes: {id: {t: type, p: props, c: classes, l: layout, s: style,
+// k: child ids}}}, and sends a person's clicks and changes back as messages.
+// The kernel sends numbered patches (the changed nodes only); a page that
+// missed one asks for the whole tree again.  The DOM uses ipywidgets' class
+// names, so the page's styles and the browser tests find the same elements.
+
+// anywidget hands initialize and render each its own stand-in for the model,
+// so the drawing's record is found by the tree state object they share.
+const TREES = new WeakMap(); // the model's "tree" state -> {seq, root, nodes, views}
+
+function kebab(name) {
+  return name.replace(/_/g, "-");
+}
+
+function load(tree, state) {
+  if (!state || !state.nodes) return false;
+  tree.seq = state.seq;
+  tree.root = state.root;
+  tree.nodes = new Map(Object.entries(state.nodes).map(([id, node]) => [Number(id), node]));
+  return true;
+}
+
+function initialize({ model }) {
+  const tree = { seq: -1, root: null, nodes: new Map(), views: new Set() };
+  const state = model.get("tree");
+  if (state) TREES.set(state, tree);
+  load(tree, state);
+  const redraw = (ids) => tree.views.forEach((view) => view.redraw(ids));
+  const onTree = () => {
+    const next = model.get("tree");
+    if (next) TREES.set(next, tree);
+    if (load(tree, next)) redraw(null);
+  };
+  const onPatch = (msg) => {
+    if (!msg || typeof msg.seq !== "number") return;
+    if (msg.seq <= tree.seq) return; // already in the tree
+    if (msg.seq !== tree.seq + 1) { // a patch went missing: ask for the whole tree
+      model.send({ ev: "sync" });
+      return;
+    }
+    const ids = [];
+    for (const [id, node] of Object.entries(msg.nodes || {})) {
+      tree.nodes.set(Number(id), node);
+      ids.push(Number(id));
+    }
+    for (const id of msg.drop || []) tree.nodes.delete(id);
+    tree.seq = msg.seq;
+    redraw(ids);
+  };
+  model.on("change:tree", onTree);
+  model.on("msg:custom", onPatch);
+  // patches sent while this page was still loading never reached it: say
+  // which tree it holds, and the kernel sends a newer one if there is one
+  model.send({ ev: "hello", seq: tree.seq });
+  return () => {
+    model.off("change:tree", onTree);
+    model.off("msg:custom", onPatch);
+  };
+}
+
+// -- one drawing of the tree ------------------------------------------------------------
+
+class View {
+  constructor(model, el, tree) {
+    this.model = model;
+    this.el = el;
+    this.tree = tree;
+    this.drawn = new Map(); // id -> {el, update}
+  }
+
+  send(message) {
+    this.model.send(message);
+  }
+
+  redraw(ids) {
+    if (ids === null) { // a whole new tree: start again
+      this.drawn.clear();
+      this.el.replaceChildren();
+    }
+    for (const id of ids || []) {
+      const item = this.drawn.get(id);
+      const node = this.tree.nodes.get(id);
+      if (item && node) item.update(node);
+    }
+    for (const id of [...this.drawn.keys()]) {
+      if (!this.tree.nodes.has(id)) this.drawn.delete(id);
+    }
+    const root = this.element(this.tree.root);
+    if (root && this.el.firstChild !== root) this.el.replaceChildren(root);
+  }
+
+  element(id) {
+    if (this.drawn.has(id)) return this.drawn.get(id).el;
+    const node = this.tree.nodes.get(id);
+    if (!node) return null;
+    const make = MAKERS[node.t] || MAKERS.html;
+    const item = make(this, id, node);
+    const update = item.update;
+    item.update = (next) => {
+      dress(item.el, next, item.base, item.styled || item.el);
+      update(next);
+    };
+    dress(item.el, node, item.base, item.styled || item.el);
+    update(node);
+    this.drawn.set(id, item);
+    return item.el;
+  }
+
+  place(container, ids) {
+    const els = (ids || []).map((id) => this.element(id)).filter(Boolean);
+    const now = [...container.children];
+    if (now.length !== els.length || now.some((el, i) => el !== els[i])) {
+      container.replaceChildren(...els);
+    }
+  }
+}
+
+// classes, layout and tooltip: what every control has
+function dress(el, node, base, styled) {
+  el.className = [base, ...(node.c || [])].join(" ");
+  el.style.cssText = "";
+  for (const [name, value] of Object.entries(node.l || {})) {
+    el.style.setProperty(kebab(name), value);
+  }
+  const tip = node.p && node.p.tip;
+  if (tip) styled.title = tip;
+  else styled.removeAttribute("title");
+  const s = node.s || {};
+  if (s.button_color) styled.style.backgroundColor = s.button_color;
+  if (s.font_weight) styled.style.fontWeight = s.font_weight;
+  if (s.font_style) styled.style.fontStyle = s.font_style;
+  if (s.font_size) styled.style.fontSize = s.font_size;
+  if (s.font_family) styled.style.fontFamily = s.font_family;
+  if (s.text_color) styled.style.color = s.text_color;
+  if (s.text_decoration) styled.style.textDecoration = s.text_decoration;
+  if (s.background) styled.style.background = s.background;
+}
+
+function tag(name, className, text) {
+  const el = document.createElement(name);
+  if (className) el.className = className;
+  if (text !== undefined) el.textContent = text;
+  return el;
+}
+
+function describe(label, node) {
+  const p = node.p;
+  label.textContent = p.d || "";
+  label.style.display = p.d ? "" : "none";
+  const width = node.s && node.s.description_width;
+  label.style.width = width ? (width === "initial" ? "auto" : width) : "";
+  label.style.maxWidth = width ? "none" : "";
+}
+
+function box(view, id, node, base) {
+  const el = tag("div");
+  return { el, base, update: (n) => view.place(el, n.k) };
+}
+
+const MAKERS = {
+  box: (view, id, node) => box(view, id, node, "jupyter-widgets widget-container widget-box"),
+  hbox: (view, id, node) => box(view, id, node, "jupyter-widgets widget-container widget-box widget-hbox"),
+  vbox: (view, id, node) => box(view, id, node, "jupyter-widgets widget-container widget-box widget-vbox"),
+
+  html(view, id, node) {
+    const el = tag("div");
+    const label = tag("label", "widget-label");
+    const content = tag("div", "widget-html-content");
+    el.append(label, content);
+    let shown = null;
+    return {
+      el, base: "jupyter-widgets widget-inline-hbox widget-html",
+      update(n) {
+        describe(label, n);
+        if (n.p.v !== shown) content.innerHTML = shown = n.p.v;
+      },
+    };
+  },
+
+  label(view, id, node) {
+    const el = tag("div");
+    return { el, base: "jupyter-widgets widget-label", update: (n) => { el.textContent = n.p.v; } };
+  },
+
+  button(view, id, node) {
+    const el = tag("button");
+    el.addEventListener("click", () => {
+      if (!el.disabled) view.send({ ev: "click", id });
+    });
+    return {
+      el, base: "jupyter-widgets jupyter-button widget-button",
+      update(n) {
+        el.textContent = n.p.d || "";
+        el.disabled = !!n.p.dis;
+        if (n.p.bs) el.classList.add(`mod-${n.p.bs}`);
+      },
+    };
+  },
+
+  checkbox(view, id, node) {
+    const el = tag("div");
+    const indent = tag("label", "widget-label");
+    const label = tag("label", "widget-label-basic");
+    const input = tag("input");
+    input.type = "checkbox";
+    const words = tag("span");
+    label.append(input, words);
+    el.append(indent, label);
+    input.addEventListener("change", () => view.send({ ev: "value", id, v: input.checked }));
+    return {
+      el, base: "jupyter-widgets widget-inline-hbox widget-checkbox", styled: label,
+      update(n) {
+        indent.style.display = n.p.indent === false ? "none" : "";
+        words.textContent = n.p.d || "";
+        input.checked = !!n.p.v;
+        input.disabled = !!n.p.dis;
+      },
+    };
+  },
+
+  dropdown(view, id, node) {
+    const el = tag("div");
+    const label = tag("label", "widget-label");
+    const select = tag("select");
+    el.append(label, select);
+    select.addEventListener("change", () => view.send({ ev: "value", id, v: select.selectedIndex }));
+    let labels = null;
+    return {
+      el, base: "jupyter-widgets widget-inline-hbox widget-dropdown",
+      update(n) {
+        describe(label, n);
+        const options = n.p.o || [];
+        if (JSON.stringify(options) !== labels) {
+          labels = JSON.stringify(options);
+          select.replaceChildren(...options.map((text, i) => {
+            const option = tag("option", "", text);
+            option.value = String(i);
+            return option;
+          }));
+        }
+        select.selectedIndex = n.p.i === null ? -1 : n.p.i;
+        select.disabled = !!n.p.dis;
+      },
+    };
+  },
+
+  inttext(view, id, node) {
+    const el = tag("div");
+    const label = tag("label", "widget-label");
+    const input = tag("input");
+    input.type = "number";
+    el.append(label, input);
+    let value = null;
+    const commit = () => {
+      const typed = Number(input.value);
+      if (input.value.trim() === "" || !Number.isFinite(typed)) input.value = String(value);
+      else if (typed !== value) view.send({ ev: "value", id, v: Math.round(typed) });
+    };
+    input.addEventListener("keydown", (e) => { if (e.key === "Enter") commit(); });
+    input.addEventListener("change", commit);
+    return {
+      el, base: "jupyter-widgets widget-inline-hbox widget-text",
+      update(n) {
+        describe(label, n);
+        value = n.p.v;
+        input.min = n.p.min;
+        input.max = n.p.max;
+        input.step = n.p.step;
+        if (document.activeElement !== input || Number(input.value) !== value) input.value = String(value);
+        input.disabled = !!n.p.dis;
+      },
+    };
+  },
+
+  intslider: (view, id, node) => slider(view, id, node, false),
+  selectionslider: (view, id, node) => slider(view, id, node, true),
+
+  play(view, id, node) {
+    const el = tag("div");
+    const buttons = ["play", "pause", "stop"].map((name) => {
+      const b = tag("button", "jupyter-widgets jupyter-button widget-button");
+      b.append(tag("i", `fa fa-${name}`));
+      b.setAttribute("aria-label", name);
+      el.append(b);
+      return b;
+    });
+    let n = node;
+    let value = node.p.v;
+    let timer = null;
+    let every = node.p.ms;
+    const stop = () => { if (timer !== null) { clearInterval(timer); timer = null; } };
+    buttons[0].addEventListener("click", () => {
+      if (timer !== null) return;
+      if (value >= n.p.max) value = n.p.min;
+      view.send({ ev: "value", id, playing: true });
+      timer = setInterval(() => {
+        if (value >= n.p.max || !el.isConnected) {
+          stop();
+          view.send({ ev: "value", id, playing: false });
+          return;
+        }
+        value += n.p.step || 1;
+        view.send({ ev: "value", id, v: value });
+      }, n.p.ms);
+    });
+    buttons[1].addEventListener("click", () => { stop(); view.send({ ev: "value", id, playing: false }); });
+    buttons[2].addEventListener("click", () => {
+      stop();
+      value = n.p.min;
+      view.send({ ev: "value", id, v: value, playing: false });
+    });
+    return {
+      el, base: "jupyter-widgets widget-inline-hbox widget-play",
+      update(next) {
+        n = next;
+        value = next.p.v;
+        buttons.forEach((b) => { b.disabled = !!next.p.dis; });
+        if (timer !== null && next.p.ms !== every) { // a new speed: the timer follows it
+          stop();
+          buttons[0].click();
+        }
+        every = next.p.ms;
+      },
+    };
+  },
+
+  progress(view, id, node) {
+    const el = tag("div");
+    const label = tag("label", "widget-label");
+    const outer = tag("div", "progress");
+    const bar = tag("div", "progress-bar");
+    outer.append(bar);
+    el.append(label, outer);
+    return {
+      el, base: "jupyter-widgets widget-inline-hbox widget-progress widget-hprogress",
+      update(n) {
+        describe(label, n);
+        const span = Math.max(1, n.p.max - n.p.min);
+        bar.style.width = `${(100 * (n.p.v - n.p.min)) / span}%`;
+        bar.className = "progress-bar" + (n.p.bs ? ` progress-bar-${n.p.bs}` : "");
+        outer.setAttribute("role", "progressbar");
+        outer.setAttribute("aria-valuenow", String(n.p.v));
+        outer.setAttribute("aria-valuemin", String(n.p.min));
+        outer.setAttribute("aria-valuemax", String(n.p.max));
+      },
+    };
+  },
+
+  accordion(view, id, node) {
+    const el = tag("div");
+    let sections = [];
+    return {
+      el, base: "jupyter-widgets widget-container uno-ui-accordion",
+      update(n) {
+        const titles = n.p.titles || [];
+        const kids = n.k || [];
+        sections = kids.map((kid, i) => {
+          const section = sections[i] || makeSection(view, id, i);
+          section.head.textContent = titles[i] || "";
+          const open = n.p.sel === i;
+          section.el.classList.toggle("uno-ui-open", open);
+          section.head.setAttribute("aria-expanded", String(open));
+          section.body.style.display = open ? "" : "none";
+          section.open = open;
+          if (open) view.place(section.body, [kid]);
+          return section;
+        });
+        const els = sections.map((s) => s.el);
+        if (els.length !== el.children.length || els.some((s, i) => s !== el.children[i])) {
+          el.replaceChildren(...els);
+        }
+      },
+    };
+  },
+};
+
+function makeSection(view, id, index) {
+  const el = tag("div", "uno-ui-section");
+  const head = tag("button", "uno-ui-section-head");
+  head.type = "button";
+  const body = tag("div", "uno-ui-section-body");
+  el.append(head, body);
+  const section = { el, head, body, open: false };
+  head.addEventListener("click", () => view.send({ ev: "value", id, v: section.open ? null : index }));
+  return section;
+}
+
+function slider(view, id, node, named) {
+  const el = tag("div");
+  const label = tag("label", "widget-label");
+  const container = tag("div", "slider-container");
+  const range = tag("input", "slider");
+  range.type = "range";
+  const readout = tag("div", "widget-readout");
+  readout.contentEditable = named ? "false" : "true";
+  container.append(range);
+  el.append(label, container, readout);
+  let n = node;
+  const show = (v) => {
+    readout.textContent = named ? ((n.p.o || [])[v] ?? "") : String(v);
+  };
+  const send = (v) => view.send({ ev: "value", id, v });
+  let pending = null;
+  range.addEventListener("input", () => {
+    const v = Number(range.value);
+    show(v);
+    if (n.p.cu && pending === null) {
+      pending = requestAnimationFrame(() => { pending = null; send(Number(range.value)); });
+    }
+  });
+  range.addEventListener("change", () => send(Number(range.value)));
+  readout.addEventListener("keydown", (e) => {
+    if (e.key !== "Enter" || named) return;
+    e.preventDefault();
+    const typed = Number(readout.textContent.trim());
+    if (Number.isFinite(typed) && readout.textContent.trim() !== "") {
+      send(Math.max(n.p.min, Math.min(n.p.max, Math.round(typed))));
+    }
+    readout.blur();
+  });
+  readout.addEventListener("blur", () => show(named ? n.p.i : n.p.v));
+  return {
+    el, base: "jupyter-widgets widget-inline-hbox widget-slider widget-hslider",
+    update(next) {
+      n = next;
+      describe(label, next);
+      if (named) {
+        range.min = "0";
+        range.max = String(Math.max(0, (next.p.o || []).length - 1));
+        range.step = "1";
+        range.value = String(next.p.i ?? 0);
+        show(next.p.i);
+      } else {
+        range.min = String(next.p.min);
+        range.max = String(next.p.max);
+        range.step = String(next.p.step || 1);
+        range.value = String(next.p.v);
+        if (document.activeElement !== readout) show(next.p.v);
+      }
+      range.disabled = !!next.p.dis;
+    },
+  };
+}
+
+function render({ model, el }) {
+  const tree = TREES.get(model.get("tree"));
+  el.classList.add("uno-ui");
+  const view = new View(model, el, tree);
+  tree.views.add(view);
+  view.redraw([]);
+  return () => tree.views.delete(view);
+}
+
+export default { initialize, render };
