@@ -264,11 +264,13 @@ const MAKERS = {
       el, base: "jupyter-widgets widget-inline-hbox widget-text",
       update(n) {
         describe(label, n);
+        const changed = n.p.v !== value;
         value = n.p.v;
         input.min = n.p.min;
         input.max = n.p.max;
         input.step = n.p.step;
-        if (document.activeElement !== input || Number(input.value) !== value) input.value = String(value);
+        // what a person is typing stays, unless the value itself changed
+        if (document.activeElement !== input || changed) input.value = String(value);
         input.disabled = !!n.p.dis;
       },
     };

@@ -289,6 +289,9 @@ class Checkbox(ValueWidget):
     indent = t.Bool(True)
     _drawn = (*Widget._drawn, "value", "indent")
 
+    def _props(self) -> dict[str, Any]:
+        return {**super()._props(), "indent": self.indent}
+
     def _from_browser(self, message: dict[str, Any]) -> None:
         if isinstance(message.get("v"), bool) and not self.disabled:
             self.value = message["v"]
@@ -432,10 +435,12 @@ class _Bounded(ValueWidget):
 
     def _from_browser(self, message: dict[str, Any]) -> None:
         value = message.get("v")
-        if isinstance(value, (int, float)) and not isinstance(value, bool) and not self.disabled:
-            self.value = int(value)
-        else:  # what the page shows is not a number: draw the value again
-            self._touch()
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and not self.disabled \
+                and value == value and abs(value) != float("inf"):
+            self.value = int(max(self.min, min(self.max, value)))
+        # drawn again even when the value stays (a number out of range, or not a
+        # number at all): the page shows the value, not what was typed
+        self._touch()
 
 
 class BoundedIntText(_Bounded):
