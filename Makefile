@@ -1,6 +1,7 @@
 # Two commands on a fresh machine with Python 3.11+:
 #   make app   - set everything up and serve the web app (Voila) on http://127.0.0.1:8866
-#                (make app HOST=0.0.0.0: for the other computers on the network too)
+#                (make app HOST=0.0.0.0: for the other computers on the network too;
+#                 make app HOST=0.0.0.0 CLASS=30: kernels preheated for a class of 30)
 #   make test  - set everything up and run every test (the browser tests included)
 PYTHON ?= python3
 VENV   ?= .venv
@@ -37,14 +38,18 @@ $(VENV)/.bench-installed: pyproject.toml | $(BIN)/python
 # (start-up prints the addresses to give out). Only a HOST given on make's
 # command line counts: some shells (tcsh) export HOST as the computer's name.
 APP_HOST := $(if $(filter command line,$(origin HOST)),$(HOST))
+# `make app CLASS=30` keeps 30 preheated kernels for each page a lesson starts
+# on (start-up says when they are ready, and their memory).  From the command
+# line only, as HOST.
+APP_CLASS := $(if $(filter command line,$(origin CLASS)),$(CLASS))
 
-# python -m uno_nb.kernel compiles the lab's simulator into numba's disk cache
-# (about two minutes once after an install, a second after that).  Under
-# make test, pytest (conftest.py) compiles it on the second core while the
-# engine's tests run.
+# The app starts at once: when the lab's compiled simulator is not compiled
+# yet (about two minutes once after an install), the launcher compiles it in
+# the background at low priority and the lab plays on the engine until then.
+# Under make test, pytest (conftest.py) compiles it on the second core while
+# the engine's tests run.
 app: $(VENV)/.app-installed
-	$(BIN)/python -m uno_nb.kernel
-	$(BIN)/python -m uno_nb.webapp $(if $(APP_HOST),--host=$(APP_HOST))
+	$(BIN)/python -m uno_nb.webapp$(if $(APP_HOST), --host=$(APP_HOST))$(if $(APP_CLASS), --class-size=$(APP_CLASS))
 
 # mypy --strict (its settings are in pyproject.toml) first: a type error stops
 # the run before the tests do.
@@ -52,7 +57,10 @@ test: $(VENV)/.test-installed
 	$(BIN)/python -m mypy uno_nb
 	$(BIN)/python -m pytest
 
+# JupyterLab has no launcher to compile the simulator in the background: it is
+# compiled first (about two minutes once after an install, a second after that).
 lab: $(VENV)/.lab-installed
+	$(BIN)/python -m uno_nb.kernel
 	$(BIN)/jupyter lab notebooks/00_index.ipynb
 
 bench: $(VENV)/.bench-installed

@@ -2,7 +2,9 @@
 Binder serves "open as a web app") the web app's settings from voila.json.
 
 Run by postBuild: ``python binder/server_config.py PATH``.  Only what applies
-to the server extension is copied: the page template and its options,
+to the server extension is copied: the page template and its options (the
+JupyterLab extensions a page does not load among them: plotly's JupyterLab
+renderer, 5 MB that no app's chart uses, since a FigureWidget brings its own),
 kernel culling, and how long a cell's outputs are waited for (``VoilaExecutor``).  (The extension also reads voila.json from the server's
 working directory, the repository on Binder; this file keeps the template
 whatever that directory is, and gives the Jupyter server the culling that
@@ -22,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 #: The VoilaConfiguration settings that the server extension honours.
-SHARED = ("template", "theme", "strip_sources", "show_tracebacks")
+SHARED = ("template", "theme", "strip_sources", "show_tracebacks", "extension_denylist")
 #: The kit's Jupyter server extension (uno_nb/server_extension.py).
 EXTENSION = "uno_nb.server_extension"
 

@@ -12,10 +12,13 @@ reproduced in :mod:`uno_nb.mtrand`.  The engine stays the reference.
 The kernel needs numba (``pip install "uno_nb[fast]"``; prebuilt wheels, nothing
 to compile at install).  Its machine code is cached on disk beside the
 package, so only the first run after an install compiles (about two minutes
-on two cores; :func:`warm` does it ahead of time).  :func:`why_not` says why the
-kernel cannot play something — numba missing, or a bot it does not know (a
-bot object of your own) — and :mod:`uno_nb.lab` then plays on the engine and
-says so.
+on two cores; :func:`warm`, ``python -m uno_nb.kernel``, does it ahead of
+time and then leaves a marker beside the cache, see :func:`not_ready`).
+:func:`why_not` says why the kernel cannot play something — numba missing,
+or a bot it does not know (a bot object of your own) — and :mod:`uno_nb.lab`
+then plays on the engine and says so; it also plays on the engine while the
+kernel is not compiled yet (:func:`not_ready`), so that a lab run never
+spends two minutes compiling inside a notebook's kernel.
 
 >>> from uno_nb.simulation import run_games
 >>> batch = play("party", ["heuristic"] * 4, 50, seed=7)
@@ -25,7 +28,11 @@ True
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import json
+import os
+import sys
 import threading
 import time
 from pathlib import Path
@@ -41,7 +48,8 @@ from .rules import RuleSet
 from .simulation import DEFAULT_MAX_TURNS, GameRecord
 
 __all__ = ["available", "why_not", "play", "play_records", "warm", "KernelRefused",
-           "BOT_CODES", "fingerprint", "forget_stale_machine_code"]
+           "BOT_CODES", "fingerprint", "forget_stale_machine_code", "not_ready", "ready_marker",
+           "mark_ready", "NOT_COMPILED", "COMPILED_ELSEWHERE", "is_compiling_reason"]
 
 #: The bots the kernel plays, by name, and their codes in the kernel.
 BOT_CODES = {"random": 0, "random-greedy": 1, "heuristic": 2}
@@ -281,22 +289,151 @@ def play_records(rules: RuleSet | str | None, lineup: Sequence[Bot | str], n: in
     return play(rules, lineup, n, seed, **kwargs).to_records()  # type: ignore[arg-type]
 
 
+# -- ready: compiled and cached ------------------------------------------------------------
+#
+# A notebook's kernel must never compile the simulator (about two minutes on
+# two cores, during which the page would hang): the lab asks not_ready() before
+# every run and plays on the engine until `python -m uno_nb.kernel` (make test's
+# conftest, Binder's postBuild, the web app's launcher in the background) has
+# compiled everything and left its marker.
+
+#: The marker's name, in numba's cache folder beside the cached machine code.
+READY_NAME = "kernel_jit.ready"
+
+
+def cache_folder() -> Path | None:
+    """numba's disk cache folder for the kernel's modules, or ``None`` when
+    there is no disk cache (numba missing, or ``NUMBA_DISABLE_JIT=1``, which
+    runs the kernel's Python as it is: nothing to compile)."""
+    if _numba_missing() is not None:
+        return None
+    from . import kernel_jit as kj
+    try:
+        # the same private attribute forget_stale_machine_code reads
+        return Path(getattr(getattr(kj.play_batch, "_cache"), "_cache_path"))
+    except AttributeError:
+        return None
+
+
+def ready_marker() -> Path | None:
+    """Where :func:`mark_ready` leaves its marker (``None``: no disk cache)."""
+    folder = cache_folder()
+    return None if folder is None else folder / READY_NAME
+
+
+@functools.lru_cache(maxsize=1)
+def _own_fingerprint() -> str:
+    """:func:`fingerprint` of this process's kernel, computed once: the
+    sources' times and sizes (:func:`_source_stamps`) catch a later edit."""
+    return fingerprint()
+
+
+def _source_stamps(folder: Path | None = None) -> dict[str, list[int]]:
+    """Each kernel and mtrand source's modification time (ns) and size.
+    numba keeps a function's machine code only while its file has the time
+    and size it was compiled from: a file touched (a checkout, an editor
+    saving the same text) makes numba compile again although the fingerprint
+    is the same, so the marker holds these too."""
+    folder = Path(__file__).parent if folder is None else folder
+    stamps = {}
+    for path in sorted({*folder.glob("kernel_*.py"), *folder.glob("mtrand*.py")}):
+        stat = path.stat()
+        stamps[path.name] = [stat.st_mtime_ns, stat.st_size]
+    return stamps
+
+
+def _stamp() -> dict[str, object]:
+    """What the marker says: the kernel it was made for."""
+    return {"fingerprint": _own_fingerprint(), "sources": _source_stamps()}
+
+
+def mark_ready(marker: Path | None = None) -> bool:
+    """Note beside numba's cache that everything is compiled and cached for
+    this kernel (:func:`warm` does, once it has compiled).  Written whole or
+    not at all (a reader never sees half a marker).  True if it was written."""
+    marker = ready_marker() if marker is None else marker
+    if marker is None:
+        return False
+    part = marker.with_name(f"{marker.name}.{os.getpid()}.part")
+    try:
+        marker.parent.mkdir(parents=True, exist_ok=True)
+        part.write_text(json.dumps(_stamp()), encoding="utf-8")
+        os.replace(part, marker)
+    except OSError:  # a cache folder numba cannot write either: every process compiles
+        part.unlink(missing_ok=True)
+        return False
+    return True
+
+
+def not_ready(marker: Path | None = None) -> str | None:
+    """Why the compiled kernel is not ready to play at once, or ``None`` if it
+    is: the marker :func:`mark_ready` leaves must be there and name this very
+    kernel (its :func:`fingerprint` and its sources' times and sizes), else
+    the first compiled call would compile for two minutes.  Cheap enough to
+    ask before every lab run: a file of a few hundred bytes and a dozen
+    ``stat`` calls (the fingerprint is computed once per process)."""
+    missing = _numba_missing()
+    if missing is not None:
+        return missing
+    marker = ready_marker() if marker is None else marker
+    if marker is None:  # no disk cache: nothing is compiled ahead, nothing to wait for
+        return None
+    try:
+        said = json.loads(marker.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return NOT_COMPILED
+    if not isinstance(said, dict) or said != _stamp():
+        return COMPILED_ELSEWHERE
+    return None
+
+
+#: What :func:`not_ready` says when the kernel is not compiled (yet), or was
+#: compiled from other sources: :func:`is_compiling_reason` tells these apart
+#: from the reasons the kernel can never play something.
+NOT_COMPILED = ("the compiled simulator is not compiled yet "
+                "(python -m uno_nb.kernel compiles it; the web app does it in the background)")
+COMPILED_ELSEWHERE = ("the compiled simulator was compiled from other sources "
+                      "(python -m uno_nb.kernel compiles it again)")
+
+
+def is_compiling_reason(reason: str | None) -> bool:
+    """Whether ``reason`` (a lab result's ``fallback``) only means the
+    kernel is not compiled yet: a later run, once it is, plays on it."""
+    return reason in (NOT_COMPILED, COMPILED_ELSEWHERE)
+
+
 def warm() -> float:
-    """Compile the kernel (or load it from the disk cache): seconds taken."""
+    """Compile the kernel (or load it from the disk cache) and mark it ready
+    (:func:`mark_ready`): seconds taken."""
     start = time.perf_counter()
     play("standard", ["heuristic"] * 4, 2, seed=0, check=True)
     play("standard", ["random-greedy"] * 4, 2, seed=0, table=False)
+    mark_ready()
     return time.perf_counter() - start
 
 
-def main() -> int:
+USAGE = "usage: python -m uno_nb.kernel [--if-needed]"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
     """``python -m uno_nb.kernel``: compile the kernel into numba's disk cache
-    (``make app``, ``make test`` and Binder's ``postBuild`` run it), or say why
-    it cannot run."""
+    (``make test`` and Binder's ``postBuild`` run it), or say why it cannot
+    run.  ``--if-needed`` (the web app's launcher runs it in the background)
+    first says ``compiling`` on a line of its own, so that the launcher can
+    tell the teacher, and does nothing when the kernel is ready already."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args not in ([], ["--if-needed"]):
+        print(USAGE, file=sys.stderr)
+        return 2
     reason = _numba_missing()
     if reason is not None:
         print(f"uno_nb.kernel: {reason}; the lab will play its games on the engine")
         return 0
+    if args:
+        if not_ready() is None:
+            print("uno_nb.kernel: compiled simulator ready (already compiled)")
+            return 0
+        print("uno_nb.kernel: compiling the simulator", flush=True)
     seconds = warm()
     print(f"uno_nb.kernel: compiled simulator ready ({seconds:.1f} s; "
           "a first run after an install compiles it, later runs load it from the cache)")

@@ -26,9 +26,13 @@ executor gives exactly the records of a serial run, in seed order.
 
 The games are played by the compiled kernel (:mod:`uno_nb.kernel`) whenever
 it can play them — every rule option and the kit's three bots, with numba
-installed — and by the engine otherwise; both give the same records, game
-for game.  A result says which played it (:attr:`LabResult.engine`) and, on
-the engine, why the kernel could not (:attr:`LabResult.fallback`).  Results
+installed — and it is compiled already, and by the engine otherwise; both
+give the same records, game for game.  A run never compiles the kernel (two
+minutes, during which a notebook page would hang): until ``python -m
+uno_nb.kernel`` has (the web app's launcher runs it in the background), runs
+play on the engine, and the first run after it plays on the kernel, in the
+same process.  A result says which played it (:attr:`LabResult.engine`) and,
+on the engine, why the kernel could not (:attr:`LabResult.fallback`).  Results
 keep their games as arrays (:class:`~uno_nb.batch.Batch`) and summarise them
 without a Python object per game; :attr:`LabResult.records` builds the
 records when asked.
@@ -205,9 +209,11 @@ def run(rules: RuleSet | str | None, lineup: Sequence[Bot | str], n: int, seed: 
     ``executor``: ``None`` for a new process pool of ``workers`` processes
     (default: one per core), ``"serial"`` to play here, or any
     :class:`concurrent.futures.Executor`, which is left running.
-    ``engine``: ``"auto"`` plays on the compiled kernel when it can, else on
+    ``engine``: ``"auto"`` plays on the compiled kernel when it can and it is
+    compiled (:func:`uno_nb.kernel.not_ready`, asked at every run), else on
     the engine; ``"kernel"`` insists on the kernel (:class:`~uno_nb.kernel.KernelRefused`
-    if it cannot); ``"engine"`` always uses the engine."""
+    if it cannot; compiled here first if need be); ``"engine"`` always uses
+    the engine."""
     if n < 1:
         raise ValueError(f"n must be at least 1, got {n}")
     if type(seed) is not int or seed < 0 or seed + n - 1 > MAX_SEED:
@@ -225,6 +231,8 @@ def run(rules: RuleSet | str | None, lineup: Sequence[Bot | str], n: int, seed: 
         fallback = kernel.why_not(rule_set, bots, range(seed, seed + n))
         if fallback is not None and engine == "kernel":
             raise kernel.KernelRefused(f"the compiled kernel cannot play this: {fallback}")
+        if fallback is None and engine == "auto":
+            fallback = kernel.not_ready()  # not compiled yet: no compiling here
         compiled = fallback is None
     used = "kernel" if compiled else "engine"
     if executor == "serial" or (executor is None and (workers or os.cpu_count() or 1) == 1):

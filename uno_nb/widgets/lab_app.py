@@ -468,9 +468,13 @@ class LabApp:
                 extra = (' <span class="uno-lab-capped">' + escape(text(
                     "lab.capped", lang, number=fmt_int(games, lang), games=games,
                     asked=fmt_int(asked, lang))) + "</span>")
-            if any(r.engine == "engine" and r.fallback for r in self.results.values()):
-                # the compiled kernel could not play them (numba missing): say so
-                extra += ' <span class="uno-lab-engine">' + escape(text("lab.engine", lang)) + "</span>"
+            fallbacks = [r.fallback for r in self.results.values() if r.engine == "engine" and r.fallback]
+            if fallbacks:
+                # the compiled kernel did not play them: not compiled yet (the
+                # app compiles it in the background), or not installed at all
+                from ..kernel import is_compiling_reason
+                key = "lab.engine_compiling" if all(map(is_compiling_reason, fallbacks)) else "lab.engine"
+                extra += ' <span class="uno-lab-engine">' + escape(text(key, lang)) + "</span>"
         return (f'<span class="uno-lab-state" data-state="{state}" data-run="{self.runs}" '
                 f'data-games="{games}">{escape(said)}</span>{extra}')
 

@@ -1,0 +1,402 @@
+"""The server sized for a class (``python -m uno_nb.webapp --class-size K``,
+``make app CLASS=K``) and the lab's compiled simulator compiled in the
+background: the pools' sizes, the scheduler that starts pooled kernels in the
+calm between pages, their CPU priority, the start-up line, and the lab playing
+on the engine until the kernel is compiled.  Headless: no browser."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from uno_nb import kernel, lab
+from uno_nb import webapp
+from uno_nb.webapp import (CLASS_PAGES, PoolClosed, Priority, StartScheduler, class_pools,
+                           page_names, ready_line, rss_bytes, split_arguments, start_slots)
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+ALL_NOTEBOOKS = sorted(str(p.relative_to(NOTEBOOKS)) for p in NOTEBOOKS.rglob("*.ipynb"))
+
+
+# -- the pools for a class ------------------------------------------------------------------
+
+def test_a_class_gets_its_size_of_kernels_on_the_pages_a_lesson_starts_on():
+    pools = class_pools(30, CLASS_PAGES, NOTEBOOKS)
+    assert pools == {"default": {"pool_size": 1},
+                     "01_rules_step_by_step.ipynb": {"pool_size": 30},
+                     "02_card_odds.ipynb": {"pool_size": 30},
+                     "05_play_against_bots.ipynb": {"pool_size": 30}}
+    # every other notebook, the Russian pages included, keeps voila.json's pool of 1
+    voila = json.loads((ROOT / "voila.json").read_text())
+    assert voila["VoilaConfiguration"]["default_pool_size"] == 1
+    assert class_pools(2, ["00_index"], NOTEBOOKS, default_size=3)["default"] == {"pool_size": 3}
+
+
+def test_pages_are_named_with_or_without_their_suffix_and_folder():
+    assert page_names(["02_card_odds", " 05_play_against_bots.ipynb "], NOTEBOOKS) == [
+        "02_card_odds.ipynb", "05_play_against_bots.ipynb"]
+    assert page_names(["ru/02_card_odds", "notebooks/ru/01_rules_step_by_step.ipynb",
+                       "ru/02_card_odds.ipynb"], NOTEBOOKS) == [
+        "ru/02_card_odds.ipynb", "ru/01_rules_step_by_step.ipynb"]
+    every = page_names([name.removesuffix(".ipynb") for name in ALL_NOTEBOOKS], NOTEBOOKS)
+    assert sorted(every) == ALL_NOTEBOOKS
+
+
+def test_a_page_that_is_not_there_is_refused_with_the_pages_that_are():
+    with pytest.raises(ValueError, match=r"no page '02_odds'.*02_card_odds, 03_scoring.*ru/00_index"):
+        page_names(["02_odds"], NOTEBOOKS)
+    with pytest.raises(ValueError, match="names no page"):
+        page_names([" ", ""], NOTEBOOKS)
+    with pytest.raises(ValueError, match="1 or more"):
+        class_pools(0, CLASS_PAGES, NOTEBOOKS)
+
+
+def test_the_launcher_takes_its_own_options_and_gives_voila_the_rest():
+    assert split_arguments(["--class-size", "30", "--port=9000", "--no-browser"]) == (
+        30, None, ["--port=9000", "--no-browser"])
+    assert split_arguments(["--class-size=2", "--pages", "02_card_odds,ru/05_play_against_bots",
+                            "--Voila.port_retries=0"]) == (
+        2, ["02_card_odds", "ru/05_play_against_bots"], ["--Voila.port_retries=0"])
+    assert split_arguments(["--host=0.0.0.0"]) == (None, None, ["--host=0.0.0.0"])
+    for bad in (["--class-size", "0"], ["--class-size", "thirty"], ["--pages", "02_card_odds"]):
+        with pytest.raises(SystemExit) as stopped:
+            split_arguments(bad)
+        assert stopped.value.code == 2
+
+
+def make_app_command(*args: str, **env: str) -> str:
+    """The command `make app` runs (``make -n``), outside any make of the caller."""
+    outer = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MAKELEVEL", "MFLAGS")}
+    done = subprocess.run(["make", "-n", "--no-print-directory", "app", *args], cwd=ROOT,
+                          capture_output=True, text=True, env={**outer, **env}, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip()
+
+
+def test_make_app_passes_class_from_its_command_line_only_and_starts_at_once():
+    assert make_app_command("CLASS=30").splitlines()[-1].endswith("-m uno_nb.webapp --class-size=30")
+    assert make_app_command("HOST=0.0.0.0", "CLASS=30").splitlines()[-1].endswith(
+        "-m uno_nb.webapp --host=0.0.0.0 --class-size=30")
+    assert make_app_command(CLASS="30").splitlines()[-1].endswith("-m uno_nb.webapp")
+    # no compiling before the app: the launcher does it in the background
+    assert "uno_nb.kernel" not in make_app_command()
+
+
+# -- the start-up line --------------------------------------------------------------------
+
+def test_the_ready_line_says_the_visitors_the_kernels_and_their_memory():
+    assert ready_line(30, 99, 12_141_000_000) == "ready for 30 visitors: 99 kernels, 12.1 GB"
+    assert ready_line(None, 12, 1_530_000_000) == "ready: 12 kernels, 1.5 GB"
+    assert ready_line(1, 1, None) == "ready for 1 visitor: 1 kernel"
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="no /proc")
+def test_memory_is_read_from_proc():
+    assert rss_bytes(os.getpid()) > 10_000_000  # this interpreter, numpy and pytest loaded
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    child.wait()
+    assert rss_bytes(child.pid) is None  # gone
+
+
+def test_kernels_start_one_at_a_time_on_two_cores():
+    assert [start_slots(n) for n in (1, 2, 3, 4, 8, 64)] == [1, 1, 1, 2, 4, 4]
+
+
+# -- the scheduler: a few at a time, in the calm ---------------------------------------
+
+def test_starts_take_turns_by_rank_and_never_exceed_the_slots():
+    async def scenario() -> list[str]:
+        scheduler = StartScheduler(slots=2, quiet=0.05)
+        began: list[str] = []
+
+        async def start(name: str, rank: tuple[int, ...]) -> None:
+            await scheduler.turn(lambda: rank)
+            began.append(name)
+            assert scheduler.running <= 2
+            await asyncio.sleep(0.02)
+            scheduler.release()
+
+        await asyncio.gather(*(start(name, rank) for name, rank in [
+            ("page A, second", (1, 1)), ("index", (0, 0)), ("page A, first", (0, 1)),
+            ("page B, second", (1, 1)), ("other", (0, 2))]))
+        assert scheduler.running == 0 and scheduler.waiting == 0
+        return began
+
+    # those asked for together start best ranked first (then by age)
+    assert asyncio.run(scenario()) == ["index", "page A, first", "other", "page A, second",
+                                       "page B, second"]
+
+
+def test_no_start_begins_while_pages_are_served_nor_until_the_calm_after_them():
+    quiet = 0.3
+
+    async def scenario() -> tuple[float, list[float]]:
+        scheduler = StartScheduler(slots=1, quiet=quiet)
+        loop = asyncio.get_running_loop()
+        began: list[float] = []
+
+        async def start() -> None:
+            await scheduler.turn(lambda: (0,))
+            began.append(loop.time())
+            scheduler.release()
+
+        scheduler.page_started()              # a burst of pages: two at once, then a third
+        scheduler.page_started()
+        waiting = [asyncio.ensure_future(start()) for _ in range(3)]
+        await asyncio.sleep(0.2)
+        scheduler.page_ended()
+        scheduler.page_started()
+        await asyncio.sleep(0.4)              # longer than the calm, but a page is still served
+        assert began == [] and scheduler.waiting == 3 and not scheduler.calm
+        scheduler.page_ended()
+        await asyncio.sleep(0.1)
+        scheduler.kernel_taken()              # a kernel handed out pushes the calm back too
+        scheduler.page_ended()
+        last_activity = loop.time()
+        await asyncio.gather(*waiting)
+        return last_activity, began
+
+    last_activity, began = asyncio.run(scenario())
+    assert len(began) == 3
+    assert began[0] - last_activity >= quiet * 0.9  # the timer's resolution on a busy machine
+
+
+def test_a_kernel_a_visitor_waits_for_starts_at_once_and_a_stopping_server_starts_none():
+    async def scenario() -> None:
+        scheduler = StartScheduler(slots=1, quiet=10)
+        scheduler.page_started()
+        wanted = {"now": False}
+        asked = asyncio.ensure_future(scheduler.turn(lambda: (-1,) if wanted["now"] else (0,)))
+        idle = asyncio.ensure_future(scheduler.turn(lambda: (0,)))
+        await asyncio.sleep(0.05)
+        assert not asked.done()
+        wanted["now"] = True                  # handed to a visitor while waiting for its turn
+        scheduler.poke()
+        await asyncio.wait_for(asked, 1)
+        scheduler.close()
+        with pytest.raises(PoolClosed):
+            await idle
+        with pytest.raises(PoolClosed):
+            await scheduler.turn(lambda: (0,))
+
+    asyncio.run(scenario())
+
+
+# -- a refilling kernel's CPU priority ----------------------------------------------------
+
+def nice_of(pid: int) -> tuple[int | None, int]:
+    found = webapp._autogroup(pid)
+    return (None if found is None else found[1]), os.getpriority(os.PRIO_PROCESS, pid)
+
+
+def settle(priority: Priority, low: bool) -> None:
+    for _ in range(50):
+        if priority.set(low):
+            return
+        time.sleep(0.1)  # the autogroup's rate limit, for a server without CAP_SYS_ADMIN
+    raise AssertionError("the priority could not be set")
+
+
+@pytest.mark.skipif(not hasattr(os, "setpriority"), reason="no setpriority")
+def test_a_lowered_kernel_gets_its_priority_back():
+    """A kernel (a session of its own, as Jupyter starts them) lowered while it
+    preheats, then raised back: nothing of the lowering is left."""
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"],
+                             start_new_session=True)
+    try:
+        before = nice_of(child.pid)
+        priority = Priority(child.pid)
+        settle(priority, True)
+        autogroup, nice = nice_of(child.pid)
+        if priority.autogroup:
+            assert autogroup == before[0] + 10
+        if priority.nice:
+            assert nice == before[1] + 10
+        assert priority.autogroup or priority.nice or not webapp.may_raise_priority()
+        settle(priority, False)
+        assert nice_of(child.pid) == before
+    finally:
+        child.kill()
+        child.wait()
+
+
+def test_the_servers_own_autogroup_is_never_lowered():
+    """A process in the server's session shares its autogroup: lowering that
+    would lower the server."""
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        assert not Priority(child.pid).autogroup
+    finally:
+        child.kill()
+        child.wait()
+
+
+# -- the lab until the compiled simulator is ready ---------------------------------------
+
+needs_numba = pytest.mark.skipif(not kernel.available(), reason="numba is not installed")
+
+
+@pytest.fixture
+def marker(tmp_path, monkeypatch):
+    """The ready marker somewhere of the test's own, not beside the real cache."""
+    path = tmp_path / "cache" / kernel.READY_NAME
+    monkeypatch.setattr(kernel, "ready_marker", lambda: path)
+    return path
+
+
+def lab_run():
+    return lab.run("standard", ["heuristic"] * 4, 30, seed=5, executor="serial")
+
+
+@needs_numba
+def test_without_the_marker_the_lab_plays_on_the_engine_and_says_why(marker):
+    result = lab_run()
+    assert (result.engine, result.fallback) == ("engine", kernel.not_ready())
+    assert "not compiled yet" in result.fallback
+    # asked for the kernel by name, a run plays on it (compiling it first if need be)
+    assert lab.run("standard", ["heuristic"] * 4, 30, seed=5, executor="serial",
+                   engine="kernel").engine == "kernel"
+
+
+@needs_numba
+def test_a_marker_made_for_other_sources_is_stale(marker):
+    assert kernel.mark_ready(marker)
+    said = json.loads(marker.read_text())
+    assert said["fingerprint"] == kernel.fingerprint()
+    for stale in ({**said, "fingerprint": "0" * 64},
+                  {**said, "sources": {**said["sources"], "kernel_jit.py": [0, 1]}},  # touched
+                  "not a marker"):
+        marker.write_text(json.dumps(stale))
+        result = lab_run()
+        assert result.engine == "engine" and "other sources" in result.fallback
+    marker.write_text("{half a")
+    assert "not compiled yet" in lab_run().fallback
+
+
+@needs_numba
+def test_once_the_marker_is_there_the_next_run_plays_on_the_kernel_without_a_restart(marker):
+    before = lab_run()
+    assert before.engine == "engine"
+    assert kernel.mark_ready(marker)          # what `python -m uno_nb.kernel` does when done
+    after = lab_run()
+    assert (after.engine, after.fallback) == ("kernel", None)
+    assert after.records == before.records    # the same games either way
+
+
+@needs_numba
+def test_the_background_compile_says_nothing_to_do_when_ready():
+    """``--if-needed`` (what the launcher runs) after conftest.py's compile."""
+    done = subprocess.run([sys.executable, "-m", "uno_nb.kernel", "--if-needed"],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "uno_nb.kernel: compiled simulator ready (already compiled)\n"
+    bad = subprocess.run([sys.executable, "-m", "uno_nb.kernel", "--now"],
+                         capture_output=True, text=True, timeout=300)
+    assert bad.returncode == 2 and bad.stderr.startswith("usage:")
+
+
+# -- the server, started for a class of two -----------------------------------------------
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def get(url: str) -> tuple[int, str]:
+    try:
+        with urllib.request.urlopen(url, timeout=120) as response:
+            return response.status, response.read().decode(errors="replace")
+    except urllib.error.HTTPError as error:
+        return error.code, ""
+
+
+def children(pid: int) -> list[int]:
+    """The processes ``pid`` started (its kernels, the compile), from /proc."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            if entry.name.isdigit() and int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry.name))
+        except (OSError, ValueError, IndexError):
+            pass
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads the kernels in /proc")
+def test_a_server_for_a_class_of_two_says_when_its_kernels_are_ready(tmp_path):
+    """The server preheats two kernels for the index page and one for every
+    other notebook, says so once they are all ready, and a burst of three
+    visitors on the index page all get it (the third on a kernel of its own)."""
+    log = tmp_path / "app.log"
+    port = free_port()
+    with open(log, "w") as out:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "uno_nb.webapp", "--class-size", "2", "--pages", "00_index",
+             "--no-browser", f"--port={port}", "--Voila.port_retries=0"],
+            cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+    started: list[int] = []
+    try:
+        deadline = time.monotonic() + 240  # generous: a busy two-core machine
+        while "ready for 2 visitors:" not in log.read_text():
+            assert server.poll() is None, f"the server stopped:\n{log.read_text()[-4000:]}"
+            assert time.monotonic() < deadline, f"not ready in time:\n{log.read_text()[-4000:]}"
+            time.sleep(0.2)
+        started = children(server.pid)
+        text = log.read_text()
+        said = re.search(r"ready for 2 visitors: (\d+) kernels, (\d+\.\d) GB", text)
+        assert said, text[-2000:]
+        assert int(said.group(1)) == len(ALL_NOTEBOOKS) + 1  # 00_index has two
+        assert 0.02 * int(said.group(1)) <= float(said.group(2)) <= 1.0 * int(said.group(1))
+        # Voilà lists no kernels (GET /api/kernels is not served: a list of every
+        # kernel's id would let anyone connect to any visitor's kernel), but it
+        # answers for each kernel it runs
+        assert get(f"http://127.0.0.1:{port}/api/kernels")[0] == 404
+        ids = re.findall(r"Kernel started: ([0-9a-f-]{36})", text)
+        assert len(ids) == int(said.group(1))
+        for kernel_id in ids:
+            status, body = get(f"http://127.0.0.1:{port}/api/kernels/{kernel_id}")
+            assert status == 200 and json.loads(body)["id"] == kernel_id
+        # a burst outruns the pool: the third visitor still gets the page
+        pages: list[tuple[int, str]] = []
+        visits = [threading.Thread(target=lambda: pages.append(
+            get(f"http://127.0.0.1:{port}/voila/render/00_index.ipynb"))) for _ in range(3)]
+        for visit in visits:
+            visit.start()
+        for visit in visits:
+            visit.join(180)
+        assert [status for status, _ in pages] == [200] * 3
+        assert all("<title>" in body and "uno_nb</title>" in body for _, body in pages)
+        kernels = {re.search(r'"kernelId": "([0-9a-f-]{36})"', body).group(1) for _, body in pages}
+        assert len(kernels) == 3  # each visitor on a kernel of their own
+        text = log.read_text()
+        assert text.count("Using pre-heated kernel:") == 2
+        assert "Traceback" not in text and "ERROR" not in text
+    finally:
+        started += children(server.pid)
+        if server.poll() is None:
+            os.killpg(server.pid, signal.SIGTERM)
+            try:
+                server.wait(60)
+            except subprocess.TimeoutExpired:
+                os.killpg(server.pid, signal.SIGKILL)
+                server.wait()
+        for pid in set(started):  # the kernels live in sessions of their own
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
