@@ -163,7 +163,7 @@ def test_the_compiled_simulator_is_warmed_wherever_the_kit_is_set_up():
     app, the tests and Binder all install numba (the fast extra)."""
     makefile = (ROOT / "Makefile").read_text()
     # make app serves at once (the launcher compiles in the background, the lab
-    # plays on the engine until then: tests/test_classroom_server.py); make
+    # plays on the engine until then: tests/test_serving.py); make
     # lab has no launcher, so it compiles first
     app = re.search(r"^app:.*\n((?:\t.*\n)+)", makefile, re.M).group(1)
     assert "uno_nb.kernel" not in app and "uno_nb.webapp" in app

@@ -23,9 +23,9 @@ from pathlib import Path
 import pytest
 
 from uno_nb import kernel, lab
-from uno_nb import webapp
-from uno_nb.webapp import (CLASS_PAGES, PoolClosed, Priority, StartScheduler, class_pools,
-                           page_names, ready_line, rss_bytes, split_arguments, start_slots)
+from uno_nb import serving
+from uno_nb.serving import (CLASS_PAGES, PoolClosed, Priority, StartScheduler, class_pools,
+                            page_names, ready_line, rss_bytes, split_arguments, start_slots)
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
@@ -199,7 +199,7 @@ def test_a_kernel_a_visitor_waits_for_starts_at_once_and_a_stopping_server_start
 # -- a refilling kernel's CPU priority ----------------------------------------------------
 
 def nice_of(pid: int) -> tuple[int | None, int]:
-    found = webapp._autogroup(pid)
+    found = serving._autogroup(pid)
     return (None if found is None else found[1]), os.getpriority(os.PRIO_PROCESS, pid)
 
 
@@ -226,7 +226,7 @@ def test_a_lowered_kernel_gets_its_priority_back():
             assert autogroup == before[0] + 10
         if priority.nice:
             assert nice == before[1] + 10
-        assert priority.autogroup or priority.nice or not webapp.may_raise_priority()
+        assert priority.autogroup or priority.nice or not serving.may_raise_priority()
         settle(priority, False)
         assert nice_of(child.pid) == before
     finally:
