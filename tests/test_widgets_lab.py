@@ -258,6 +258,27 @@ def test_without_the_compiled_simulator_the_page_says_the_engine_played(monkeypa
     assert html_text(app._status.value).endswith(text("lab.engine", lang))
 
 
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_while_the_simulator_is_being_compiled_the_page_says_so_and_then_uses_it(monkeypatch, lang):
+    """make app compiles the simulator in the background (uno_nb.serving):
+    until its marker is there the lab plays on the engine and says the
+    simulator is being prepared, not that it is missing; the next run once
+    it is ready plays on it, with no restart."""
+    from uno_nb import kernel
+    if kernel.why_not("standard", ["heuristic"] * 3, range(1)) is not None:
+        pytest.skip("the compiled simulator is not installed here")
+    monkeypatch.setattr(kernel, "not_ready", lambda marker=None: kernel.NOT_COMPILED)
+    app = LabApp("standard", "party", players=3, games=40, seed=1, lang=lang, **AUTO)
+    assert {(r.engine, r.fallback) for r in app.results.values()} == {("engine", kernel.NOT_COMPILED)}
+    said = html_text(app._status.value)
+    assert said.endswith(text("lab.engine_compiling", lang)) and text("lab.engine", lang) not in said
+    monkeypatch.setattr(kernel, "not_ready", lambda marker=None: None)  # the compile is done
+    app._seed.value = 2
+    assert app.wait_idle(20) and app.error is None and app.runs == 2
+    assert {r.engine for r in app.results.values()} == {"kernel"}
+    assert text("lab.engine_compiling", lang) not in html_text(app._status.value)
+
+
 @pytest.mark.parametrize("stops", [True, False], ids=["stops-at-its-progress", "runs-to-its-end"])
 def test_a_change_while_the_games_are_played_wins_and_the_stale_run_is_dropped(monkeypatch, stops):
     """A change made while an automatic run plays: that run stops at its next
