@@ -79,3 +79,33 @@ def test_lab_speed_times_the_lab_pages_comparison_and_prints_its_line(capsys):
     with pytest.raises(SystemExit) as exc:
         bench.main(["--games", "1"])
     assert exc.value.code == 2
+
+
+def test_classroom_explains_itself_and_refuses_bad_arguments(capsys):
+    """Only the command line: the benchmark itself starts a server and a browser, by hand."""
+    bench = load("classroom")
+    with pytest.raises(SystemExit) as exc:
+        bench.main(["--help"])
+    assert exc.value.code == 0
+    said = capsys.readouterr().out
+    assert said.startswith("usage: classroom.py") and "--class-size K" in said
+    for bad in (["0", "01_rules_step_by_step.ipynb"], ["3", "06_no_such_page.ipynb"],
+                ["3", "01_rules_step_by_step.ipynb", "--class-size", "0"], ["3"]):
+        with pytest.raises(SystemExit) as exc:
+            bench.parse_args(bad)
+        assert exc.value.code == 2, bad
+
+
+def test_classroom_starts_the_app_as_make_app_does_sized_for_the_class_when_asked():
+    bench = load("classroom")
+    args = bench.parse_args(["20", "01_rules_step_by_step"])
+    assert (args.visitors, args.page, args.class_size, args.limit) == (20, "01_rules_step_by_step.ipynb",
+                                                                       None, 300.0)
+    assert bench.server_command(args, 9000)[1:] == ["-m", "uno_nb.webapp", "--no-browser",
+                                                    "--port=9000", "--Voila.port_retries=0"]
+    args = bench.parse_args(["30", "ru/02_card_odds.ipynb", "--class-size", "30",
+                             "--python", "/usr/bin/python3", "--root", "/tmp/other"])
+    assert bench.server_command(args, 9000) == [
+        "/usr/bin/python3", "-m", "uno_nb.webapp", "--no-browser", "--port=9000",
+        "--Voila.port_retries=0", "--class-size=30", "--pages", "ru/02_card_odds.ipynb"]
+    assert str(args.root) == "/tmp/other"
