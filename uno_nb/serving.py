@@ -41,6 +41,7 @@ from typing import Any, Callable, Iterable, Sequence
 __all__ = ["CLASS_PAGES", "page_names", "class_pools", "split_arguments", "ready_line", "rss_bytes",
            "StartScheduler", "PoolClosed", "Priority", "may_raise_priority", "start_slots",
            "classroom_kernel_manager", "compile_in_background", "stop_compiling", "QUIET_SECONDS",
+           "lab_notebooks",
            "LOWER_BY"]
 
 
@@ -536,6 +537,29 @@ def classroom_kernel_manager(base: type[Any], scheduler: StartScheduler,
             self.get_kernel(kernel_id).last_activity = utcnow()
             return task, cache, kernel_id
 
+        async def renew(self, notebooks: Iterable[str]) -> int:
+            """Replace the preheated kernels of ``notebooks`` that are still
+            in their pools with fresh ones (started as refills, in the calm):
+            the lab's pages ran their first games when their kernel was
+            preheated, on the engine while the simulator was compiling, and
+            a visitor arriving after the compile is to see games played on
+            it.  A kernel handed out meanwhile is left to its visitor.  The
+            number of kernels replaced."""
+            replaced = 0
+            for notebook in notebooks:
+                for task in list(self._pools.get(notebook, ())):
+                    try:
+                        content = await task
+                    except Exception:  # a failed start: Voilà's own refill handles it
+                        continue
+                    kernel_id = content.get("kernel_id")
+                    # no await between the check and the shutdown's removal from the pool
+                    if task in self._pools.get(notebook, ()) and kernel_id in self:
+                        await self.shutdown_kernel(kernel_id)
+                        replaced += 1
+                self.fill_if_needed(notebook_name=notebook)
+            return replaced
+
         async def shutdown_all(self, *args: Any, **kwargs: Any) -> None:
             self.scheduler.close()
             await super().shutdown_all(*args, **kwargs)
@@ -543,14 +567,25 @@ def classroom_kernel_manager(base: type[Any], scheduler: StartScheduler,
     return ClassroomKernelManager
 
 
+def lab_notebooks(notebooks: Path) -> list[str]:
+    """The notebooks (relative to ``notebooks``, as Voilà names its pools)
+    whose first run plays lab games: their preheated kernels are renewed once
+    the simulator is compiled."""
+    return sorted(str(path.relative_to(notebooks)) for path in notebooks.rglob("*.ipynb")
+                  if ".ipynb_checkpoints" not in path.parts
+                  and "LabApp(" in path.read_text(encoding="utf-8"))
+
+
 # -- the lab's compiled simulator, compiled in the background -----------------------------
 
-def compile_in_background(log: logging.Logger) -> subprocess.Popen[str] | None:
+def compile_in_background(log: logging.Logger, on_ready: Callable[[], None] | None = None
+                          ) -> subprocess.Popen[str] | None:
     """Start ``python -m uno_nb.kernel --if-needed`` at a low priority, in a
     session of its own (its own autogroup, see :class:`Priority`), and log
     what it says from a thread: nothing when the simulator is ready already,
-    else that the lab plays on the engine until it is, and when it is.  The
-    server stays free of numba; the process is the caller's to stop."""
+    else that the lab plays on the engine until it is, and when it is (then
+    ``on_ready`` is called, from that thread).  The server stays free of
+    numba; the process is the caller's to stop."""
     try:
         process = subprocess.Popen([sys.executable, "-m", "uno_nb.kernel", "--if-needed"],
                                    stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
@@ -559,12 +594,13 @@ def compile_in_background(log: logging.Logger) -> subprocess.Popen[str] | None:
         log.warning(f"could not start compiling the lab's simulator ({error}): "
                     "the lab plays its games on the engine")
         return None
-    threading.Thread(target=_follow_compile, args=(process, log), daemon=True,
+    threading.Thread(target=_follow_compile, args=(process, log, on_ready), daemon=True,
                      name="uno_nb.kernel compile").start()
     return process
 
 
-def _follow_compile(process: subprocess.Popen[str], log: logging.Logger) -> None:
+def _follow_compile(process: subprocess.Popen[str], log: logging.Logger,
+                    on_ready: Callable[[], None] | None = None) -> None:
     priority = Priority(process.pid, undoable=False)
     for _ in range(50):
         if priority.set(True):
@@ -587,6 +623,8 @@ def _follow_compile(process: subprocess.Popen[str], log: logging.Logger) -> None
         log.info("The lab's compiled simulator is ready"
                  + (f" (compiled in {took.group(1)} s)" if took else "")
                  + ": lab runs play on it from now on.")
+        if on_ready is not None:
+            on_ready()
     elif code == 0:
         log.debug("the lab's compiled simulator was ready already")
     elif code > 0:  # (a negative code: stopped with the app)

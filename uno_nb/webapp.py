@@ -50,6 +50,7 @@ Voilà is imported only when the app starts: the engine never needs it.
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
 import os
 import re
@@ -60,8 +61,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Sequence
 
 from .serving import (CLASS_PAGES, QUIET_SECONDS, StartScheduler, class_pools,
-                      classroom_kernel_manager, compile_in_background, split_arguments,
-                      start_slots, stop_compiling)
+                      classroom_kernel_manager, compile_in_background, lab_notebooks,
+                      split_arguments, start_slots, stop_compiling)
 
 if TYPE_CHECKING:
     from nbformat import NotebookNode
@@ -262,7 +263,24 @@ def main(argv: Sequence[str] | None = None) -> None:
             if exposed(self.ip):
                 where = "every network interface" if self.all_interfaces else self.ip
                 self.log.warning(f"Listening on {where}: {EXPOSED}")
-            self._compiling = compile_in_background(self.log)
+            loop = asyncio.get_event_loop()
+
+            def renew_lab_pages() -> None:  # from the compile's thread
+                renew = getattr(self.kernel_manager, "renew", None)
+                if renew is None:  # no preheated kernels: each page starts afresh
+                    return
+                pages = lab_notebooks(Path(self.root_dir))
+
+                async def run() -> None:
+                    replaced = await renew(pages)
+                    if replaced:
+                        self.log.info(f"Renewed the {replaced} preheated kernel(s) of the lab's "
+                                      "pages: their next visitors see games played on the "
+                                      "compiled simulator.")
+
+                loop.call_soon_threadsafe(lambda: asyncio.ensure_future(run()))
+
+            self._compiling = compile_in_background(self.log, renew_lab_pages)
             super().start()
 
         def stop(self) -> None:
