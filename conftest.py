@@ -20,8 +20,9 @@ except ImportError:
 # After an install, numba compiles uno_nb.kernel once (about two minutes on two
 # cores) and caches it on disk.  pytest runs on one core, so the compiling is
 # done on the other, in the background, while the tests that never touch the
-# kernel run first; each test that uses it waits for it once.  (`make app` and
-# Binder's postBuild compile it before anything else.)
+# kernel run first; each test that uses it waits for it once.  (`make lab` and
+# Binder's postBuild compile it before anything else; `make app`'s launcher in
+# the background, while the pages are served.)
 
 
 #: Words in a test file (or a module's doctests, or a notebook) that mean it runs

@@ -197,3 +197,40 @@ def test_every_app_is_a_few_widget_models_not_dozens(name):
     40 to 116), its panels, its boxes around a chart and the charts."""
     from uno_nb import widgets
     assert _models(getattr(widgets, name)) <= 12
+
+
+def test_a_real_box_follows_its_light_boxs_classes_and_layout():
+    """The lab greys its results out (uno-stale) on the box that holds its chart."""
+    from uno_nb.widgets import figure
+    box = ui.VBox([ui.HTML("table"), figure()])
+    real = ui.mount(box)
+    box.add_class("uno-stale")
+    box.layout.display = "none"
+    assert "uno-stale" in real._dom_classes and real.layout.display == "none"
+    box.remove_class("uno-stale")
+    box.layout.display = ""
+    assert "uno-stale" not in real._dom_classes and not real.layout.display
+
+
+def test_a_refused_change_from_the_page_is_drawn_back(sent):
+    menu = ui.Dropdown(options=["a", "b"], value="a", disabled=True)
+    tick = ui.Checkbox(value=False, disabled=True)
+    sections = ui.Accordion(children=[ui.VBox(), ui.VBox()])
+    panel = ui.Panel(ui.VBox([menu, tick, sections]))
+    message(panel, ev="value", id=menu._uid, v=1)
+    message(panel, ev="value", id=tick._uid, v=True)
+    message(panel, ev="value", id=sections._uid, v=True)  # a bool is no section's number
+    assert (menu.value, tick.value, sections.selected_index) == ("a", False, None)
+    drawn = {uid for patch in sent for uid in patch["nodes"]}
+    assert {str(menu._uid), str(tick._uid), str(sections._uid)} <= drawn
+
+
+def test_the_whole_tree_carries_every_change_and_a_closed_panel_is_let_go(sent):
+    text = ui.HTML("a")
+    panel = ui.Panel(text)
+    with ui.batch():
+        text.value = "b"
+        tree = panel.get_state("tree")["tree"]  # a page loading meanwhile
+    assert tree["nodes"][str(text._uid)]["p"]["v"] == "b" and tree["seq"] == 1
+    panel.close()
+    assert panel not in list(ui._panels)

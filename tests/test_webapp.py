@@ -1092,7 +1092,8 @@ def test_a_page_whose_widgets_were_not_fetched_reloads_itself_once(server, deskt
         node.className = 'jupyter-widgets';
         node.textContent = 'Error displaying widget: model not found';
         document.querySelector('#rendered_cells').appendChild(node); }"""
-    server.wait_until_ready()  # the reload gets a preheated kernel too: it draws at once
+    # no waiting for the pool's refill here: the template's watcher looks for a
+    # minute after the page opened; the reload gets the refill, or a kernel of its own
     watch_the_watcher(page)
     with page.expect_navigation(timeout=WAIT_MS):
         page.evaluate(broken)

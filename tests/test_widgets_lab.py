@@ -268,13 +268,14 @@ def test_while_the_simulator_is_being_compiled_the_page_says_so_and_then_uses_it
     if kernel.why_not("standard", ["heuristic"] * 3, range(1)) is not None:
         pytest.skip("the compiled simulator is not installed here")
     monkeypatch.setattr(kernel, "not_ready", lambda marker=None: kernel.NOT_COMPILED)
+    monkeypatch.setenv(kernel.SERVED_ENV, "1")  # in the web app's kernels
     app = LabApp("standard", "party", players=3, games=40, seed=1, lang=lang, **AUTO)
     assert {(r.engine, r.fallback) for r in app.results.values()} == {("engine", kernel.NOT_COMPILED)}
     said = html_text(app._status.value)
     assert said.endswith(text("lab.engine_compiling", lang)) and text("lab.engine", lang) not in said
     monkeypatch.setattr(kernel, "not_ready", lambda marker=None: None)  # the compile is done
     app._seed.value = 2
-    assert app.wait_idle(20) and app.error is None and app.runs == 2
+    assert app.wait_idle(120) and app.error is None and app.runs == 2  # a bound for a failure
     assert {r.engine for r in app.results.values()} == {"kernel"}
     assert text("lab.engine_compiling", lang) not in html_text(app._status.value)
 

@@ -49,7 +49,7 @@ from .simulation import DEFAULT_MAX_TURNS, GameRecord
 
 __all__ = ["available", "why_not", "play", "play_records", "warm", "KernelRefused",
            "BOT_CODES", "fingerprint", "forget_stale_machine_code", "not_ready", "ready_marker",
-           "mark_ready", "NOT_COMPILED", "COMPILED_ELSEWHERE", "is_compiling_reason"]
+           "mark_ready", "NOT_COMPILED", "COMPILED_ELSEWHERE", "is_compiling_reason", "SERVED_ENV"]
 
 #: The bots the kernel plays, by name, and their codes in the kernel.
 BOT_CODES = {"random": 0, "random-greedy": 1, "heuristic": 2}
@@ -342,9 +342,23 @@ def _source_stamps(folder: Path | None = None) -> dict[str, list[int]]:
     return stamps
 
 
+@functools.lru_cache(maxsize=1)
+def _machine() -> dict[str, str]:
+    """What numba's machine code also depends on: numba's and Python's
+    versions and the processor it was compiled for (a Binder image built on
+    one machine may run on another)."""
+    import numba
+    try:
+        from llvmlite import binding  # type: ignore[import-untyped]
+        cpu = f"{binding.get_host_cpu_name()} {binding.get_host_cpu_features().flatten()}"
+    except Exception:  # an llvmlite without these: the versions still count
+        cpu = ""
+    return {"numba": numba.__version__, "python": sys.version, "cpu": cpu}
+
+
 def _stamp() -> dict[str, object]:
-    """What the marker says: the kernel it was made for."""
-    return {"fingerprint": _own_fingerprint(), "sources": _source_stamps()}
+    """What the marker says: the kernel it was made for, and the machine."""
+    return {"fingerprint": _own_fingerprint(), "sources": _source_stamps(), "machine": _machine()}
 
 
 def mark_ready(marker: Path | None = None) -> bool:
@@ -386,6 +400,12 @@ def not_ready(marker: Path | None = None) -> str | None:
         return COMPILED_ELSEWHERE
     return None
 
+
+#: Set by the web app's launcher for its notebooks' kernels: a lab run there
+#: asks :func:`not_ready` first and plays on the engine rather than compile
+#: for two minutes while a visitor waits (the launcher compiles in the
+#: background).  Elsewhere (a script, JupyterLab) the first run compiles.
+SERVED_ENV = "UNO_NB_SERVED"
 
 #: What :func:`not_ready` says when the kernel is not compiled (yet), or was
 #: compiled from other sources: :func:`is_compiling_reason` tells these apart

@@ -209,8 +209,9 @@ def run(rules: RuleSet | str | None, lineup: Sequence[Bot | str], n: int, seed: 
     ``executor``: ``None`` for a new process pool of ``workers`` processes
     (default: one per core), ``"serial"`` to play here, or any
     :class:`concurrent.futures.Executor`, which is left running.
-    ``engine``: ``"auto"`` plays on the compiled kernel when it can and it is
-    compiled (:func:`uno_nb.kernel.not_ready`, asked at every run), else on
+    ``engine``: ``"auto"`` plays on the compiled kernel when it can (in the
+    web app's kernels only once it is compiled, :func:`uno_nb.kernel.not_ready`
+    asked at every run: the launcher compiles it in the background), else on
     the engine; ``"kernel"`` insists on the kernel (:class:`~uno_nb.kernel.KernelRefused`
     if it cannot; compiled here first if need be); ``"engine"`` always uses
     the engine."""
@@ -231,8 +232,9 @@ def run(rules: RuleSet | str | None, lineup: Sequence[Bot | str], n: int, seed: 
         fallback = kernel.why_not(rule_set, bots, range(seed, seed + n))
         if fallback is not None and engine == "kernel":
             raise kernel.KernelRefused(f"the compiled kernel cannot play this: {fallback}")
-        if fallback is None and engine == "auto":
-            fallback = kernel.not_ready()  # not compiled yet: no compiling here
+        if fallback is None and engine == "auto" and os.environ.get(kernel.SERVED_ENV):
+            # in the web app's kernels: not compiled yet, no compiling here
+            fallback = kernel.not_ready()
         compiled = fallback is None
     used = "kernel" if compiled else "engine"
     if executor == "serial" or (executor is None and (workers or os.cpu_count() or 1) == 1):

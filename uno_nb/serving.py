@@ -480,15 +480,15 @@ def classroom_kernel_manager(base: type[Any], scheduler: StartScheduler,
             start.begun = True
             try:
                 content = await super()._initialize(notebook_path, None, **kwargs)
-            except BaseException:
+                provisioner = getattr(self.get_kernel(content["kernel_id"]), "provisioner", None)
+                start.pid = getattr(provisioner, "pid", None)
+                if start.pid is not None and start.refill:
+                    start.priority = Priority(start.pid)
+                    await self._settle(start)
+                content["task"].add_done_callback(lambda _: self._preheated(start))
+            except BaseException:  # the slot goes back whatever failed: refills never stall
                 self.scheduler.release()
                 raise
-            provisioner = getattr(self.get_kernel(content["kernel_id"]), "provisioner", None)
-            start.pid = getattr(provisioner, "pid", None)
-            if start.pid is not None and start.refill:
-                start.priority = Priority(start.pid)
-                await self._settle(start)
-            content["task"].add_done_callback(lambda _: self._preheated(start))
             return content
 
         async def _settle(self, start: PoolStart) -> None:
@@ -498,6 +498,8 @@ def classroom_kernel_manager(base: type[Any], scheduler: StartScheduler,
                 if start.priority is None or start.priority.set(start.wants_low):
                     return
                 await asyncio.sleep(0.1)
+            self.log.warning(f"could not {'lower' if start.wants_low else 'restore'} the CPU "
+                             f"priority of the kernel of {start.notebook} (pid {start.pid})")
 
         def _preheated(self, start: PoolStart) -> None:
             start.preheated = True
@@ -550,7 +552,7 @@ def classroom_kernel_manager(base: type[Any], scheduler: StartScheduler,
                 for task in list(self._pools.get(notebook, ())):
                     try:
                         content = await task
-                    except Exception:  # a failed start: Voilà's own refill handles it
+                    except (Exception, asyncio.CancelledError):  # a failed start: Voilà's refill
                         continue
                     kernel_id = content.get("kernel_id")
                     # no await between the check and the shutdown's removal from the pool

@@ -50,7 +50,6 @@ Voilà is imported only when the app starts: the engine never needs it.
 
 from __future__ import annotations
 
-import asyncio
 import ipaddress
 import os
 import re
@@ -159,6 +158,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     os.chdir(root)  # Voilà reads voila.json from the working directory
     _use_checkout_templates(root)
     os.environ[PLOTLY_ENV] = PLOTLY_PATH  # the kernels inherit it
+    os.environ["UNO_NB_SERVED"] = "1"  # (uno_nb.kernel.SERVED_ENV) their lab runs never compile
 
     from jupyter_server.services.contents.largefilemanager import LargeFileManager
     from jupyter_server.utils import url_path_join
@@ -263,7 +263,8 @@ def main(argv: Sequence[str] | None = None) -> None:
             if exposed(self.ip):
                 where = "every network interface" if self.all_interfaces else self.ip
                 self.log.warning(f"Listening on {where}: {EXPOSED}")
-            loop = asyncio.get_event_loop()
+            from tornado.ioloop import IOLoop
+            loop = IOLoop.current()  # the loop super().start() runs
 
             def renew_lab_pages() -> None:  # from the compile's thread
                 renew = getattr(self.kernel_manager, "renew", None)
@@ -278,7 +279,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                                       "pages: their next visitors see games played on the "
                                       "compiled simulator.")
 
-                loop.call_soon_threadsafe(lambda: asyncio.ensure_future(run()))
+                loop.add_callback(run)  # thread-safe
 
             self._compiling = compile_in_background(self.log, renew_lab_pages)
             super().start()

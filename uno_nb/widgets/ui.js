@@ -16,6 +16,7 @@ function kebab(name) {
 
 function load(tree, state) {
   if (!state || !state.nodes) return false;
+  if (state.seq < tree.seq) return false; // older than the tree the page holds
   tree.seq = state.seq;
   tree.root = state.root;
   tree.nodes = new Map(Object.entries(state.nodes).map(([id, node]) => [Number(id), node]));
@@ -295,7 +296,10 @@ const MAKERS = {
     const stop = () => { if (timer !== null) { clearInterval(timer); timer = null; } };
     buttons[0].addEventListener("click", () => {
       if (timer !== null) return;
-      if (value >= n.p.max) value = n.p.min;
+      if (value >= n.p.max) { // at the end: from the start again, the start shown first
+        value = n.p.min;
+        view.send({ ev: "value", id, v: value });
+      }
       view.send({ ev: "value", id, playing: true });
       timer = setInterval(() => {
         if (value >= n.p.max || !el.isConnected) {
@@ -405,6 +409,12 @@ function slider(view, id, node, named) {
   };
   const send = (v) => view.send({ ev: "value", id, v });
   let pending = null;
+  let dragging = false; // while a person drags, the kernel's echoes do not move the thumb
+  range.addEventListener("pointerdown", () => { dragging = true; });
+  const letGo = () => { dragging = false; };
+  range.addEventListener("pointerup", letGo);
+  range.addEventListener("pointercancel", letGo);
+  range.addEventListener("blur", letGo);
   range.addEventListener("input", () => {
     const v = Number(range.value);
     show(v);
@@ -432,14 +442,16 @@ function slider(view, id, node, named) {
         range.min = "0";
         range.max = String(Math.max(0, (next.p.o || []).length - 1));
         range.step = "1";
-        range.value = String(next.p.i ?? 0);
-        show(next.p.i);
+        if (!dragging) {
+          range.value = String(next.p.i ?? 0);
+          show(next.p.i);
+        }
       } else {
         range.min = String(next.p.min);
         range.max = String(next.p.max);
         range.step = String(next.p.step || 1);
-        range.value = String(next.p.v);
-        if (document.activeElement !== readout) show(next.p.v);
+        if (!dragging) range.value = String(next.p.v);
+        if (document.activeElement !== readout && !dragging) show(next.p.v);
       }
       range.disabled = !!next.p.dis;
     },

@@ -295,6 +295,7 @@ class Checkbox(ValueWidget):
     def _from_browser(self, message: dict[str, Any]) -> None:
         if isinstance(message.get("v"), bool) and not self.disabled:
             self.value = message["v"]
+        self._touch()  # refused, or kept: the page shows the value
 
 
 def _pairs(options: Any) -> list[tuple[str, Any]]:
@@ -390,6 +391,7 @@ class _Selection(ValueWidget):
         if isinstance(index, int) and not isinstance(index, bool) and not self.disabled \
                 and 0 <= index < len(self._pairs):
             self.index = index
+        self._touch()  # refused, or kept: the page shows the choice in force
 
 
 class Dropdown(_Selection):
@@ -470,8 +472,11 @@ class Play(_Bounded):
         return {**super()._props(), "ms": self.interval}
 
     def _from_browser(self, message: dict[str, Any]) -> None:
-        if "playing" in message:
-            self.playing = bool(message["playing"])
+        if self.disabled:
+            self._touch()
+            return
+        if isinstance(message.get("playing"), bool):
+            self.playing = message["playing"]
         if "v" in message:
             super()._from_browser(message)
 
@@ -527,8 +532,11 @@ class Accordion(Box):
 
     def _from_browser(self, message: dict[str, Any]) -> None:
         index = message.get("v")
-        if index is None or (isinstance(index, int) and 0 <= index < len(self.children)):
+        if not self.disabled and (index is None or (
+                isinstance(index, int) and not isinstance(index, bool)
+                and 0 <= index < len(self.children))):
             self.selected_index = index
+        self._touch()
 
 
 # -- sending changes -----------------------------------------------------------------------
@@ -597,6 +605,10 @@ class Panel(anywidget.AnyWidget):
         """The tree it draws (so that a test reads a page's text through it)."""
         return (self.root,)
 
+    def close(self) -> None:
+        _panels.discard(self)
+        super().close()
+
     def _walk(self) -> dict[int, Widget]:
         found: dict[int, Widget] = {}
         stack = [self.root]
@@ -613,11 +625,19 @@ class Panel(anywidget.AnyWidget):
         return found
 
     def _full(self) -> dict[str, Any]:
+        """The whole tree as it is (what a page loading it is sent).  The
+        changes still to be sent stay so: the patch that follows is
+        numbered after this tree, and a page holding it applies the patch."""
         with _lock:
-            self._walk()
-            self._dirty.clear()
+            self._send_patch()  # what is pending goes first, so the tree is the newest
             return {"seq": self._seq, "root": self.root._uid,
                     "nodes": {str(uid): node._node() for uid, node in self._nodes.items()}}
+
+    def send_state(self, key: Any = None) -> None:
+        # made and sent under the lock: no patch of another thread can pass
+        # the tree on its way (the page would go back to the older tree)
+        with _lock:
+            super().send_state(key)
 
     def _send_patch(self) -> None:
         before = set(self._nodes)
@@ -659,7 +679,6 @@ def _holds_real(widget: Any) -> bool:
 
 
 _REAL_BOXES = {"box": ipywidgets.Box, "hbox": ipywidgets.HBox, "vbox": ipywidgets.VBox}
-_mounted: "weakref.WeakKeyDictionary[Widget, ipywidgets.Widget]" = weakref.WeakKeyDictionary()
 
 
 def mount(widget: Any) -> ipywidgets.Widget:
@@ -668,23 +687,42 @@ def mount(widget: Any) -> ipywidgets.Widget:
     widget each time it is asked for)."""
     if isinstance(widget, ipywidgets.Widget):
         return widget
-    if widget in _mounted:
-        return _mounted[widget]
+    made: ipywidgets.Widget | None = getattr(widget, "_mounted", None)
+    if made is not None and made.comm is not None:  # (a closed one is made again)
+        return made
     if not _holds_real(widget):
-        made: ipywidgets.Widget = Panel(widget)
+        made = Panel(widget)
     else:
         if widget.kind not in _REAL_BOXES:
             raise TypeError(f"a {widget.kind} cannot hold a real widget")
         made = _real_box(widget)
-    _mounted[widget] = made
+    widget._mounted = made  # kept by the tree it draws, not by a registry: both go together
     return made
 
 
 def _real_box(box: Box) -> ipywidgets.Box:
-    real = _REAL_BOXES[box.kind](layout=ipywidgets.Layout(**box.layout.json()))
-    for name in box._dom_classes:
-        real.add_class(name)
+    real = _REAL_BOXES[box.kind]()
     runs: dict[tuple[int, ...], ipywidgets.Widget] = {}
+
+    def dress(_change: Any = None) -> None:
+        """The light box's classes and layout, on the real box (the lab
+        greys its results out by a class while games are played)."""
+        real._dom_classes = tuple(box._dom_classes)
+        wanted = box.layout.json()
+        for name in Layout._names:
+            value = wanted.get(name)
+            if getattr(real.layout, name, None) != value and real.layout.has_trait(name):
+                setattr(real.layout, name, value)
+
+    class Follower:  # a look's change reaches its owners' _touch
+        def _touch(self) -> None:
+            dress()
+
+    follower = Follower()
+    box.layout._owners.add(follower)
+    real._uno_follower = follower  # lives as long as the real box
+    box.observe(dress, names="_dom_classes")
+    dress()
 
     def place(_change: Any = None) -> None:
         parts: list[ipywidgets.Widget] = []
@@ -708,6 +746,8 @@ def _real_box(box: Box) -> ipywidgets.Box:
                 if box.kind != "vbox":  # a run of one: a row's items keep their own places
                     end_run()
         end_run()
+        for key in [k for k, part in runs.items() if part not in parts]:
+            del runs[key]  # a run no longer shown: its panel goes with it
         real.children = parts
 
     box.observe(place, names="children")
