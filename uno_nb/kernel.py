@@ -348,10 +348,10 @@ def _machine() -> dict[str, str]:
     versions and the processor it was compiled for (a Binder image built on
     one machine may run on another)."""
     import numba
-    try:
-        from llvmlite import binding  # type: ignore[import-untyped]
-        cpu = f"{binding.get_host_cpu_name()} {binding.get_host_cpu_features().flatten()}"
-    except Exception:  # an llvmlite without these: the versions still count
+    try:  # what numba's own cache index is keyed by: (target, processor, its features)
+        from numba.core.registry import cpu_target
+        cpu = " ".join(map(str, cpu_target.target_context.codegen().magic_tuple()))
+    except Exception:  # a numba without it: the versions still count
         cpu = ""
     return {"numba": numba.__version__, "python": sys.version, "cpu": cpu}
 
