@@ -278,7 +278,7 @@ class ServerLog:
 
     USED = re.compile(r"Using pre-heated kernel: \S+ for (.+\.ipynb)\s*$")
     FILLED = re.compile(r"Kernel pool of (.+\.ipynb) is filled")
-    READY = re.compile(r"\bready(?: for \d+ visitors?)?:")
+    READY = re.compile(r"\] ready(?: for \d+ visitors?)?: \d+ kernels")  # not "is not ready:"
     STARTED = re.compile(r"Kernel started: ([-\w]+)")
     SHUTDOWN = re.compile(r"Kernel shutdown: ([-\w]+)")
 
