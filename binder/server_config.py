@@ -4,7 +4,7 @@ Binder serves "open as a web app") the web app's settings from voila.json.
 Run by postBuild: ``python binder/server_config.py PATH``.  Only what applies
 to the server extension is copied: the page template and its options (the
 JupyterLab extensions a page does not load among them: plotly's JupyterLab
-renderer, 5 MB that no app's chart uses, since a FigureWidget brings its own),
+renderer, 5 MB that no app's chart uses, since the charts bring plotly.js's basic bundle),
 kernel culling, and how long a cell's outputs are waited for (``VoilaExecutor``).  (The extension also reads voila.json from the server's
 working directory, the repository on Binder; this file keeps the template
 whatever that directory is, and gives the Jupyter server the culling that

@@ -122,7 +122,7 @@ def test_binder_pins_everything_the_apps_web_app_and_lab_need():
 
 
 def test_anywidget_is_listed_wherever_plotly_is():
-    """plotly's FigureWidget needs anywidget, and plotly does not pull it in."""
+    """The charts (and the light controls) are anywidgets, and plotly does not pull it in."""
     for name in PYPROJECT["project"]["optional-dependencies"]:
         names = extra(name)
         if "plotly" in names:
@@ -247,7 +247,7 @@ def test_the_page_header_speaks_the_pages_language_with_the_tables_words():
                          ids=lambda p: p.name)
 def test_figures_are_figure_widgets_never_shown_with_show(path):
     """fig.show() inside an Output made about one page load in six hang on
-    "Executing"; one FigureWidget per chart, placed and updated, never did."""
+    "Executing"; one chart widget per chart, placed and redrawn, never did."""
     source = path.read_text()
     assert not re.search(r"\.show\(", source)
     assert "go.Figure(" not in source
@@ -275,8 +275,8 @@ def run_python(code: str) -> str:
 
 def test_plain_plotly_would_import_jsonschema_here():
     """The premise of the next test: in this environment, importing plotly's
-    FigureWidget the plain way imports nbformat and jsonschema (whose
-    rfc3987_syntax compiles its grammars for seconds)."""
+    FigureWidget (which the kit's charts do not use) imports nbformat and
+    jsonschema (whose rfc3987_syntax compiles its grammars for seconds)."""
     shown = run_python("import sys, plotly.graph_objects as go; go.FigureWidget; "
                        "print('jsonschema' in sys.modules)")
     assert shown.split() == ["True"]
@@ -288,21 +288,10 @@ import json, sys
 from uno_nb.widgets import GameStepper
 GameStepper("standard", players=4, seed=7)
 print(json.dumps(sorted(m for m in ("uno_nb.widgets.lab_app", "uno_nb.widgets.play", "nbformat",
-                                    "jsonschema", "uno_nb.widgets.stepper") if m in sys.modules)))
+                                    "jsonschema", "uno_nb.widgets.stepper", "plotly.io._renderers",
+                                    "plotly.graph_objs._figurewidget") if m in sys.modules)))
 """)
     assert json.loads(shown) == ["uno_nb.widgets.stepper"]
-
-
-def test_fig_show_still_works_and_imports_nbformat_when_used():
-    shown = run_python("""
-import sys
-import uno_nb.widgets
-import plotly.graph_objects as go, plotly.io as pio
-assert "nbformat" not in sys.modules
-pio.show(go.Figure(), renderer="json")  # a mime renderer: plotly checks nbformat's version
-print("nbformat" in sys.modules)
-""")
-    assert shown.split()[-1] == "True"
 
 
 # -- the app's start-up ----------------------------------------------------------------

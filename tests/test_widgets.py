@@ -313,6 +313,7 @@ def test_the_scoring_page_sentences_and_the_round_points_chart():
     from uno_nb.widgets.scoring_panel import (RoundPointsChart, say_hand_points, say_mean_hand,
                                               say_round_points, say_variant)
     from uno_nb.simulation import play_game
+    from uno_nb.widgets._common import histogram
     assert say_mean_hand() == ("A hand of 7 cards dealt from a full deck is worth 80.4 points on "
                                "average (exactly 2,170/27).")
     assert say_hand_points("B9 RR W") == ("A hand of Blue 9, Red Reverse, Wild counts "
@@ -330,7 +331,9 @@ def test_the_scoring_page_sentences_and_the_round_points_chart():
     assert chart.figure.layout.xaxis.title.text == "Points scored in the round"
     assert chart.figure.layout.yaxis.title.text == "Games"
     finished = [r.points for r in result.records if r.winner is not None]
-    assert list(chart.figure.data[0].x) == finished
+    bars = histogram(finished)
+    assert list(chart.figure.data[0].y) == bars.counts and sum(bars.counts) == len(finished)
+    assert list(chart.figure.data[0].x) == bars.centres
     assert "uno-caption" in chart.widget.children[1]._dom_classes
     assert "40 games in all" in chart.widget.children[1].value
 
@@ -369,18 +372,51 @@ def test_a_click_meant_for_a_table_drawn_before_plays_nothing():
     assert app.game.state_key() != before
 
 
-def test_figures_load_plotly_from_the_web_app_when_it_serves_it(monkeypatch):
-    import plotly
+def test_charts_load_plotly_from_the_web_app_when_it_serves_it_and_carry_it_elsewhere(monkeypatch):
     import plotly.graph_objects as go
     from uno_nb.widgets import figure
+    from uno_nb.widgets.chart import BUNDLE
+    monkeypatch.delenv("UNO_NB_PLOTLY_URL", raising=False)
     plain = figure()
-    assert type(plain).__name__ == "FigureWidget" and len(plain._esm) > 1_000_000
-    monkeypatch.setenv("UNO_NB_PLOTLY_URL", "uno_nb/plotly/widgetbundle.js")
+    assert plain.ipywidget.source == BUNDLE.read_text() and plain.ipywidget.bundle == ""
+    monkeypatch.setenv("UNO_NB_PLOTLY_URL", "uno_nb/plotly/plotly-basic.min.js")
     served = figure([go.Bar(x=[1], y=[2])])
-    assert type(served).__name__ == "ServedFigureWidget" and len(served._esm) < 1000
-    assert f'"uno_nb/plotly/widgetbundle.js?v={plotly.__version__}"' in served._esm
-    assert "export default bundle.default" in served._esm
+    assert served.ipywidget.bundle == "uno_nb/plotly/plotly-basic.min.js?v=4.1.1"
+    assert served.ipywidget.source == ""
     assert served.data[0].y == (2,)
+    assert served.ipywidget.figure["data"] == [{"type": "bar", "x": [1], "y": [2]}]
+
+
+def test_a_chart_is_sent_to_the_page_as_it_is_when_drawn():
+    import plotly.graph_objects as go
+    from uno_nb.widgets import figure
+    chart = figure([go.Scatter(x=[], y=[])], lang="ru")
+    assert chart.ipywidget.figure["layout"]["separators"] == ",\u00a0"  # as the Russian text writes numbers
+    sent = []
+    chart.ipywidget.observe(lambda change: sent.append(change["new"]), names="figure")
+    with chart.batch_update():
+        chart.data[0].x = [1, 2]
+        chart.data[0].y = [3, 4]
+        chart.layout.title.text = "Title"
+    assert sent == []  # nothing goes to the page before draw()
+    chart.draw()
+    assert sent[-1]["data"][0]["x"] == [1, 2] and sent[-1]["layout"]["title"]["text"] == "Title"
+
+
+def test_a_chart_refuses_a_trace_the_basic_bundle_cannot_draw():
+    import plotly.graph_objects as go
+    from uno_nb.widgets import figure
+    with pytest.raises(ValueError, match="histogram"):
+        figure([go.Histogram(x=[1, 2])])
+
+
+def test_the_shipped_plotly_bundle_is_plotly_js_basic_4_1_1_as_npm_ships_it():
+    import hashlib
+    from uno_nb.widgets.chart import BUNDLE, BUNDLE_VERSION
+    assert BUNDLE_VERSION == "4.1.1"
+    assert BUNDLE.read_text().startswith("/**\n* plotly.js (basic - minified) v4.1.1\n")
+    assert hashlib.sha256(BUNDLE.read_bytes()).hexdigest() == (
+        "99784e3abfb07b142a15e521a439e6d9addceadb3f79553fd24c72774f0649ba")
 
 
 def test_while_the_bots_move_nothing_can_be_clicked():
@@ -399,14 +435,17 @@ def test_while_the_bots_move_nothing_can_be_clicked():
 def test_the_lab_compares_two_rule_sets_on_the_same_seeds_and_ignores_a_stale_run_click():
     from uno_nb import lab
     from uno_nb.widgets import LabApp
+    from uno_nb.widgets.lab_app import turn_bins
     app = LabApp("standard", "party", players=3, games=200, seed=5)
     expected = lab.compare(["standard", "party"], ["random-greedy"] * 3, 200, seed=5,
                            executor="serial")
     assert [r.records for r in app.results.values()] == [r.records for r in expected.values()]
     assert app._progress.value == app._progress.max == 400
     assert "B: " + text("preset.party") in app._table.value
-    assert list(app.figure.data[1].x) == [r.turns for r in expected["party"].records]
-    assert app.figure.data[0].xbins == app.figure.data[1].xbins  # bars of one width
+    bins = turn_bins({label: [r.turns for r in result.records]
+                      for label, result in zip("AB", expected.values())})
+    assert [list(t.y) for t in app.figure.data] == [bins.shares["A"], bins.shares["B"]]
+    assert list(app.figure.data[0].x) == list(app.figure.data[1].x) == bins.centres  # the same bins
     first = app.results
     stale = app._button_box.children[0]
     app.panels[1].control("stack").value = not app.panels[1].rules.stack
@@ -416,3 +455,13 @@ def test_the_lab_compares_two_rule_sets_on_the_same_seeds_and_ignores_a_stale_ru
     assert app.results is first  # a click from before the last drawing runs nothing
     app._button_box.children[0].click()
     assert app.results is not first and app.results["B"].rules.stack == app.panels[1].rules.stack
+
+
+def test_a_histogram_counts_every_value_once_in_round_bars():
+    from uno_nb.widgets._common import histogram
+    bars = histogram([0, 9.5, 10, 55, 100], most=10)
+    assert (bars.start, bars.width, bars.counts) == (0, 10, [2, 1, 0, 0, 0, 1, 0, 0, 0, 0, 1])
+    assert bars.centres[:2] == [5, 15] and bars.names("en")[0] == "0\u201310"
+    fine = histogram([1.2, 1.3, 2.05], most=40)
+    assert fine.width == 0.025 and sum(fine.counts) == 3
+    assert histogram([7, 7, 7]).counts == [3] and histogram([]).counts == []

@@ -21,9 +21,10 @@ What Voilà does not do by itself is done here:
   sweep in the second before the page connects would stop it and leave the
   page on "Loading widget…" (seen here with a short cull time; with the
   repository's 10 minutes it hits about one page load in sixty);
-* plotly's browser bundle is served as a file that the browser caches, and
-  the apps' figures import it from there (``uno_nb.widgets.figure``) instead
-  of each figure carrying all 5 MB of it in its widget state;
+* plotly.js (its basic bundle, which the charts draw with) is served as a
+  file that the browser caches, and the charts import it from there
+  (``uno_nb.widgets.chart``) instead of each chart carrying all 1.2 MB of it
+  in its widget state;
 * the page template in the checkout's ``share/jupyter`` is found first, so
   that an edit to it shows at the next start whatever copy the installation
   holds;
@@ -69,9 +70,11 @@ if TYPE_CHECKING:
 __all__ = ["project_root", "main", "lan_addresses", "exposed", "ALL_INTERFACES"]
 
 TEMPLATE = "uno_nb"
-#: Where the app serves plotly's widget bundle (below the server's base URL),
-#: and the variable that tells the kernels (see uno_nb.widgets.figure).
-PLOTLY_PATH = "uno_nb/plotly/widgetbundle.js"
+#: plotly.js's basic bundle, which the charts draw with (uno_nb.widgets.chart),
+#: where the app serves it (below the server's base URL), and the variable that
+#: tells the kernels that it does.
+PLOTLY_FILE = Path(__file__).resolve().parent / "widgets" / "plotly-basic.min.js"
+PLOTLY_PATH = "uno_nb/plotly/plotly-basic.min.js"
 PLOTLY_ENV = "UNO_NB_PLOTLY_URL"
 #: The addresses that mean "listen on every network interface".
 ALL_INTERFACES = frozenset({"0.0.0.0", "", "::"})
@@ -79,10 +82,19 @@ ALL_INTERFACES = frozenset({"0.0.0.0", "", "::"})
 EXPOSED = "anyone on this network can open the app and run its notebooks' kernels on this computer."
 
 
-def plotly_url(version: str, path: str = PLOTLY_PATH) -> str:
-    """The bundle's address below the server's base URL; the version in the
+def plotly_version(bundle: Path = PLOTLY_FILE) -> str:
+    """The plotly.js version of the bundle, from its first lines."""
+    with bundle.open(encoding="utf-8") as file:
+        found = re.search(r"plotly\.js (?:\([a-z -]+\) )?v(\d+\.\d+\.\d+)", file.read(400))
+    if found is None:
+        raise RuntimeError(f"{bundle} does not say its plotly.js version: reinstall uno_nb")
+    return found.group(1)
+
+
+def plotly_url(path: str = PLOTLY_PATH) -> str:
+    """The bundle's address below the server's base URL; its version in the
     query lets the browser cache it for good."""
-    return f"{path}?v={version}"
+    return f"{path}?v={plotly_version()}"
 
 
 def project_root(start: Path | None = None) -> Path:
@@ -163,7 +175,6 @@ def main(argv: Sequence[str] | None = None) -> None:
     from jupyter_server.services.contents.largefilemanager import LargeFileManager
     from jupyter_server.utils import url_path_join
     from traitlets import Float, Int, Unicode
-    import plotly
     import voila.app
     from tornado.web import RedirectHandler, StaticFileHandler
     from voila.app import Voila
@@ -313,13 +324,13 @@ def main(argv: Sequence[str] | None = None) -> None:
             # the page template preloads the bundle the figures will import
             resources = self.voila_configuration.config.VoilaConfiguration
             resources.resources = {**resources.get("resources", {}),
-                                   "uno_nb_plotly": plotly_url(plotly.__version__)}
+                                   "uno_nb_plotly": plotly_url()}
             handlers = [(pattern, PageHandler if handler is TornadoVoilaHandler else handler,
                          *rest) for pattern, handler, *rest in super().init_handlers()]
             home = url_path_join(self.base_url, "voila/render", self.home)
             folder, name = PLOTLY_PATH.rsplit("/", 1)
             bundle = (url_path_join(self.server_url, folder, f"({re.escape(name)})"),
-                      StaticFileHandler, {"path": str(Path(plotly.__file__).parent / "package_data")})
+                      StaticFileHandler, {"path": str(PLOTLY_FILE.parent)})
             redirect = (url_path_join(self.server_url, "/?"), RedirectHandler,
                         {"url": home, "permanent": False})  # 302: browsers keep no 301 of it
             return [redirect, bundle, *handlers]

@@ -1,8 +1,8 @@
 """The notebook apps: the only part of uno_nb that imports ipywidgets and plotly.
 
 Each app is a class with private widgets, one render funnel and a ``widget``
-to display; plotly figures are ``FigureWidget``s placed once and updated in
-place.  All user-facing strings come from the text table, :mod:`uno_nb.texts`.
+to display; charts are plotly figures (:class:`~uno_nb.widgets.chart.Chart`)
+placed once and redrawn in place.  All user-facing strings come from the text table, :mod:`uno_nb.texts`.
 
 The apps are imported when first asked for (PEP 562): a page that shows one
 app imports that app's modules only, not every app's (the lab's process pool,
@@ -13,11 +13,6 @@ from __future__ import annotations
 
 import importlib
 from typing import TYPE_CHECKING, Any
-
-from ._plotly import import_renderers_without_nbformat
-
-# before anything makes a FigureWidget (see _plotly: seconds off a fresh kernel)
-import_renderers_without_nbformat()
 
 #: Each public name and the module (in this package) that defines it.
 _EXPORTS = {

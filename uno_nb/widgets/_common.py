@@ -1,52 +1,25 @@
-"""Small helpers shared by the apps.
+"""Small helpers shared by the apps: the charts' constructor, CSS classes,
+replacing a box's controls, paragraphs of text.
 
-Keeping a plotly FigureWidget right however early it is changed: a
-FigureWidget sends changes to the browser as messages, which a page that has
-not drawn the figure yet never sees, so a figure updated before it is shown
-would appear empty.  After every batch of changes the full data and layout
-are also stored as the widget's state, which is what a new view draws from.
-
-Loading plotly once per page: a FigureWidget carries plotly's whole browser
-bundle (about 5 MB of JavaScript) in its widget state, sent and evaluated
-again for every figure on every page.  Under the web app (the launcher sets
-``UNO_NB_PLOTLY_URL``, the server path where it serves that same file),
-:func:`figure` makes FigureWidgets whose code is a few lines that import the
-bundle from the server instead: the browser fetches it once, caches it and
-evaluates it once per page.  Anywhere else (JupyterLab, Binder) they are
-plain FigureWidgets.
+The apps' charts are :class:`~uno_nb.widgets.chart.Chart`s (plotly figures
+drawn by one small widget with plotly.js's basic bundle): :func:`figure`
+makes one, in the page's language's number format.
 """
 
 from __future__ import annotations
 
-import copy
-import json
-import os
+import math
+from dataclasses import dataclass
 from html import escape
 from typing import TYPE_CHECKING, Any, Collection, Protocol, Sequence, TypeVar
 
-import plotly
-import plotly.graph_objects as go
-
 from ..texts.numbers import fmt_decimal, fmt_int
-from ..webapp import PLOTLY_ENV, plotly_url
+from .chart import Chart
 
 if TYPE_CHECKING:
     from . import ui as w
 
-__all__ = ["figure", "settle", "tagged", "swap_children", "para"]
-
-# The widget code of a served figure: import the bundle from the page's own
-# server (Voila's pages carry their base URL in <body data-base-url>).
-_STUB = """\
-const page = (document.body && document.body.dataset.baseUrl) || "/voila/";
-const root = page.replace(/voila\\/$/, "");
-const bundle = await import(new URL(root + %s, window.location.href).href);
-export const FigureModel = bundle.FigureModel;
-export const FigureView = bundle.FigureView;
-export default bundle.default;
-"""
-
-_served: dict[str, type[go.FigureWidget]] = {}
+__all__ = ["figure", "tagged", "swap_children", "para", "Bars", "histogram"]
 
 
 class Classed(Protocol):
@@ -68,28 +41,54 @@ def separators(lang: str) -> str:
     return point + group if len(group) == len(point) == 1 else ".,"
 
 
-def figure(*args: Any, lang: str | None = None, **kwargs: Any) -> go.FigureWidget:
-    """A plotly FigureWidget (arguments as for ``go.FigureWidget``) that loads
-    plotly from the web app's server when there is one; with ``lang``, the
-    numbers plotly writes use that language's separators."""
-    path = os.environ.get(PLOTLY_ENV)
-    if not path:
-        made = go.FigureWidget(*args, **kwargs)
-    else:
-        if path not in _served:
-            url = plotly_url(plotly.__version__, path.lstrip("/"))
-            _served[path] = type("ServedFigureWidget", (go.FigureWidget,),
-                                 {"_esm": _STUB % json.dumps(url)})
-        made = _served[path](*args, **kwargs)
+def figure(*args: Any, lang: str | None = None, **kwargs: Any) -> Chart:
+    """A chart (arguments as for ``go.Figure``); with ``lang``, the numbers
+    plotly writes (hover texts, axis ticks) use that language's separators."""
+    made = Chart(*args, **kwargs)
     if lang is not None:
         made.layout.separators = separators(lang)
+        made.draw()
     return made
 
 
-def settle(figure: go.FigureWidget) -> None:
-    """Store ``figure``'s current data and layout as its widget state."""
-    figure._widget_data = copy.deepcopy(figure._data)
-    figure._widget_layout = copy.deepcopy(figure._layout)
+@dataclass(frozen=True)
+class Bars:
+    """A histogram as bars: ``counts[k]`` values lie in
+    [``start + k * width``, ``start + (k + 1) * width``)."""
+
+    start: float
+    width: float
+    counts: list[int]
+
+    @property
+    def centres(self) -> list[float]:
+        return [self.start + (k + 0.5) * self.width for k in range(len(self.counts))]
+
+    def names(self, lang: str) -> list[str]:
+        """Each bar's range as it reads, "40–50" (whole numbers where the width is)."""
+        places = 0 if float(self.width).is_integer() and float(self.start).is_integer() else 1
+        def number(x: float) -> str:
+            return fmt_int(round(x), lang) if places == 0 else fmt_decimal(x, places, lang)
+        return [f"{number(self.start + k * self.width)}–{number(self.start + (k + 1) * self.width)}"
+                for k in range(len(self.counts))]
+
+
+def histogram(values: Sequence[float], most: int = 40) -> Bars:
+    """``values`` counted in at most ``most`` bars of a round width (1, 2, 2.5
+    or 5 times a power of ten), as plotly's histograms choose them: the chart
+    is sent its bars, not every value."""
+    if not values:
+        return Bars(0.0, 1.0, [])
+    low, high = min(values), max(values)
+    raw = (high - low) / most if high > low else 1.0
+    power = 10.0 ** math.floor(math.log10(raw))
+    width = next(f * power for f in (1, 2, 2.5, 5, 10) if f * power >= raw)
+    start = math.floor(low / width) * width
+    count = max(1, math.floor((high - start) / width) + 1)
+    counts = [0] * count
+    for value in values:
+        counts[min(count - 1, math.floor((value - start) / width))] += 1
+    return Bars(start, width, counts)
 
 
 def tagged(widget: _W, *classes: str) -> _W:

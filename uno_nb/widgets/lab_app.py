@@ -10,7 +10,7 @@ old results are greyed out, and the status line says how many games were
 played and how long they took.  A table gives each figure of
 :class:`uno_nb.lab.Summary` in words, for A and for B with its 95% interval,
 and the difference B − A with whether it is clear beyond chance; one
-FigureWidget, updated in place, overlays the shares of games by their length
+chart, redrawn in place, overlays the shares of games by their length
 in turns.  One render funnel, ``_render``.
 
 The automatic runs are played in a timer's thread, so the kernel keeps
@@ -31,6 +31,8 @@ from html import escape
 from statistics import NormalDist
 from typing import Any
 
+import numpy as np
+
 from . import ui as w
 import plotly.graph_objects as go
 
@@ -40,11 +42,11 @@ from ..montecarlo import Estimate
 from ..rules import RuleSet
 from ..simulation import DEFAULT_MAX_TURNS
 from ..texts import player_name, text
-from ._common import figure, settle, swap_children, tagged
+from ._common import figure, swap_children, tagged
 from ..texts.numbers import fmt_decimal, fmt_int, fmt_interval, fmt_percent
 from .rules_panel import RulesPanel, change_items, nearest_preset, rules_name
 
-__all__ = ["LabApp", "Row", "figure_rows", "difference"]
+__all__ = ["LabApp", "Row", "figure_rows", "difference", "TurnBins", "turn_bins"]
 
 LABELS = ("A", "B")
 GAMES = (200, 600, 2000, 10_000)
@@ -54,6 +56,51 @@ DEBOUNCE = 0.4        #: seconds after the last change of a burst before the gam
 
 class _Superseded(Exception):
     """A newer change or Run has taken over: the games being played are not wanted."""
+
+
+# -- the chart's bins ---------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class TurnBins:
+    """Games counted by their length in turns, in bins shared by both rule
+    sets (so that their bars compare): at most ``MOST_BINS`` bins of
+    ``size`` turns each, from ``low``.  The page is sent the bins, not every
+    game's length."""
+
+    low: int
+    size: int
+    shares: dict[str, list[float]]  #: per rule set, each bin's share of its games
+
+    @property
+    def count(self) -> int:
+        return len(next(iter(self.shares.values()), []))
+
+    @property
+    def centres(self) -> list[float]:
+        return [self.low + k * self.size + (self.size - 1) / 2 for k in range(self.count)]
+
+    def names(self, lang: str) -> list[str]:
+        """Each bin as its turns read: "51" or "51–57"."""
+        firsts = [self.low + k * self.size for k in range(self.count)]
+        if self.size == 1:
+            return [fmt_int(first, lang) for first in firsts]
+        return [f"{fmt_int(first, lang)}–{fmt_int(first + self.size - 1, lang)}"
+                for first in firsts]
+
+
+MOST_BINS = 40
+
+
+def turn_bins(turns: dict[str, Any]) -> TurnBins:
+    """The bins of the games' lengths ``turns`` (per label, integer arrays)."""
+    arrays = {label: np.asarray(values, dtype=np.int64) for label, values in turns.items()}
+    low = min(int(a.min()) for a in arrays.values())
+    high = max(int(a.max()) for a in arrays.values())
+    size = max(1, -(-(high - low + 1) // MOST_BINS))
+    count = (high - low) // size + 1
+    shares = {label: (np.bincount((a - low) // size, minlength=count) / len(a)).tolist()
+              for label, a in arrays.items()}
+    return TurnBins(low, size, shares)
 
 
 # -- the figures in words ----------------------------------------------------------------
@@ -222,14 +269,15 @@ class LabApp:
         self._table = tagged(w.HTML(), "uno-lab-table")
         self._notes = tagged(w.HTML(), "uno-lab-notes")
         self._caption = tagged(w.HTML(), "uno-lab-caption")
-        # plotly fills in the bin and its share: "51 - 57 turns: 8.2% of games"
-        hover = text("lab.chart.hover", lang, turns="%{x}", share="%{y:.1%}")
+        # plotly fills in the bin and its share: "51-57 turns: 8.2% of games"
+        hover = text("lab.chart.hover", lang, turns="%{customdata}", share="%{y:.1%}")
         self.figure = tagged(figure(
             lang=lang,
-            data=[go.Histogram(name=label, x=[], opacity=0.6, histnorm="probability",
-                               hovertemplate=hover + "<extra>%{fullData.name}</extra>")
+            data=[go.Bar(name=label, x=[], y=[], customdata=[], opacity=0.6,
+                         hovertemplate=hover + "<extra>%{fullData.name}</extra>")
                   for label in LABELS],
-            layout=go.Layout(title=text("lab.chart.title", lang), barmode="overlay", height=340,
+            layout=go.Layout(title=text("lab.chart.title", lang), barmode="overlay", bargap=0,
+                             height=340,
                              xaxis=dict(title=text("lab.chart.x", lang)),
                              yaxis=dict(title=text("lab.chart.y", lang), tickformat=".0%"),
                              legend=dict(orientation="h", yanchor="bottom", y=1.0, x=0),
@@ -508,16 +556,18 @@ class LabApp:
                                   players=fmt_int(players, lang))))
         caption = text("lab.chart.caption", lang)
         self._caption.value = f'<p class="uno-lab-caption-text">{escape(caption)}</p>'
-        turns = {label: results[label].batch.turns.tolist() for label in LABELS}
-        low = min(min(t) for t in turns.values())
-        high = max(max(t) for t in turns.values())
-        bins = dict(start=low - 0.5, end=high + 0.5, size=max(1, -(-(high - low + 1) // 40)))
+        bins = turn_bins({label: results[label].batch.turns for label in LABELS})
         with self.figure.batch_update():
             for trace, label in zip(self.figure.data, LABELS):
                 trace.name = heads[label]
-                trace.x = turns[label]
-                trace.xbins = bins  # the same bins for both, so the bars compare
-        settle(self.figure)
+                trace.x = bins.centres
+                trace.width = bins.size
+                trace.y = bins.shares[label]
+                trace.customdata = bins.names(lang)
+                # what the bars stand for: how many games, how many turns in all
+                lengths = results[label].batch.turns
+                trace.meta = {"games": int(len(lengths)), "turns": int(lengths.sum())}
+        self.figure.draw()
 
     def _ipython_display_(self) -> None:  # pragma: no cover - notebook only
         from IPython.display import display

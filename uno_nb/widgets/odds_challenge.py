@@ -18,7 +18,7 @@ from ..rules import RuleSet
 from ..texts import card_name, colour_name, text
 from ..texts.numbers import fmt_decimal, fmt_fraction, fmt_int, fmt_interval, fmt_percent
 from ..view import PlayerView
-from ._common import figure, para, settle, tagged
+from ._common import figure, para, tagged
 from .odds_common import WIDE, Replay, seed_box, table_html
 from .odds_panel import seat_name
 
@@ -183,7 +183,7 @@ class ChallengeQuestion:
         with self.figure.batch_update():
             for trace in self.figure.data:
                 trace.x, trace.y = [], []
-        settle(self.figure)
+        self.figure.draw()
 
     # -- the exact answer ----------------------------------------------------------------
 
@@ -261,7 +261,7 @@ class ChallengeQuestion:
             self.figure.layout.title.text = text("odds.challenge.chart_title", lang, **names)
             self.figure.layout.xaxis.title.text = text("odds.challenge.x", lang, **names)
             self.figure.layout.yaxis.range = [0, cost + 0.5]
-        settle(self.figure)
+        self.figure.draw()
         self._caption.value = para(text("odds.challenge.caption", lang, **names))
 
     # -- the simulation -------------------------------------------------------------------
@@ -302,7 +302,7 @@ class ChallengeQuestion:
                                    mean=fmt_decimal(d.estimate, 2, lang),
                                    interval=fmt_interval(fmt_decimal(d.low, 2, lang),
                                                          fmt_decimal(d.high, 2, lang), lang))]
-        settle(self.figure)
+        self.figure.draw()
 
     def _ipython_display_(self) -> None:  # pragma: no cover - notebook only
         from IPython.display import display

@@ -43,7 +43,7 @@ from .. import odds
 from ..texts import text
 from ..texts.numbers import (fmt_decimal, fmt_fraction, fmt_int, fmt_interval, fmt_percent,
                              fmt_ratio)
-from ._common import figure, para, settle, tagged
+from ._common import figure, para, tagged
 from .odds_challenge import REDEALS, ChallengeQuestion
 from .odds_common import CELL, DECK, WIDE, counted, scroll, seed_box
 from .odds_live import LiveOdds
@@ -291,7 +291,7 @@ class HandOdds:
                                 for k in ks] if shown else [])
             self.figure.layout.title.text = text("odds.hand.chart_title", lang, size=size)
             self.figure.layout.xaxis.title.text = text(f"odds.kind.{kind}.axis", lang)
-        settle(self.figure)
+        self.figure.draw()
         self._table.value = self._table_html(dist, estimates, good, bad, size)
 
     def _hover_dealt(self, k: int, hits: int, e: mc.Estimate) -> str:

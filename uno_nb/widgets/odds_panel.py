@@ -16,7 +16,7 @@ from ..render import COLOUR_HEX
 from ..texts import card_name, colour_name, player_name, text
 from ..texts.numbers import fmt_fraction, fmt_percent, fmt_ratio
 from ..view import PlayerView
-from ._common import figure, para, settle, tagged
+from ._common import figure, para, tagged
 
 __all__ = ["OddsPanel", "KINDS", "seat_name", "top_name"]
 
@@ -52,7 +52,7 @@ class OddsPanel:
     """What the player to move can work out from what they see: the chance
     that the next card drawn can be played, with the counting behind it, and
     for each opponent the chance of holding each colour, a Draw Two or a Wild
-    Draw Four (exact, from :mod:`uno_nb.odds`).  One FigureWidget, updated in
+    Draw Four (exact, from :mod:`uno_nb.odds`).  One chart, redrawn in
     place; ``details=True`` adds a table of the exact fractions.
 
     ``values`` holds the chances shown (as floats), ``exact`` the same as
@@ -94,7 +94,7 @@ class OddsPanel:
         with self.figure.batch_update():
             for trace in self.figure.data:
                 trace.x, trace.y, trace.customdata = [], [], []
-        settle(self.figure)
+        self.figure.draw()
 
     def update(self, game: Game) -> None:
         """Show the odds of the player to move in ``game``."""
@@ -139,7 +139,7 @@ class OddsPanel:
                          kind=text(f"odds.hold.{kind}.one", lang),
                          percent=fmt_percent(c, lang), fraction=fmt_fraction(c, lang))
                     for label, c in zip(names, chances[kind])]
-        settle(self.figure)
+        self.figure.draw()
         self._caption.value = para(text("odds.panel.caption", lang, player=name))
         self._table.value = self._details(game, opponents, names, chances)
 

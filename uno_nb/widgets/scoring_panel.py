@@ -24,7 +24,7 @@ from ..odds import HAND, mean_opening_points
 from ..rules import RuleSet
 from ..scoring import card_points, hand_points, round_gains
 from ..texts import card_name, player_name, rule_name, text
-from ._common import figure, settle, tagged
+from ._common import figure, histogram, tagged
 from ..texts.numbers import fmt_decimal, fmt_fraction, fmt_int, fmt_interval
 
 __all__ = ["ScoringPanel", "RoundPointsChart", "running_totals", "say_scores", "say_variant",
@@ -169,7 +169,7 @@ def say_round_points(result: LabResult, lang: str = "en") -> str:
 # -- the panel ---------------------------------------------------------------------------
 
 class ScoringPanel:
-    """Where a match stands, then two FigureWidgets placed once and updated
+    """Where a match stands, then two charts placed once and redrawn
     in place (each player's total after every round so far; the points in
     each hand now), each with a caption saying what to look at, and the
     match round by round as a table.
@@ -256,8 +256,8 @@ class ScoringPanel:
                                    cards=text("cards.count", lang, count=len(hand)),
                                    **_points(v, lang))
                               for name, hand, v in zip(names, game.hands, values)]
-        settle(self.scores)
-        settle(self.in_hand)
+        self.scores.draw()
+        self.in_hand.draw()
         self._summary.value = "".join(map(_para, _summary(game, lang)))
         caption = text(f"app.scores_caption_{scoring}", lang, target=fmt_int(target, lang))
         self._scores_caption.value = _para(caption)
@@ -301,17 +301,19 @@ class RoundPointsChart:
         finished = [r for r in result.records if r.winner is not None]
         points = [r.points if r.rounds <= 1 else r.points / r.rounds for r in finished]
         low, _, high = statistics.quantiles(points, n=4) if len(points) >= 2 else (0, 0, 0)
+        bars = histogram(points, bins)
         self.figure = figure(
             lang=lang,
-            data=[go.Histogram(x=points, nbinsx=bins, marker_color=_BAR,
-                               hovertemplate=text("app.round_points_hover", lang,
-                                                  points="%{x}", games="%{y}")
-                               + "<extra></extra>")],
-            layout=go.Layout(title=text("app.round_points_title", lang), height=300,
+            data=[go.Bar(x=bars.centres, y=bars.counts, width=bars.width, marker_color=_BAR,
+                         customdata=bars.names(lang),
+                         hovertemplate=text("app.round_points_hover", lang,
+                                            points="%{customdata}", games="%{y}")
+                         + "<extra></extra>")],
+            layout=go.Layout(title=text("app.round_points_title", lang), height=300, bargap=0,
                              margin=dict(l=60, r=10, t=40, b=40),
                              xaxis=dict(title=text("app.round_points_x", lang)),
                              yaxis=dict(title=text("app.round_points_y", lang), tickformat=",d")))
-        settle(self.figure)
+        self.figure.draw()
         caption = text("app.round_points_caption", lang, games=fmt_int(len(points), lang),
                        count=len(points), low=fmt_int(round(low), lang),
                        high=fmt_int(round(high), lang))

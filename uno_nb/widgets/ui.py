@@ -13,7 +13,7 @@ A page fetches a handful of models instead of a hundred.
 
 * :func:`mount` turns a tree into what the notebook displays: one
   :class:`Panel` for a tree of light controls; where a tree holds real
-  widgets (plotly's ``FigureWidget``), real ipywidgets boxes around them and
+  widgets (the charts' ``ChartView``s), real ipywidgets boxes around them and
   a panel for each run of light controls between them.  Displaying a light
   control (``display(app.widget)``, or a notebook's last line) mounts it.
 * A change to a control is sent as a patch, the changed nodes only,
@@ -502,7 +502,7 @@ class Box(Widget):
     def _valid_children(self, proposal: Any) -> tuple[Any, ...]:
         children = tuple(proposal["value"])
         for child in children:
-            if not isinstance(child, (Widget, ipywidgets.Widget)):
+            if not isinstance(child, Widget) and real_widget(child) is None:
                 raise t.TraitError(f"a box holds widgets, not {child!r}")
         return children
 
@@ -672,8 +672,17 @@ class Panel(anywidget.AnyWidget):
 
 # -- placing a tree on the page ------------------------------------------------------------
 
-def _holds_real(widget: Any) -> bool:
+def real_widget(widget: Any) -> ipywidgets.Widget | None:
+    """The real widget ``widget`` is or is drawn by (a chart names its own,
+    ``ipywidget``), or None for a light control."""
     if isinstance(widget, ipywidgets.Widget):
+        return widget
+    made = getattr(widget, "ipywidget", None)
+    return made if isinstance(made, ipywidgets.Widget) else None
+
+
+def _holds_real(widget: Any) -> bool:
+    if real_widget(widget) is not None:
         return True
     return any(_holds_real(kid) for kid in widget._kids())
 
@@ -685,9 +694,10 @@ def mount(widget: Any) -> ipywidgets.Widget:
     """What the notebook displays for ``widget``: a :class:`Panel` for a tree
     of light controls, real boxes where real widgets sit inside (the same
     widget each time it is asked for)."""
-    if isinstance(widget, ipywidgets.Widget):
-        return widget
-    made: ipywidgets.Widget | None = getattr(widget, "_mounted", None)
+    made: ipywidgets.Widget | None = real_widget(widget)
+    if made is not None:
+        return made
+    made = getattr(widget, "_mounted", None)
     if made is not None and made.comm is not None:  # (a closed one is made again)
         return made
     if not _holds_real(widget):
