@@ -140,6 +140,14 @@ class Server:
             assert time.monotonic() < deadline, f"kernel pools not refilled:\n{self.log_tail()}"
             time.sleep(0.2)
 
+    def wait_for_log(self, pattern: str, seconds: float) -> None:
+        """Wait until the server's log has a line matching ``pattern``."""
+        deadline = time.monotonic() + seconds
+        while not re.search(pattern, self.log.read_text(errors="replace"), re.MULTILINE):
+            assert self.process.poll() is None, f"Voila stopped:\n{self.log_tail()}"
+            assert time.monotonic() < deadline, f"no {pattern!r} in the log:\n{self.log_tail()}"
+            time.sleep(0.2)
+
     def answers(self) -> bool:
         """Does the server answer HTTP (whatever the answer: Voila lists no kernels)?"""
         try:
@@ -160,6 +168,10 @@ class Server:
             raise
 
 
+#: The launcher's line once every kernel pool is first full (uno_nb.serving.ready_line).
+READY_LINE = r"\] ready(?: for \d+ visitors?)?: \d+ kernels?"
+
+
 @contextlib.contextmanager
 def running_app(log_name: str, *options: str,
                 preheated: tuple[str, ...] = tuple(FIGURES)) -> Iterator[Server]:
@@ -178,6 +190,10 @@ def running_app(log_name: str, *options: str,
     server = Server(f"http://127.0.0.1:{port}", process, log_path, preheated)
     try:
         server.wait_until_ready(240)  # "once the server is up": its notebooks preheated
+        # and once the launcher says every pool's kernels have run their
+        # notebooks (Voila says "filled" as soon as it has started them): the
+        # first page is not timed against a dozen kernels starting up
+        server.wait_for_log(READY_LINE, 240)
         yield server
     finally:
         if process.poll() is None:
