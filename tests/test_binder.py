@@ -16,7 +16,8 @@ check what went wrong there once:
   argument missing``, so every page a student left kept its kernel;
 * pages loaded MathJax from a CDN (an offline classroom cannot);
 * the step-by-step page took 11-13 s to draw on its fresh kernel, about 5 of
-  them spent importing nbformat for plotly (see uno_nb/widgets/_plotly.py).
+  them spent importing nbformat for plotly's FigureWidget (the charts are the
+  kit's own widget now, uno_nb/widgets/chart.py).
 
 The time each page took to draw is printed in the run's summary.
 """
@@ -185,8 +186,9 @@ def test_postbuild_leaves_the_students_files_as_they_were(binder):
 
 
 def test_the_apps_import_no_nbformat_on_binder(binder):
-    """What made the step-by-step page slow: plotly's FigureWidget pulled in
-    nbformat, jsonschema and rfc3987_syntax's grammars (present on Binder)."""
+    """What made the step-by-step page slow: plotly's FigureWidget (no longer
+    used) pulled in nbformat, jsonschema and rfc3987_syntax's grammars
+    (present on Binder)."""
     code = ("import sys, time; start = time.perf_counter()\n"
             "from uno_nb.widgets import GameStepper\n"
             "GameStepper('standard', players=4, seed=7)\n"

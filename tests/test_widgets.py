@@ -313,7 +313,6 @@ def test_the_scoring_page_sentences_and_the_round_points_chart():
     from uno_nb.widgets.scoring_panel import (RoundPointsChart, say_hand_points, say_mean_hand,
                                               say_round_points, say_variant)
     from uno_nb.simulation import play_game
-    from uno_nb.widgets._common import histogram
     assert say_mean_hand() == ("A hand of 7 cards dealt from a full deck is worth 80.4 points on "
                                "average (exactly 2,170/27).")
     assert say_hand_points("B9 RR W") == ("A hand of Blue 9, Red Reverse, Wild counts "
@@ -331,9 +330,12 @@ def test_the_scoring_page_sentences_and_the_round_points_chart():
     assert chart.figure.layout.xaxis.title.text == "Points scored in the round"
     assert chart.figure.layout.yaxis.title.text == "Games"
     finished = [r.points for r in result.records if r.winner is not None]
-    bars = histogram(finished)
-    assert list(chart.figure.data[0].y) == bars.counts and sum(bars.counts) == len(finished)
-    assert list(chart.figure.data[0].x) == bars.centres
+    low, high = min(finished), max(finished)
+    width = -(-(high - low + 1) // 40)  # whole points: at most 40 bars of whole numbers
+    bar = chart.figure.data[0]
+    firsts = [round(x - (width - 1) / 2) for x in bar.x]
+    assert bar.width == width and firsts == list(range(low, high + 1, width))
+    assert list(bar.y) == [sum(first <= p < first + width for p in finished) for first in firsts]
     assert "uno-caption" in chart.widget.children[1]._dom_classes
     assert "40 games in all" in chart.widget.children[1].value
 
@@ -435,17 +437,17 @@ def test_while_the_bots_move_nothing_can_be_clicked():
 def test_the_lab_compares_two_rule_sets_on_the_same_seeds_and_ignores_a_stale_run_click():
     from uno_nb import lab
     from uno_nb.widgets import LabApp
-    from uno_nb.widgets.lab_app import turn_bins
+    from uno_nb.widgets._common import histogram
     app = LabApp("standard", "party", players=3, games=200, seed=5)
     expected = lab.compare(["standard", "party"], ["random-greedy"] * 3, 200, seed=5,
                            executor="serial")
     assert [r.records for r in app.results.values()] == [r.records for r in expected.values()]
     assert app._progress.value == app._progress.max == 400
     assert "B: " + text("preset.party") in app._table.value
-    bins = turn_bins({label: [r.turns for r in result.records]
+    bars = histogram({label: [r.turns for r in result.records]
                       for label, result in zip("AB", expected.values())})
-    assert [list(t.y) for t in app.figure.data] == [bins.shares["A"], bins.shares["B"]]
-    assert list(app.figure.data[0].x) == list(app.figure.data[1].x) == bins.centres  # the same bins
+    assert [list(t.y) for t in app.figure.data] == [bars.shares("A"), bars.shares("B")]
+    assert list(app.figure.data[0].x) == list(app.figure.data[1].x) == bars.centres  # the same bars
     first = app.results
     stale = app._button_box.children[0]
     app.panels[1].control("stack").value = not app.panels[1].rules.stack
@@ -457,11 +459,28 @@ def test_the_lab_compares_two_rule_sets_on_the_same_seeds_and_ignores_a_stale_ru
     assert app.results is not first and app.results["B"].rules.stack == app.panels[1].rules.stack
 
 
-def test_a_histogram_counts_every_value_once_in_round_bars():
+def test_a_histogram_counts_every_value_once_in_at_most_so_many_bars_shared_by_its_series():
     from uno_nb.widgets._common import histogram
-    bars = histogram([0, 9.5, 10, 55, 100], most=10)
-    assert (bars.start, bars.width, bars.counts) == (0, 10, [2, 1, 0, 0, 0, 1, 0, 0, 0, 0, 1])
-    assert bars.centres[:2] == [5, 15] and bars.names("en")[0] == "0\u201310"
-    fine = histogram([1.2, 1.3, 2.05], most=40)
-    assert fine.width == 0.025 and sum(fine.counts) == 3
-    assert histogram([7, 7, 7]).counts == [3] and histogram([]).counts == []
+    # whole numbers: bars of whole numbers, read inclusively
+    bars = histogram({"A": [1, 2, 2, 5], "B": [3]})
+    assert (bars.start, bars.width, bars.whole, bars.size) == (1, 1, True, 5)
+    assert bars.counts == {"A": [1, 2, 0, 0, 1], "B": [0, 0, 1, 0, 0]}
+    assert bars.shares("A") == [0.25, 0.5, 0, 0, 0.25] and bars.centres == [1, 2, 3, 4, 5]
+    assert bars.names("en") == ["1", "2", "3", "4", "5"]
+    wide = histogram({"A": list(range(100)), "B": [0, 1000]})
+    assert (wide.start, wide.width, wide.size) == (0, 26, 39)  # at most 40
+    assert wide.counts["A"][:4] == [26, 26, 26, 22] and sum(wide.counts["A"]) == 100
+    assert wide.counts["B"][0] == wide.counts["B"][-1] == 1
+    assert wide.centres[:2] == [12.5, 38.5]
+    assert wide.names("en")[-1] == "988\u20131,013" and wide.names("ru")[-1] == "988\u20131\u00a0013"
+    assert histogram({"A": [0, 40]}).size == 21  # 41 whole numbers: bars of 2, never 41 bars
+    # other numbers: bars of a round width, up to (not including) the next
+    fine = histogram({"A": [0, 9.5, 10, 55, 100.5]}, most=10)
+    assert (fine.start, fine.width, fine.whole) == (0, 20, False)
+    assert fine.counts["A"] == [3, 0, 1, 0, 0, 1] and fine.names("en")[:2] == ["0\u201320", "20\u201340"]
+    small = histogram({"A": [1.2, 1.3, 2.05]})
+    assert small.width == 0.025 and sum(small.counts["A"]) == 3 and small.size <= 40
+    assert small.names("en")[0] == "1.200\u20131.225"
+    assert histogram({"A": [0.1, 0.35]}).names("en")[0] == "0.10\u20130.11"  # not "0.1-0.1"
+    assert histogram({"A": [7.5, 7.5]}).counts == {"A": [2]}
+    assert histogram({"A": [], "B": []}).counts == {"A": [], "B": []}

@@ -18,7 +18,8 @@ from uno_nb import RuleSet, lab  # noqa: E402
 from uno_nb.montecarlo import Estimate  # noqa: E402
 from uno_nb.texts import text  # noqa: E402
 from uno_nb.widgets import LabApp  # noqa: E402
-from uno_nb.widgets.lab_app import difference, figure_rows, turn_bins  # noqa: E402
+from uno_nb.widgets._common import histogram  # noqa: E402
+from uno_nb.widgets.lab_app import difference, figure_rows  # noqa: E402
 
 from tests.reading import assert_learner_prose, html_text, visible  # noqa: E402
 from tests.test_widgets_rules import open_all  # noqa: E402
@@ -181,8 +182,8 @@ def test_a_burst_of_changes_plays_the_games_again_once_with_the_newest_settings(
     assert [r.records for r in app.results.values()] == [r.records for r in expected.values()]
     assert app.rows == figure_rows(expected["A"].summary, expected["B"].summary)
     assert [[row.label, row.a, row.b] for row in app.rows] == [r[:3] for r in table_rows(app)[1:]]
-    bins = turn_bins({k: [r.turns for r in expected[k].records] for k in "AB"})
-    assert [list(t.y) for t in app.figure.data] == [bins.shares[k] for k in "AB"]
+    bars = histogram({k: [r.turns for r in expected[k].records] for k in "AB"})
+    assert [list(t.y) for t in app.figure.data] == [bars.shares(k) for k in "AB"]
     assert "uno-stale" not in app._results_box._dom_classes
     assert re.fullmatch(r"40 games under each rule set in \d+\.\d\d? s, on the same seeds\.",
                         html_text(app._status.value))
@@ -429,10 +430,15 @@ def test_a_clear_difference_is_marked_and_the_chart_has_axis_titles_and_a_captio
     names = [trace.name for trace in app.figure.data]
     assert names == ["A: Standard rules", "B: Standard rules + Draw until you can play + Jump in"]
     # bars of the same bins for both, each a share of its rule set's games
-    bins = turn_bins({k: [r.turns for r in app.results[k].records] for k in "AB"})
-    assert [list(t.y) for t in app.figure.data] == [bins.shares["A"], bins.shares["B"]]
-    assert all(abs(sum(t.y) - 1) < 1e-9 for t in app.figure.data)
-    assert all(list(t.x) == bins.centres and t.width == bins.size for t in app.figure.data)
+    turns = {k: [r.turns for r in app.results[k].records] for k in "AB"}
+    low, high = min(min(t) for t in turns.values()), max(max(t) for t in turns.values())
+    width = -(-(high - low + 1) // 40)  # at most 40 bars of whole numbers of turns
+    assert all(t.width == width for t in app.figure.data)
+    for trace, k in zip(app.figure.data, "AB"):
+        firsts = [round(x - (width - 1) / 2) for x in trace.x]
+        assert firsts == list(range(low, high + 1, width))
+        assert list(trace.y) == [sum(first <= n < first + width for n in turns[k]) / 200
+                                 for first in firsts]
     assert [t.meta for t in app.figure.data] == [
         {"games": 200, "turns": sum(r.turns for r in app.results[k].records)} for k in "AB"]
     caption = html_text(app._caption.value)
@@ -495,16 +501,3 @@ def test_the_page_plays_a_small_first_run_and_keeps_no_debugging_output():
     # the experiment the page suggests uses the switches' own words
     assert "Stack draw cards" in prose and "B: Standard rules + Stack draw cards" in prose
     assert text("preset.standard") in prose
-
-
-def test_the_chart_bins_count_each_games_length_once_in_bins_shared_by_both_rule_sets():
-    bins = turn_bins({"A": [1, 2, 2, 5], "B": [3]})
-    assert (bins.low, bins.size, bins.count) == (1, 1, 5)
-    assert bins.shares == {"A": [0.25, 0.5, 0.0, 0.0, 0.25], "B": [0.0, 0.0, 1.0, 0.0, 0.0]}
-    assert bins.centres == [1, 2, 3, 4, 5] and bins.names("en") == ["1", "2", "3", "4", "5"]
-    wide = turn_bins({"A": list(range(100)), "B": [0, 1000]})  # at most 40 bins
-    assert (wide.low, wide.size, wide.count) == (0, 26, 39)
-    assert wide.shares["A"][:4] == [0.26, 0.26, 0.26, 0.22] and sum(wide.shares["A"]) == 1
-    assert wide.shares["B"][0] == wide.shares["B"][-1] == 0.5
-    assert wide.centres[:2] == [12.5, 38.5]
-    assert wide.names("en")[-1] == "988\u20131,013" and wide.names("ru")[-1] == "988\u20131\u00a0013"

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from html import escape
-from typing import TYPE_CHECKING, Any, Collection, Protocol, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Collection, Iterator, Mapping, Protocol, Sequence, TypeVar
 
 from ..texts.numbers import fmt_decimal, fmt_int
 from .chart import Chart
@@ -44,51 +44,88 @@ def separators(lang: str) -> str:
 def figure(*args: Any, lang: str | None = None, **kwargs: Any) -> Chart:
     """A chart (arguments as for ``go.Figure``); with ``lang``, the numbers
     plotly writes (hover texts, axis ticks) use that language's separators."""
-    made = Chart(*args, **kwargs)
-    if lang is not None:
-        made.layout.separators = separators(lang)
-        made.draw()
-    return made
+    return Chart(*args, separators=None if lang is None else separators(lang), **kwargs)
 
 
 @dataclass(frozen=True)
 class Bars:
-    """A histogram as bars: ``counts[k]`` values lie in
-    [``start + k * width``, ``start + (k + 1) * width``)."""
+    """Histograms as bars, one series per name (the same bars for all, so
+    that they compare): bar ``k`` holds ``counts[name][k]`` values.
+
+    Whole numbers (``whole``) are counted in bars of ``width`` whole numbers
+    each, from ``start`` to ``start + width - 1`` (read "51–57", or "51"
+    for a width of 1); other numbers in bars from ``start + k * width`` up to,
+    not including, the next (the last bar includes its end), of a round
+    width: 1, 2, 2.5 or 5 times a power of ten.  A chart is sent its bars,
+    not every value."""
 
     start: float
     width: float
-    counts: list[int]
+    whole: bool
+    counts: dict[str, list[int]]
+
+    @property
+    def size(self) -> int:
+        """The number of bars."""
+        return len(next(iter(self.counts.values()), []))
 
     @property
     def centres(self) -> list[float]:
-        return [self.start + (k + 0.5) * self.width for k in range(len(self.counts))]
+        offset = (self.width - 1) / 2 if self.whole else self.width / 2
+        return [self.start + k * self.width + offset for k in range(self.size)]
+
+    def shares(self, name: str) -> list[float]:
+        """Each bar's share of the series ``name``'s values."""
+        total = sum(self.counts[name])
+        return [c / total if total else 0.0 for c in self.counts[name]]
 
     def names(self, lang: str) -> list[str]:
-        """Each bar's range as it reads, "40–50" (whole numbers where the width is)."""
-        places = 0 if float(self.width).is_integer() and float(self.start).is_integer() else 1
-        def number(x: float) -> str:
-            return fmt_int(round(x), lang) if places == 0 else fmt_decimal(x, places, lang)
-        return [f"{number(self.start + k * self.width)}–{number(self.start + (k + 1) * self.width)}"
-                for k in range(len(self.counts))]
+        """Each bar's range as a person reads it."""
+        firsts = [self.start + k * self.width for k in range(self.size)]
+        if self.whole:
+            if self.width == 1:
+                return [fmt_int(int(first), lang) for first in firsts]
+            return [f"{fmt_int(int(first), lang)}\u2013{fmt_int(int(first + self.width - 1), lang)}"
+                    for first in firsts]
+        places = next(p for p in range(12) if abs(self.width * 10 ** p - round(self.width * 10 ** p))
+                      < 1e-9 * 10 ** p)
+        return [f"{fmt_decimal(first, places, lang)}\u2013{fmt_decimal(first + self.width, places, lang)}"
+                for first in firsts]
 
 
-def histogram(values: Sequence[float], most: int = 40) -> Bars:
-    """``values`` counted in at most ``most`` bars of a round width (1, 2, 2.5
-    or 5 times a power of ten), as plotly's histograms choose them: the chart
-    is sent its bars, not every value."""
+def _round_widths(at_least: float) -> Iterator[float]:
+    """1, 2, 2.5 and 5 times the powers of ten, from the first not below ``at_least``."""
+    power = 10.0 ** math.floor(math.log10(at_least))
+    while True:
+        for factor in (1, 2, 2.5, 5):
+            if factor * power >= at_least:
+                yield factor * power
+        power *= 10
+
+
+def histogram(series: Mapping[str, Sequence[float]], most: int = 40) -> Bars:
+    """The values of each series counted in at most ``most`` bars shared by all."""
+    values = [v for vs in series.values() for v in vs]
     if not values:
-        return Bars(0.0, 1.0, [])
+        return Bars(0, 1, True, {name: [] for name in series})
     low, high = min(values), max(values)
-    raw = (high - low) / most if high > low else 1.0
-    power = 10.0 ** math.floor(math.log10(raw))
-    width = next(f * power for f in (1, 2, 2.5, 5, 10) if f * power >= raw)
-    start = math.floor(low / width) * width
-    count = max(1, math.floor((high - start) / width) + 1)
-    counts = [0] * count
-    for value in values:
-        counts[min(count - 1, math.floor((value - start) / width))] += 1
-    return Bars(start, width, counts)
+    if all(float(v).is_integer() for v in values):
+        width: float = max(1, -(-(int(high) - int(low) + 1) // most))
+        start: float = int(low)
+        size = int(high - start) // int(width) + 1
+        whole = True
+    else:
+        whole = False
+        for width in _round_widths((high - low) / most if high > low else 1.0):
+            start = math.floor(low / width + 1e-9) * width  # (1.2 / 0.025 is 47.999…)
+            size = max(1, math.ceil((high - start) / width))
+            if size <= most:
+                break
+    counts = {name: [0] * size for name in series}
+    for name, vs in series.items():
+        for v in vs:
+            counts[name][max(0, min(size - 1, int((v - start) // width)))] += 1
+    return Bars(start, width, whole, counts)
 
 
 def tagged(widget: _W, *classes: str) -> _W:

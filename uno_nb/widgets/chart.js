@@ -1,73 +1,104 @@
 // uno_nb's charts (uno_nb/widgets/chart.py): a plotly figure drawn with
-// plotly.js's basic bundle (scatter, bar and pie traces; 1.2 MB, where the
-// FigureWidget's bundle holds every trace type in 5 MB), redrawn in place
-// with Plotly.react whenever the kernel sends the figure anew.
+// plotly.js's basic bundle (scatter, bar and pie traces; 1.2 MB, where
+// plotly's own widget brings every trace type in 5 MB), redrawn in place with
+// Plotly.react whenever the kernel sends the figure anew.
 //
 // plotly.js is loaded once per page.  Under the web app the kernel names the
 // server path of the bundle ("bundle"; the page template preloads that same
-// address, so the browser fetches it while the page loads and caches it for
-// good); anywhere else (JupyterLab, Binder's lab) the kernel sends the
-// bundle's text ("source") and the page imports it from memory.
+// address and starts importing it while the page waits for its kernel);
+// anywhere else (JupyterLab, Binder's lab) the kernel sends the bundle's text
+// ("source") and the page imports it from memory.
 
-const LOADING = "__uno_nb_plotly"; // window[LOADING]: the one promise of the page
+const LOADING = "__uno_nb_plotly"; // window[LOADING]: the page's one promise of plotly.js
+const TRIES = 3; // a failed load is tried again, after 1 s and then 2 s
+
+function address(model) {
+  const url = model.get("bundle");
+  if (url) {
+    // Voila's pages carry their base URL in <body data-base-url=".../voila/">
+    const page = (document.body && document.body.dataset.baseUrl) || "/voila/";
+    return [new URL(page.replace(/voila\/$/, "") + url, window.location.href).href, false];
+  }
+  const blob = new Blob([model.get("source")], { type: "text/javascript" });
+  return [URL.createObjectURL(blob), true];
+}
 
 function plotly(model) {
   if (!window[LOADING]) {
-    const url = model.get("bundle");
-    let address;
-    if (url) {
-      // Voila's pages carry their base URL in <body data-base-url=".../voila/">
-      const page = (document.body && document.body.dataset.baseUrl) || "/voila/";
-      address = new URL(page.replace(/voila\/$/, "") + url, window.location.href).href;
-    } else {
-      address = URL.createObjectURL(new Blob([model.get("source")], { type: "text/javascript" }));
-    }
-    // the bundle is a UMD script: imported as a module it sets window.Plotly
-    window[LOADING] = import(address).then(() => window.Plotly);
-    window[LOADING].catch(() => { window[LOADING] = null; }); // a failed load is tried again
+    const [where, temporary] = address(model);
+    // the bundle is a UMD script: imported as a module it sets window.Plotly.
+    // A plotly.js the page had already (a full one, from another extension)
+    // is put back: the charts keep theirs and the page's other plots theirs.
+    const before = window.Plotly;
+    window[LOADING] = import(where).then(() => {
+      const ours = window.Plotly;
+      if (before) window.Plotly = before;
+      return ours;
+    }).finally(() => { if (temporary) URL.revokeObjectURL(where); });
   }
+  // a failed load is forgotten, so that the next try loads again
+  window[LOADING].catch(() => { window[LOADING] = null; });
   return window[LOADING];
 }
 
-async function render({ model, el }) {
+async function load(model) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await plotly(model);
+    } catch (error) {
+      if (attempt >= TRIES) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 1000 * attempt));
+    }
+  }
+}
+
+function render({ model, el }) {
   // plotly draws into the widget's own element (the page's styles and tests
-  // find ".uno-lab-chart.js-plotly-plot", as with plotly's FigureWidget)
+  // find ".uno-lab-chart.js-plotly-plot")
   el.classList.add("uno-chart");
-  const plot = el;
-  const Plotly = await plotly(model);
-  let drawn = false;
-  let queued = null;
+  let Plotly = null;
   let closed = false;
+  let busy = false; // a drawing is under way
+  let pending = true; // the figure has changed since it was last drawn
   const draw = () => {
-    // one drawing at a time; a figure sent meanwhile is drawn next, the
-    // newest only (a fast series of updates draws its last state)
-    if (closed || !plot.isConnected || plot.clientWidth === 0) return;
-    if (queued) { queued.again = true; return; }
+    pending = true;
+    // one drawing at a time, the newest figure only; none while the chart is
+    // hidden or not on the page yet (plotly would draw it 700 px wide): the
+    // size observer draws it when it shows
+    if (closed || !Plotly || busy || !el.isConnected || el.clientWidth === 0) return;
+    pending = false;
+    busy = true;
     const spec = model.get("figure") || {};
-    queued = { again: false };
-    Promise.resolve(Plotly.react(plot, spec.data || [], spec.layout || {}, model.get("config") || {}))
+    Promise.resolve(Plotly.react(el, spec.data || [], spec.layout || {}, model.get("config") || {}))
       .catch((error) => console.warn("uno_nb chart:", error))
       .finally(() => {
-        const again = queued.again;
-        queued = null;
-        drawn = true;
-        if (again) draw();
+        busy = false;
+        if (pending) draw();
       });
   };
-  // the first drawing waits until the chart's box has a width (a chart drawn
-  // before its box is on the page would take plotly's default 700 px)
   const sized = new ResizeObserver(() => {
-    if (!drawn) draw();
-    else if (plot.clientWidth > 0 && !queued) Plotly.Plots.resize(plot);
+    if (pending) draw();
+    else if (Plotly && !busy && el.clientWidth > 0) {
+      // after this frame, so that a resize is never part of the observer's loop
+      requestAnimationFrame(() => {
+        if (!closed && el.clientWidth > 0) Promise.resolve(Plotly.Plots.resize(el)).catch(() => {});
+      });
+    }
   });
-  sized.observe(plot);
-  draw();
+  sized.observe(el);
   model.on("change:figure", draw);
+  load(model).then((loaded) => {
+    Plotly = loaded;
+    draw();
+  }, (error) => {
+    console.error("uno_nb chart: plotly.js could not be loaded", error);
+    el.dataset.unoChartError = "plotly.js could not be loaded";
+  });
   return () => {
     closed = true;
     sized.disconnect();
     model.off("change:figure", draw);
-    Plotly.purge(plot);
+    if (Plotly) Plotly.purge(el);
   };
 }
 

@@ -82,8 +82,10 @@ class ChartView(anywidget.AnyWidget):
 class Chart(go.Figure):  # type: ignore[misc]
     """A plotly figure that the page shows and redraws on :meth:`draw`."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, separators: str | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        if separators is not None:  # plotly's decimal and thousands separators
+            self.layout.separators = separators
         path = os.environ.get(PLOTLY_ENV)
         where = ({"bundle": plotly_url(path.lstrip("/"))} if path
                  else {"source": _bundle_source()})

@@ -31,8 +31,6 @@ from html import escape
 from statistics import NormalDist
 from typing import Any
 
-import numpy as np
-
 from . import ui as w
 import plotly.graph_objects as go
 
@@ -42,11 +40,11 @@ from ..montecarlo import Estimate
 from ..rules import RuleSet
 from ..simulation import DEFAULT_MAX_TURNS
 from ..texts import player_name, text
-from ._common import figure, swap_children, tagged
+from ._common import figure, histogram, swap_children, tagged
 from ..texts.numbers import fmt_decimal, fmt_int, fmt_interval, fmt_percent
 from .rules_panel import RulesPanel, change_items, nearest_preset, rules_name
 
-__all__ = ["LabApp", "Row", "figure_rows", "difference", "TurnBins", "turn_bins"]
+__all__ = ["LabApp", "Row", "figure_rows", "difference"]
 
 LABELS = ("A", "B")
 GAMES = (200, 600, 2000, 10_000)
@@ -56,51 +54,6 @@ DEBOUNCE = 0.4        #: seconds after the last change of a burst before the gam
 
 class _Superseded(Exception):
     """A newer change or Run has taken over: the games being played are not wanted."""
-
-
-# -- the chart's bins ---------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class TurnBins:
-    """Games counted by their length in turns, in bins shared by both rule
-    sets (so that their bars compare): at most ``MOST_BINS`` bins of
-    ``size`` turns each, from ``low``.  The page is sent the bins, not every
-    game's length."""
-
-    low: int
-    size: int
-    shares: dict[str, list[float]]  #: per rule set, each bin's share of its games
-
-    @property
-    def count(self) -> int:
-        return len(next(iter(self.shares.values()), []))
-
-    @property
-    def centres(self) -> list[float]:
-        return [self.low + k * self.size + (self.size - 1) / 2 for k in range(self.count)]
-
-    def names(self, lang: str) -> list[str]:
-        """Each bin as its turns read: "51" or "51–57"."""
-        firsts = [self.low + k * self.size for k in range(self.count)]
-        if self.size == 1:
-            return [fmt_int(first, lang) for first in firsts]
-        return [f"{fmt_int(first, lang)}–{fmt_int(first + self.size - 1, lang)}"
-                for first in firsts]
-
-
-MOST_BINS = 40
-
-
-def turn_bins(turns: dict[str, Any]) -> TurnBins:
-    """The bins of the games' lengths ``turns`` (per label, integer arrays)."""
-    arrays = {label: np.asarray(values, dtype=np.int64) for label, values in turns.items()}
-    low = min(int(a.min()) for a in arrays.values())
-    high = max(int(a.max()) for a in arrays.values())
-    size = max(1, -(-(high - low + 1) // MOST_BINS))
-    count = (high - low) // size + 1
-    shares = {label: (np.bincount((a - low) // size, minlength=count) / len(a)).tolist()
-              for label, a in arrays.items()}
-    return TurnBins(low, size, shares)
 
 
 # -- the figures in words ----------------------------------------------------------------
@@ -556,14 +509,15 @@ class LabApp:
                                   players=fmt_int(players, lang))))
         caption = text("lab.chart.caption", lang)
         self._caption.value = f'<p class="uno-lab-caption-text">{escape(caption)}</p>'
-        bins = turn_bins({label: results[label].batch.turns for label in LABELS})
+        # the same bars for both, so that they compare
+        bars = histogram({label: results[label].batch.turns.tolist() for label in LABELS})
         with self.figure.batch_update():
             for trace, label in zip(self.figure.data, LABELS):
                 trace.name = heads[label]
-                trace.x = bins.centres
-                trace.width = bins.size
-                trace.y = bins.shares[label]
-                trace.customdata = bins.names(lang)
+                trace.x = bars.centres
+                trace.width = bars.width
+                trace.y = bars.shares(label)
+                trace.customdata = bars.names(lang)
                 # what the bars stand for: how many games, how many turns in all
                 lengths = results[label].batch.turns
                 trace.meta = {"games": int(len(lengths)), "turns": int(lengths.sum())}

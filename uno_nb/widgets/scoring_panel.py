@@ -301,10 +301,10 @@ class RoundPointsChart:
         finished = [r for r in result.records if r.winner is not None]
         points = [r.points if r.rounds <= 1 else r.points / r.rounds for r in finished]
         low, _, high = statistics.quantiles(points, n=4) if len(points) >= 2 else (0, 0, 0)
-        bars = histogram(points, bins)
+        bars = histogram({"points": points}, bins)
         self.figure = figure(
             lang=lang,
-            data=[go.Bar(x=bars.centres, y=bars.counts, width=bars.width, marker_color=_BAR,
+            data=[go.Bar(x=bars.centres, y=bars.counts["points"], width=bars.width, marker_color=_BAR,
                          customdata=bars.names(lang),
                          hovertemplate=text("app.round_points_hover", lang,
                                             points="%{customdata}", games="%{y}")
