@@ -7,6 +7,7 @@ on the engine until the kernel is compiled.  Headless: no browser."""
 from __future__ import annotations
 
 import asyncio
+import html
 import json
 import os
 import re
@@ -298,6 +299,33 @@ def test_once_the_marker_is_there_the_next_run_plays_on_the_kernel_without_a_res
     after = lab_run()
     assert (after.engine, after.fallback) == ("kernel", None)
     assert after.records == before.records    # the same games either way
+
+
+@needs_numba
+def test_a_compile_that_failed_here_is_said_so_not_being_prepared_until_one_succeeds(
+        marker, monkeypatch):
+    from uno_nb.texts import text
+    from uno_nb.widgets import LabApp
+
+    def broken() -> float:
+        raise MemoryError("out of memory while compiling")
+
+    monkeypatch.setattr(kernel, "warm", broken)
+    with pytest.raises(MemoryError):
+        kernel.main([])  # what the launcher's background compile runs
+    said = json.loads(kernel.failed_marker(marker).read_text())
+    assert said["error"] == "MemoryError: out of memory while compiling"
+    assert kernel.not_ready() == kernel.COMPILE_FAILED
+    assert not kernel.is_compiling_reason(kernel.COMPILE_FAILED)
+    assert lab_run().fallback == kernel.COMPILE_FAILED
+    app = LabApp("standard", "party", players=3, games=30, seed=5)
+    assert text("lab.engine_failed") in html.unescape(app._status.value)
+    # a note made for other sources is no note about this kernel
+    kernel.failed_marker(marker).write_text(json.dumps({**said, "stamp": {"fingerprint": "0"}}))
+    assert kernel.not_ready() == kernel.NOT_COMPILED
+    assert kernel.mark_failed("again", marker) and kernel.not_ready() == kernel.COMPILE_FAILED
+    assert kernel.mark_ready(marker)  # a later compile that succeeds takes the note away
+    assert not kernel.failed_marker(marker).exists() and kernel.not_ready() is None
 
 
 @needs_numba

@@ -49,7 +49,7 @@ from .simulation import DEFAULT_MAX_TURNS, GameRecord
 
 __all__ = ["available", "why_not", "play", "play_records", "warm", "KernelRefused",
            "BOT_CODES", "fingerprint", "forget_stale_machine_code", "not_ready", "ready_marker",
-           "mark_ready", "NOT_COMPILED", "COMPILED_ELSEWHERE", "is_compiling_reason", "SERVED_ENV"]
+           "mark_ready", "mark_failed", "NOT_COMPILED", "COMPILED_ELSEWHERE", "COMPILE_FAILED", "is_compiling_reason", "SERVED_ENV"]
 
 #: The bots the kernel plays, by name, and their codes in the kernel.
 BOT_CODES = {"random": 0, "random-greedy": 1, "heuristic": 2}
@@ -373,7 +373,33 @@ def mark_ready(marker: Path | None = None) -> bool:
         marker.parent.mkdir(parents=True, exist_ok=True)
         part.write_text(json.dumps(_stamp()), encoding="utf-8")
         os.replace(part, marker)
+        failed_marker(marker).unlink(missing_ok=True)
     except OSError:  # a cache folder numba cannot write either: every process compiles
+        part.unlink(missing_ok=True)
+        return False
+    return True
+
+
+def failed_marker(marker: Path) -> Path:
+    """Where :func:`mark_failed` notes a compile that failed, beside ``marker``."""
+    return marker.with_name(marker.name + ".failed")
+
+
+def mark_failed(error: str, marker: Path | None = None) -> bool:
+    """Note that compiling this very kernel failed here (``error`` says how),
+    so that the lab says so instead of "being prepared" (:func:`not_ready`);
+    the next successful compile (:func:`mark_ready`) takes the note away.
+    True if it was written."""
+    marker = ready_marker() if marker is None else marker
+    if marker is None:
+        return False
+    failed = failed_marker(marker)
+    part = failed.with_name(f"{failed.name}.{os.getpid()}.part")
+    try:
+        failed.parent.mkdir(parents=True, exist_ok=True)
+        part.write_text(json.dumps({"stamp": _stamp(), "error": error[-2000:]}), encoding="utf-8")
+        os.replace(part, failed)
+    except OSError:
         part.unlink(missing_ok=True)
         return False
     return True
@@ -395,10 +421,16 @@ def not_ready(marker: Path | None = None) -> str | None:
     try:
         said = json.loads(marker.read_text(encoding="utf-8"))
     except (OSError, ValueError):
-        return NOT_COMPILED
-    if not isinstance(said, dict) or said != _stamp():
-        return COMPILED_ELSEWHERE
-    return None
+        said = None
+    if isinstance(said, dict) and said == _stamp():
+        return None
+    try:  # a compile of this very kernel that failed: no use waiting for it
+        failed = json.loads(failed_marker(marker).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        failed = None
+    if isinstance(failed, dict) and failed.get("stamp") == _stamp():
+        return COMPILE_FAILED
+    return NOT_COMPILED if said is None else COMPILED_ELSEWHERE
 
 
 #: Set by the web app's launcher for its notebooks' kernels: a lab run there
@@ -414,6 +446,9 @@ NOT_COMPILED = ("the compiled simulator is not compiled yet "
                 "(python -m uno_nb.kernel compiles it; the web app does it in the background)")
 COMPILED_ELSEWHERE = ("the compiled simulator was compiled from other sources "
                       "(python -m uno_nb.kernel compiles it again)")
+#: What it says when compiling this very kernel failed here (:func:`mark_failed`).
+COMPILE_FAILED = ("the compiled simulator could not be compiled on this computer "
+                  "(python -m uno_nb.kernel says why)")
 
 
 def is_compiling_reason(reason: str | None) -> bool:
@@ -454,7 +489,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             print("uno_nb.kernel: compiled simulator ready (already compiled)")
             return 0
         print("uno_nb.kernel: compiling the simulator", flush=True)
-    seconds = warm()
+    try:
+        seconds = warm()
+    except Exception as error:  # noted for the lab, then told as usual
+        mark_failed(f"{type(error).__name__}: {error}")
+        raise
     print(f"uno_nb.kernel: compiled simulator ready ({seconds:.1f} s; "
           "a first run after an install compiles it, later runs load it from the cache)")
     return 0

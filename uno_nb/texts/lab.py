@@ -34,6 +34,9 @@ EN: dict[str, str] = {
     "lab.failed": "The games could not be played: change a setting or press Run ▶ to try again.",
     "lab.engine": "These games were played one move at a time by the rules engine, without the "
                   "fast compiled simulator (it is not installed here), so they take longer.",
+    "lab.engine_failed": "These games were played one move at a time by the rules engine, without "
+                         "the fast compiled simulator (it could not be prepared on this computer; "
+                         "the window where the app was started says why), so they take longer.",
     "lab.engine_compiling": "These games were played one move at a time by the rules engine: the "
                             "fast compiled simulator is still being prepared on this computer (once "
                             "after an install, for a couple of minutes), so they take longer. Runs "
@@ -109,6 +112,10 @@ RU: dict[str, str] = {
                   "{asked}, нажмите «Запустить ▶».",
     "lab.engine": "Эти партии сыграл по ходу за ходом сам движок правил, без быстрого "
                   "скомпилированного симулятора (здесь он не установлен), поэтому они идут дольше.",
+    "lab.engine_failed": "Эти партии сыграл ход за ходом сам движок правил, без быстрого "
+                         "скомпилированного симулятора (на этом компьютере его не удалось "
+                         "подготовить; почему — написано в окне, где запущено приложение), "
+                         "поэтому они идут дольше.",
     "lab.engine_compiling": "Эти партии сыграл ход за ходом сам движок правил: быстрый "
                             "скомпилированный симулятор на этом компьютере ещё готовится (один раз "
                             "после установки, пару минут), поэтому они идут дольше. Следующие "

@@ -473,8 +473,9 @@ class LabApp:
             if fallbacks:
                 # the compiled kernel did not play them: not compiled yet (the
                 # app compiles it in the background), or not installed at all
-                from ..kernel import is_compiling_reason
-                key = "lab.engine_compiling" if all(map(is_compiling_reason, fallbacks)) else "lab.engine"
+                from ..kernel import COMPILE_FAILED, is_compiling_reason
+                key = ("lab.engine_compiling" if all(map(is_compiling_reason, fallbacks))
+                       else "lab.engine_failed" if COMPILE_FAILED in fallbacks else "lab.engine")
                 extra += ' <span class="uno-lab-engine">' + escape(text(key, lang)) + "</span>"
         return (f'<span class="uno-lab-state" data-state="{state}" data-run="{self.runs}" '
                 f'data-games="{games}">{escape(said)}</span>{extra}')
