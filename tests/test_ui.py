@@ -234,3 +234,18 @@ def test_the_whole_tree_carries_every_change_and_a_closed_panel_is_let_go(sent):
     assert tree["nodes"][str(text._uid)]["p"]["v"] == "b" and tree["seq"] == 1
     panel.close()
     assert panel not in list(ui._panels)
+
+
+def test_autoplay_is_started_and_stopped_from_the_page_or_from_python_and_always_said_back(sent):
+    play = ui.Play(value=0, min=0, max=5, interval=200)
+    panel = ui.Panel(ui.VBox([play]))
+    assert panel._full()["nodes"][str(play._uid)]["p"]["pl"] is False
+    message(panel, ev="value", id=play._uid, playing=True)  # ▶ pressed on the page
+    assert play.playing and sent[-1]["nodes"][str(play._uid)]["p"]["pl"] is True
+    count = len(sent)
+    message(panel, ev="value", id=play._uid, playing=True)  # said again: said back again
+    assert len(sent) == count + 1 and sent[-1]["nodes"][str(play._uid)]["p"]["pl"] is True
+    play.playing = False  # from Python: the page's timer stops
+    assert sent[-1]["nodes"][str(play._uid)]["p"]["pl"] is False
+    message(panel, ev="value", id=play._uid, playing="yes")  # not a bool: nothing changes
+    assert play.playing is False

@@ -625,6 +625,28 @@ def test_stepper_step_ten_times_then_back(stepper_page):
     assert wait_for_view(page, seen[9]) == seen[9]  # the earlier state, exactly
 
 
+def test_autoplay_plays_moves_and_pause_stops_it(stepper_page):
+    """▶ starts the page's timer, which steps the game; ⏸ stops it: once the
+    page shows the move its slider says, one Step shows exactly the next."""
+    page = stepper_page
+    restart(page)
+    readout = "() => Number(document.querySelector('.uno-stepper .uno-move .widget-readout').innerText)"
+    page.click(".uno-stepper .uno-autoplay-control button[aria-label=play]")
+    page.wait_for_function(f"() => ({readout})() >= 2", timeout=WAIT_MS, polling=50)
+    page.click(".uno-stepper .uno-autoplay-control button[aria-label=pause]")
+    deadline = time.monotonic() + WAIT_S
+    while True:  # the moves already on their way have arrived: the page is still
+        move = page.evaluate(readout)
+        if shown_view(page) == expected_view(engine_stepper(move)) or time.monotonic() > deadline:
+            break
+        page.wait_for_timeout(50)
+    assert shown_view(page) == expected_view(engine_stepper(move))
+    page.click(".uno-stepper .uno-step")
+    expected = expected_view(engine_stepper(move + 1))
+    assert wait_for_view(page, expected) == expected
+    assert page.evaluate(readout) == move + 1  # no timer steps on
+
+
 def test_twenty_rapid_step_clicks_leave_the_stepper_consistent(stepper_page):
     page = stepper_page
     restart(page)

@@ -293,28 +293,33 @@ const MAKERS = {
     let value = node.p.v;
     let timer = null;
     let every = node.p.ms;
+    let playing = !!node.p.pl; // as the kernel last said
+    let told = null; // what this page last told the kernel, until the kernel says it back
+    const tell = (on) => { told = on; view.send({ ev: "value", id, playing: on }); };
     const stop = () => { if (timer !== null) { clearInterval(timer); timer = null; } };
-    buttons[0].addEventListener("click", () => {
+    const start = (announce) => {
       if (timer !== null) return;
       if (value >= n.p.max) { // at the end: from the start again, the start shown first
         value = n.p.min;
         view.send({ ev: "value", id, v: value });
       }
-      view.send({ ev: "value", id, playing: true });
+      if (announce) tell(true);
       timer = setInterval(() => {
         if (value >= n.p.max || !el.isConnected) {
           stop();
-          view.send({ ev: "value", id, playing: false });
+          tell(false);
           return;
         }
         value += n.p.step || 1;
         view.send({ ev: "value", id, v: value });
       }, n.p.ms);
-    });
-    buttons[1].addEventListener("click", () => { stop(); view.send({ ev: "value", id, playing: false }); });
+    };
+    buttons[0].addEventListener("click", () => start(true));
+    buttons[1].addEventListener("click", () => { stop(); tell(false); });
     buttons[2].addEventListener("click", () => {
       stop();
       value = n.p.min;
+      told = false;
       view.send({ ev: "value", id, v: value, playing: false });
     });
     return {
@@ -325,9 +330,18 @@ const MAKERS = {
         buttons.forEach((b) => { b.disabled = !!next.p.dis; });
         if (timer !== null && next.p.ms !== every) { // a new speed: the timer follows it
           stop();
-          buttons[0].click();
+          start(false);
         }
         every = next.p.ms;
+        // the kernel started or stopped it: only a change counts, and none
+        // until the kernel has heard what this page told it last (a patch
+        // made before then still says the old state)
+        const now = !!next.p.pl;
+        if (told !== null) {
+          if (now === told) told = null;
+        } else if (playing && !now) stop();
+        else if (!playing && now && !next.p.dis) start(false);
+        playing = now;
       },
     };
   },

@@ -465,11 +465,13 @@ class Play(_Bounded):
     kind = "play"
     interval = t.Int(100)
     show_repeat = t.Bool(True)
+    #: whether the timer runs: set by the page's buttons, or from Python
+    #: (False stops the page's timer, True starts it)
     playing = t.Bool(False)
-    _drawn = (*_Bounded._drawn, "interval")
+    _drawn = (*_Bounded._drawn, "interval", "playing")
 
     def _props(self) -> dict[str, Any]:
-        return {**super()._props(), "ms": self.interval}
+        return {**super()._props(), "ms": self.interval, "pl": self.playing}
 
     def _from_browser(self, message: dict[str, Any]) -> None:
         if self.disabled:
@@ -477,6 +479,7 @@ class Play(_Bounded):
             return
         if isinstance(message.get("playing"), bool):
             self.playing = message["playing"]
+            self._touch()  # said back even when unchanged: the page waits to hear it
         if "v" in message:
             super()._from_browser(message)
 
