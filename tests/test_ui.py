@@ -147,6 +147,16 @@ def test_a_menu_keeps_value_index_and_label_together():
     assert menu._options_labels == ("x", "y")
     with pytest.raises(traitlets.TraitError):
         menu.value = 3
+    # as ipywidgets: new options select the first, even when the value is among them
+    menu.options = [("y", 2), ("x", 1), ("z", 3)]
+    assert (menu.value, menu.index, menu.label) == (2, 0, "y")
+    menu.label = "z"
+    assert (menu.value, menu.index) == (3, 2)
+    with pytest.raises(traitlets.TraitError):
+        menu.label = "w"
+    assert ui.Dropdown(options=["a", "b", "c"], index=1).value == "b"
+    assert ui.Dropdown(options=["a", "b", "c"], label="c").index == 2
+    assert ui.Dropdown(options=["a", "b", "c"]).value == "a"
 
 
 def test_a_bounded_number_stays_within_its_bounds():

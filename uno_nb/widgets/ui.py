@@ -320,13 +320,19 @@ class _Selection(ValueWidget):
     label = t.Unicode(None, allow_none=True)
     _drawn = (*Widget._drawn, "index", "options")
 
-    def __init__(self, options: Any = (), value: Any = None, **kwargs: Any) -> None:
+    def __init__(self, options: Any = (), value: Any = None, index: int | None = None,
+                 label: str | None = None, **kwargs: Any) -> None:
         self._pairs: list[tuple[str, Any]] = []
         self._settling = False
         super().__init__(**kwargs)
         self.options = options
+        # as in ipywidgets: the first option unless a value, a label or an index says otherwise
         if value is not None:
             self.value = value
+        elif label is not None:
+            self.label = label
+        elif index is not None:
+            self.index = index
 
     @t.validate("options")
     def _valid_options(self, proposal: Any) -> Any:
@@ -335,11 +341,8 @@ class _Selection(ValueWidget):
 
     @t.observe("options")
     def _options_changed(self, change: Any) -> None:
-        values = [v for _, v in self._pairs]
-        if self.value in values and values:
-            self._settle(values.index(self.value))
-        else:
-            self._settle(0 if values else None)
+        # as in ipywidgets: new options select the first (set the value after them)
+        self._settle(0 if self._pairs else None)
 
     @property
     def _options_labels(self) -> tuple[str, ...]:
@@ -367,6 +370,18 @@ class _Selection(ValueWidget):
     def _index_changed(self, change: Any) -> None:
         if not self._settling:
             self._settle(change["new"])
+
+    @t.validate("label")
+    def _valid_label(self, proposal: Any) -> Any:
+        label = proposal["value"]
+        if not self._settling and label not in self._options_labels:
+            raise t.TraitError(f"Invalid selection: label not found: {label!r}")
+        return label
+
+    @t.observe("label")
+    def _label_changed(self, change: Any) -> None:
+        if not self._settling:
+            self._settle(self._options_labels.index(change["new"]))
 
     def _settle(self, index: int | None) -> None:
         """Make index, value and label agree (value last: observers of the
