@@ -199,7 +199,7 @@ class LabApp:
         self._scheduled: int | None = None          # the generation an automatic run waits for
         self.panels = [RulesPanel(rules, on_change=lambda _: self._changed(), lang=lang)
                        for rules in (a, b)]
-        wide = dict(style={"description_width": "initial"})
+        wide: dict[str, Any] = dict(style={"description_width": "initial"})
         self._players = w.IntSlider(value=players, min=2, max=10,
                                     description=text("lab.players", lang), **wide)
         self._games = tagged(w.Dropdown(
