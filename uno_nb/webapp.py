@@ -51,6 +51,7 @@ Voilà is imported only when the app starts: the engine never needs it.
 
 from __future__ import annotations
 
+import functools
 import ipaddress
 import os
 import re
@@ -82,8 +83,10 @@ ALL_INTERFACES = frozenset({"0.0.0.0", "", "::"})
 EXPOSED = "anyone on this network can open the app and run its notebooks' kernels on this computer."
 
 
+@functools.lru_cache(maxsize=None)
 def plotly_version(bundle: Path = PLOTLY_FILE) -> str:
-    """The plotly.js version of the bundle, from its first lines."""
+    """The plotly.js version of the bundle, from its first lines (read once:
+    every chart a notebook makes asks for its address)."""
     with bundle.open(encoding="utf-8") as file:
         found = re.search(r"plotly\.js (?:\([a-z -]+\) )?v(\d+\.\d+\.\d+)", file.read(400))
     if found is None:
