@@ -441,8 +441,13 @@ def test_plain_voila_in_the_checkout_serves_the_kits_pages(target, page, noteboo
     it: voila.json there gives the settings, the installation the template."""
     env = {k: v for k, v in os.environ.items() if k not in ("JUPYTER_PATH", "UNO_NB_PLOTLY_URL")}
     port = free_port()
+    # The lab's pages are not preheated here: under plain Voila their kernels
+    # compile the simulator on first use (minutes on a fresh clone, beside
+    # conftest's own compile), which once held the page asked for past 240 s.
     voila = Running([str(Path(sys.executable).with_name("voila")), target, "--no-browser",
-                     f"--port={port}", "--Voila.port_retries=0"], tmp_path / "voila.log", env=env)
+                     f"--port={port}", "--Voila.port_retries=0",
+                     r"--VoilaKernelManager.preheat_denylist=.*04_house_rules_lab\.ipynb$"],
+                    tmp_path / "voila.log", env=env)
     try:
         voila.wait_for(lambda text: "Voilà is running at" in text, "address", 120)
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/{page}", timeout=240) as response:
