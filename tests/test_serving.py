@@ -440,3 +440,15 @@ def test_the_lab_pages_are_the_notebooks_whose_kernels_are_renewed_once_compiled
     10,000 games took about a second, with no word of the engine)."""
     from uno_nb.serving import lab_notebooks
     assert lab_notebooks(NOTEBOOKS) == ["04_house_rules_lab.ipynb", "ru/04_house_rules_lab.ipynb"]
+
+
+def test_only_files_named_by_their_content_are_kept_by_the_browser():
+    from uno_nb.webapp import is_content_named
+
+    base = "/voila/labextensions/@jupyter-widgets/jupyterlab-manager/static/"
+    assert is_content_named(base + "remoteEntry.c8c9eed2cdefdeac.js")
+    assert is_content_named("/voila/labextensions/anywidget/static/2.3dbf81c0.js")
+    assert is_content_named(base + "7.js", version="2a0ce575775f5aad")
+    assert not is_content_named("/voila/labextensions/@jupyter-widgets/jupyterlab-manager/package.json")
+    assert not is_content_named(base + "style.js")
+    assert not is_content_named(base + "7.js", version="1")  # not a hash

@@ -415,6 +415,30 @@ def test_the_root_opens_the_index_whose_links_open_the_notebooks(server, desktop
     page.close()
 
 
+def test_a_second_page_takes_the_widget_extensions_from_the_browsers_cache(server, desktop):
+    """The extensions' files that webpack named by their content are kept by
+    the browser: a second page asks the server for none of them (each had
+    been asked again on every page, in three waits one after another)."""
+    first = open_notebook(desktop, server, "02_card_odds")
+    extension_files = [url for url in first.requests if "/voila/labextensions/" in url]
+    assert extension_files, "the page loaded no widget extension"
+    first.page.close()
+    second = open_notebook(desktop, server, "01_rules_step_by_step")
+    timings = second.page.evaluate(
+        "performance.getEntriesByType('resource')"
+        ".filter(e => e.name.includes('/voila/labextensions/'))"
+        ".map(e => [e.name, e.transferSize])")
+    second.page.close()
+    assert timings, "the second page loaded no widget extension"
+    assert [name for name, sent in timings if sent] == []  # none came over the network
+    remote = next(url for url in extension_files if "remoteEntry." in url)
+    with urllib.request.urlopen(remote, timeout=30) as response:
+        assert response.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    named = remote.rsplit("/static/", 1)[0] + "/package.json"  # not named by content
+    with urllib.request.urlopen(named, timeout=30) as response:
+        assert response.headers["Cache-Control"] == "no-cache"
+
+
 class _NoRedirect(urllib.request.HTTPRedirectHandler):
     def redirect_request(self, *args, **kwargs):
         return None

@@ -158,6 +158,16 @@ def _connection_root() -> str:
     return temp if len(temp) <= 30 or not os.path.isdir("/tmp") else "/tmp"
 
 
+#: A webpack file name that carries a hash of its content: ``remoteEntry.5cbb9d23….js``.
+_CONTENT_NAMED = re.compile(r"[./][0-9a-f]{8,}\.(js|css)$")
+
+
+def is_content_named(path: str, version: str = "") -> bool:
+    """Whether a served file's name (or its ``?v=`` argument) carries a hash of
+    its content, so that the file under that address never changes."""
+    return bool(_CONTENT_NAMED.search(path)) or bool(re.fullmatch(r"[0-9a-f]{8,}", version))
+
+
 def _use_checkout_templates(root: Path) -> None:
     """Put the checkout's ``share/jupyter`` first on Jupyter's data path."""
     share = root / "share" / "jupyter"
@@ -175,6 +185,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     os.environ[PLOTLY_ENV] = PLOTLY_PATH  # the kernels inherit it
     os.environ["UNO_NB_SERVED"] = "1"  # (uno_nb.kernel.SERVED_ENV) their lab runs never compile
 
+    from jupyter_server.base.handlers import FileFindHandler
     from jupyter_server.services.contents.largefilemanager import LargeFileManager
     from jupyter_server.utils import url_path_join
     from traitlets import Float, Int, Unicode
@@ -200,6 +211,19 @@ def main(argv: Sequence[str] | None = None) -> None:
                 await super().get(path)
             finally:
                 scheduler.page_ended()
+
+    class ExtensionFiles(FileFindHandler):
+        """The widget extensions' files, which Voilà serves with "no-cache": every
+        page asked again for each of its 16 files, in three waits one after
+        the other before a widget could be drawn.  The files webpack named by
+        their content (``remoteEntry.<hash>.js``, chunks asked for with
+        ``?v=<hash>``) never change under their names, so the browser may
+        keep them; anything else is still asked again each time."""
+
+        def set_headers(self) -> None:
+            super().set_headers()
+            if is_content_named(self.request.path, self.get_argument("v", "")):
+                self.set_header("Cache-Control", "public, max-age=31536000, immutable")
 
     class _Notebooks(LargeFileManager):
         """The notebooks, read without checking their signatures.
@@ -328,8 +352,9 @@ def main(argv: Sequence[str] | None = None) -> None:
             resources = self.voila_configuration.config.VoilaConfiguration
             resources.resources = {**resources.get("resources", {}),
                                    "uno_nb_plotly": plotly_url()}
-            handlers = [(pattern, PageHandler if handler is TornadoVoilaHandler else handler,
-                         *rest) for pattern, handler, *rest in super().init_handlers()]
+            ours = {TornadoVoilaHandler: PageHandler, FileFindHandler: ExtensionFiles}
+            handlers = [(pattern, ours.get(handler, handler), *rest)
+                        for pattern, handler, *rest in super().init_handlers()]
             home = url_path_join(self.base_url, "voila/render", self.home)
             folder, name = PLOTLY_PATH.rsplit("/", 1)
             bundle = (url_path_join(self.server_url, folder, f"({re.escape(name)})"),
