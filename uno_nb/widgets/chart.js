@@ -52,6 +52,52 @@ async function load(model) {
   }
 }
 
+// The page's charts draw one at a time, one per task, the ones in view first:
+// a page with three charts shows the one in front of the reader while the
+// others wait their turn, and clicks are answered between drawings.  Each
+// chart's module is its own copy (anywidget imports it once per widget), so
+// the queue lives on the page.
+const TURNS = "__uno_nb_chart_turns";
+
+function turns() {
+  if (!window[TURNS]) window[TURNS] = { waiting: new Set(), drawing: false };
+  return window[TURNS];
+}
+
+function inView(el) {
+  const box = el.getBoundingClientRect();
+  return box.bottom > 0 && box.top < window.innerHeight;
+}
+
+function nextTurn() {
+  const queue = turns();
+  if (queue.drawing || queue.waiting.size === 0) return;
+  queue.drawing = true;
+  setTimeout(() => {
+    let chart = null;
+    for (const waiting of queue.waiting) {
+      if (inView(waiting.el)) {
+        chart = waiting;
+        break;
+      }
+    }
+    chart = chart || queue.waiting.values().next().value;
+    queue.waiting.delete(chart);
+    Promise.resolve()
+      .then(chart.draw)
+      .catch((error) => console.warn("uno_nb chart:", error))
+      .finally(() => {
+        queue.drawing = false;
+        nextTurn();
+      });
+  }, 0);
+}
+
+function waitTurn(chart) {
+  turns().waiting.add(chart);
+  nextTurn();
+}
+
 function render({ model, el }) {
   // plotly draws into the widget's own element (the page's styles and tests
   // find ".uno-lab-chart.js-plotly-plot")
@@ -60,21 +106,34 @@ function render({ model, el }) {
   let closed = false;
   let busy = false; // a drawing is under way
   let pending = true; // the figure has changed since it was last drawn
+  const drawable = () => !closed && Plotly && el.isConnected && el.clientWidth > 0;
+  // the chart's turn: the figure as it is now (a change made while it waited
+  // is drawn, not the one it was asked for with)
+  const turn = {
+    el,
+    draw: () => {
+      if (!drawable()) {
+        busy = false; // pending stays: the size observer asks again when it shows
+        return undefined;
+      }
+      pending = false;
+      const spec = model.get("figure") || {};
+      return Promise.resolve()
+        .then(() => Plotly.react(el, spec.data || [], spec.layout || {}, model.get("config") || {}))
+        .finally(() => {
+          busy = false;
+          if (pending) draw();
+        });
+    },
+  };
   const draw = () => {
     pending = true;
     // one drawing at a time, the newest figure only; none while the chart is
     // hidden or not on the page yet (plotly would draw it 700 px wide): the
     // size observer draws it when it shows
-    if (closed || !Plotly || busy || !el.isConnected || el.clientWidth === 0) return;
-    pending = false;
+    if (busy || !drawable()) return;
     busy = true;
-    const spec = model.get("figure") || {};
-    Promise.resolve(Plotly.react(el, spec.data || [], spec.layout || {}, model.get("config") || {}))
-      .catch((error) => console.warn("uno_nb chart:", error))
-      .finally(() => {
-        busy = false;
-        if (pending) draw();
-      });
+    waitTurn(turn);
   };
   const sized = new ResizeObserver(() => {
     if (pending) draw();
