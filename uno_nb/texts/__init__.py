@@ -1,7 +1,7 @@
 """Every word a person reads, in one table keyed by stable ids.
 
 The table is split by area into modules of this package (``cards``, ``events``,
-``rules``, ``apps``, ``odds``, ``play``, ``lab``, ``pages``), each holding one
+``rules``, ``apps``, ``odds``, ``play``, ``lab``, ``pages``, ``cli``, ``board``), each holding one
 dict per language (``EN`` …); :data:`TABLE` merges them, and a key may live in
 only one of them.  Nothing in the engine builds a sentence: events carry data
 and :func:`sentence` turns them into words here.
@@ -29,16 +29,16 @@ import string
 from typing import Any, Callable, Mapping, Sequence
 
 from ..cards import Card, Colour
-from . import apps, cards, cli, events, lab, odds, pages, play, ruleids, rules
+from . import apps, board, cards, cli, events, lab, odds, pages, play, ruleids, rules
 
 __all__ = ["LANGS", "TABLE", "text", "plural_form", "card_name", "card_code",
            "colour_name", "player_name", "sentence", "rule_name", "annotation", "placeholders",
-           "refusal_text", "TextError"]
+           "refusal_text", "board_refusal", "TextError"]
 
 #: The languages the table has, the first being the fallback.
 LANGS: tuple[str, ...] = ("en", "ru")
 
-_AREAS = (cards, events, ruleids, rules, apps, odds, play, lab, pages, cli)
+_AREAS = (cards, events, ruleids, rules, apps, odds, play, lab, pages, cli, board)
 
 
 class TextError(KeyError):
@@ -272,3 +272,17 @@ def refusal_text(error: Any, lang: str = "en") -> str:
     else:
         key = "rules.refused.requires"
     return text(key, lang, **values).strip()
+
+
+#: The class code the board's messages show as an example.
+EXAMPLE_CODE = "K7Q2M"
+
+
+def board_refusal(error: Any, lang: str = "en") -> str:
+    """A learner's sentence for a refusal of the class board (an error of
+    :mod:`uno_nb.classboard`, by its ``reason``)."""
+    key = f"board.refused.{getattr(error, 'reason', 'error')}"
+    if not has(key):
+        key = "board.refused.error"
+    values = {"example": EXAMPLE_CODE, "code": "", **getattr(error, "facts", {})}
+    return text(key, lang, **values)

@@ -1,0 +1,252 @@
+"""The class board's store: one SQLite file that many kernels write at once."""
+
+from __future__ import annotations
+
+import io
+import csv
+import json
+import math
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from uno_nb import classboard
+from uno_nb.classboard import (BadClassCode, BadRow, BoardBusy, BoardUnreadable, ClassBoard,
+                               NoSuchClass, normal_code)
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def board(tmp_path):
+    with ClassBoard(tmp_path / "board.sqlite3") as board:
+        yield board
+
+
+def test_the_file_is_a_wal_database_with_the_boards_tables(board):
+    code = board.start_class()
+    with sqlite3.connect(board.path) as db:
+        assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert db.execute("PRAGMA user_version").fetchone()[0] == classboard.SCHEMA_VERSION
+        tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    assert {"classes", "results"} <= tables
+    assert board.classes()[0][0] == code
+
+
+def test_a_class_code_is_five_letters_that_cannot_be_misread(board):
+    codes = {board.start_class() for _ in range(20)}
+    assert len(codes) == 20
+    for code in codes:
+        assert len(code) == 5 and set(code) <= set(classboard.CODE_LETTERS)
+        assert not set(code) & set("IO01")
+        assert board.join(code.lower()) == code
+
+
+@pytest.mark.parametrize("typed, exact", [("abcde", "ABCDE"), (" ab-cde ", "ABCDE"),
+                                          ("A B C D E", "ABCDE"), ("xyz23", "XYZ23")])
+def test_a_typed_class_code_is_made_exact(typed, exact):
+    assert normal_code(typed) == exact
+
+
+@pytest.mark.parametrize("typed", ["", "   ", "ABCD", "ABCDEF", "ABCD0", "ABCDI", "ABC!E", "АБВГД"])
+def test_a_malformed_class_code_is_refused_with_its_reason(typed):
+    with pytest.raises(BadClassCode) as refused:
+        normal_code(typed)
+    assert refused.value.reason == "bad_code"
+
+
+def test_a_class_code_that_is_not_on_the_board_is_refused(board):
+    board.start_class()
+    with pytest.raises(NoSuchClass) as refused:
+        board.join("ZZZZZ")
+    assert refused.value.reason == "no_class" and refused.value.facts["code"] == "ZZZZZ"
+    with pytest.raises(NoSuchClass):
+        board.add("ZZZZZ", "s1", "hand", "no_wild_in_7", 1)
+    assert board.count() == 0
+
+
+def test_rows_come_back_in_the_order_written_with_their_details(board):
+    code = board.start_class()
+    other = board.start_class()
+    first = board.add(code, "s1", "prediction", "odds.no_wild", 57.4, {"answer": "57.4"})
+    board.add(other, "s2", "hand", "no_wild_in_7", 1)
+    second = board.add(code, "s2", "hand", "no_wild_in_7", 0, {"cards": ["R5", "W"]},
+                       nickname="  Masha  ")
+    rows = board.results(code)
+    assert [row.id for row in rows] == [first, second]
+    assert rows[0].value == 57.4 and rows[0].detail == {"answer": "57.4"}
+    assert rows[1].nickname == "Masha" and rows[1].detail == {"cards": ["R5", "W"]}
+    assert [row.id for row in board.results(code, after=first)] == [second]
+    assert [row.kind for row in board.results(code, kind="hand")] == ["hand"]
+    assert board.count(code) == 2 and board.count() == 3
+
+
+def test_html_in_a_nickname_is_kept_as_typed_for_the_board_to_show_as_text(board):
+    code = board.start_class()
+    board.add(code, "s1", "game", "result", 1, nickname="<b>x</b>")
+    assert board.results(code)[0].nickname == "<b>x</b>"
+
+
+@pytest.mark.parametrize("changes, field", [
+    ({"kind": "cheat"}, "kind"),
+    ({"student": ""}, "student"),
+    ({"student": "a b"}, "student"),
+    ({"item": ""}, "item"),
+    ({"value": math.nan}, "value"),
+    ({"value": math.inf}, "value"),
+    ({"value": True}, "value"),
+    ({"value": "57"}, "value"),
+    ({"detail": {"x": object()}}, "detail"),
+    ({"detail": {"x": "y" * 5000}}, "detail"),
+    ({"nickname": "x" * 25}, "nickname"),
+    ({"nickname": "a\x00b"}, "nickname"),
+])
+def test_a_malformed_row_is_refused_and_nothing_is_written(board, changes, field):
+    code = board.start_class()
+    row = {"student": "s1", "kind": "hand", "item": "no_wild_in_7", "value": 1.0, **changes}
+    with pytest.raises(BadRow) as refused:
+        board.add(code, **row)
+    assert refused.value.reason == "bad_row" and refused.value.facts["field"] == field
+    assert board.count() == 0
+
+
+def test_a_locked_file_gives_busy_and_loses_no_row_already_written(tmp_path):
+    path = tmp_path / "board.sqlite3"
+    with ClassBoard(path) as board:
+        code = board.start_class()
+        ids = [board.add(code, "s1", "hand", "no_wild_in_7", n % 2) for n in range(5)]
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")  # another program holds the file
+    try:
+        with ClassBoard(path, patience=0.3) as waiting:
+            with pytest.raises(BoardBusy) as refused:
+                waiting.add(code, "s2", "hand", "no_wild_in_7", 1)
+            assert refused.value.reason == "busy"
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    with ClassBoard(path) as board:
+        assert [row.id for row in board.results(code)] == ids
+        board.add(code, "s2", "hand", "no_wild_in_7", 1)  # and it is writable again
+        assert board.count(code) == 6
+
+
+def test_a_file_that_is_not_a_board_is_refused_not_overwritten(tmp_path):
+    junk = tmp_path / "junk.sqlite3"
+    junk.write_bytes(b"this is not a database" * 100)
+    with pytest.raises(BoardUnreadable) as refused:
+        ClassBoard(junk).start_class()
+    assert refused.value.reason == "unreadable"
+    assert junk.read_bytes() == b"this is not a database" * 100
+    other = tmp_path / "other.sqlite3"
+    with sqlite3.connect(other) as db:
+        db.execute("PRAGMA user_version = 7")
+    with pytest.raises(BoardUnreadable, match="version 7"):
+        ClassBoard(other).classes()
+
+
+def test_a_class_exports_as_csv_with_every_row(board):
+    code = board.start_class()
+    board.add(code, "s1", "prediction", "odds.no_wild", 50, {"answer": "50"}, nickname="Ана")
+    board.add(code, "s2", "hand", "no_wild_in_7", 1)
+    out = io.StringIO()
+    assert board.export_csv(code, out) == 2
+    rows = list(csv.reader(io.StringIO(out.getvalue())))
+    assert tuple(rows[0]) == classboard.CSV_COLUMNS
+    assert [row[2] for row in rows[1:]] == ["s1", "s2"]
+    assert rows[1][3] == "Ана" and json.loads(rows[1][7]) == {"answer": "50"}
+    assert float(rows[1][6]) == 50.0 and rows[2][3] == ""
+
+
+def test_thirty_processes_writing_at_once_lose_no_row(tmp_path):
+    figures = classboard.load(tmp_path / "load.sqlite3", writers=30, rows=20)
+    assert figures["failed_writers"] == 0
+    assert figures["rows_confirmed"] == figures["rows_written"] == figures["rows_read"] == 600
+    with sqlite3.connect(tmp_path / "load.sqlite3") as db:
+        assert db.execute("SELECT COUNT(*) FROM results").fetchone()[0] == 600
+        per_writer = db.execute("SELECT student, COUNT(*), COUNT(DISTINCT json_extract(detail, "
+                                "'$.row')) FROM results GROUP BY student").fetchall()
+    assert len(per_writer) == 30 and all(n == distinct == 20 for _, n, distinct in per_writer)
+
+
+_KILLED_WRITER = """
+import sys
+from uno_nb.classboard import ClassBoard
+board = ClassBoard(sys.argv[1])
+n = 0
+while True:
+    row = board.add(sys.argv[2], "writer", "hand", "no_wild_in_7", n % 2, {"n": n})
+    print(row, flush=True)
+    n += 1
+"""
+
+
+def test_a_writer_killed_mid_write_leaves_the_file_readable_with_every_row_it_confirmed(tmp_path):
+    path = tmp_path / "board.sqlite3"
+    with ClassBoard(path) as board:
+        code = board.start_class()
+    writer = subprocess.Popen([sys.executable, "-c", _KILLED_WRITER, str(path), code],
+                              stdout=subprocess.PIPE, text=True, cwd=ROOT,
+                              env={**os.environ, "PYTHONPATH": str(ROOT)})
+    confirmed = []
+    assert writer.stdout is not None
+    for line in writer.stdout:
+        confirmed.append(int(line))
+        if len(confirmed) == 200:
+            writer.send_signal(signal.SIGKILL)  # in the middle of its next row
+            break
+    writer.wait()
+    confirmed += [int(line) for line in writer.stdout]  # said before the kill, not yet read
+    assert writer.returncode == -signal.SIGKILL
+    with ClassBoard(path) as board:
+        ids = [row.id for row in board.results(code)]
+        assert ids[:len(confirmed)] == confirmed  # every confirmed row is there
+        assert len(ids) - len(confirmed) <= 1  # and at most the one it was writing
+        board.add(code, "next", "hand", "no_wild_in_7", 1)  # the file takes writes again
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+
+
+def test_the_load_command_prints_what_the_file_holds(tmp_path):
+    path = tmp_path / "x.db"
+    done = subprocess.run([sys.executable, "-m", "uno_nb.classboard", "load", "--writers", "3",
+                           "--rows", "7", str(path)], capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    assert "rows_written=21 rows_read=21" in done.stdout
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT COUNT(*) FROM results").fetchone()[0] == 21
+
+
+def test_the_commands_start_a_class_and_export_it(tmp_path):
+    path = tmp_path / "x.db"
+    run = lambda *args: subprocess.run([sys.executable, "-m", "uno_nb.classboard", *args],  # noqa: E731
+                                       capture_output=True, text=True, cwd=ROOT)
+    started = run("new", str(path))
+    code = started.stdout.strip()
+    assert started.returncode == 0 and normal_code(code) == code
+    exported = run("export", code.lower(), str(path))
+    assert exported.returncode == 0 and exported.stdout.splitlines() == [",".join(classboard.CSV_COLUMNS)]
+    refused = run("export", "ZZZZZ", str(path))
+    assert refused.returncode == 2 and "no class ZZZZZ" in refused.stderr
+    assert "Traceback" not in refused.stderr
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("refusal", [BadClassCode("x", code="ab"), NoSuchClass("x", code="ZZZZZ"),
+                                     BadRow("x", field="value"), BoardBusy("x"),
+                                     BoardUnreadable("x"), classboard.BoardError("x")],
+                         ids=lambda error: error.reason)
+def test_each_refusal_has_a_sentence_in_each_language(refusal, lang):
+    from uno_nb.texts import EXAMPLE_CODE, board_refusal, text
+    said = board_refusal(refusal, lang)
+    assert said == text(f"board.refused.{refusal.reason}", lang, example=EXAMPLE_CODE,
+                        code=refusal.facts.get("code", ""))
+    assert "{" not in said and "Traceback" not in said
+    if refusal.reason == "no_class":
+        assert "ZZZZZ" in said
+    assert normal_code(EXAMPLE_CODE) == EXAMPLE_CODE
