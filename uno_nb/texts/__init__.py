@@ -1,7 +1,7 @@
 """Every word a person reads, in one table keyed by stable ids.
 
 The table is split by area into modules of this package (``cards``, ``events``,
-``rules``, ``apps``, ``odds``, ``play``, ``lab``, ``pages``, ``cli``, ``board``), each holding one
+``rules``, ``apps``, ``odds``, ``play``, ``lab``, ``pages``, ``cli``, ``board``, ``questions``), each holding one
 dict per language (``EN`` …); :data:`TABLE` merges them, and a key may live in
 only one of them.  Nothing in the engine builds a sentence: events carry data
 and :func:`sentence` turns them into words here.
@@ -29,16 +29,16 @@ import string
 from typing import Any, Callable, Mapping, Sequence
 
 from ..cards import Card, Colour
-from . import apps, board, cards, cli, events, lab, odds, pages, play, ruleids, rules
+from . import apps, board, cards, cli, events, lab, odds, pages, play, questions, ruleids, rules
 
 __all__ = ["LANGS", "TABLE", "text", "plural_form", "card_name", "card_code",
            "colour_name", "player_name", "sentence", "rule_name", "annotation", "placeholders",
-           "refusal_text", "board_refusal", "TextError"]
+           "refusal_text", "board_refusal", "answer_refusal", "TextError"]
 
 #: The languages the table has, the first being the fallback.
 LANGS: tuple[str, ...] = ("en", "ru")
 
-_AREAS = (cards, events, ruleids, rules, apps, odds, play, lab, pages, cli, board)
+_AREAS = (cards, events, ruleids, rules, apps, odds, play, lab, pages, cli, board, questions)
 
 
 class TextError(KeyError):
@@ -286,3 +286,14 @@ def board_refusal(error: Any, lang: str = "en") -> str:
         key = "board.refused.error"
     values = {"example": EXAMPLE_CODE, "code": "", **getattr(error, "facts", {})}
     return text(key, lang, **values)
+
+
+def answer_refusal(error: Any, lang: str = "en", example: str | None = None) -> str:
+    """A learner's sentence for a typed answer that is not a number (an
+    :class:`~uno_nb.questions.AnswerError`), with an ``example`` of one
+    written in ``lang`` (the default: 57.4 or 57,4)."""
+    from .numbers import fmt_decimal
+    facts = getattr(error, "facts", {})
+    shown = facts.get("example") or example or fmt_decimal(57.4, 1, lang)
+    return text(f"answer.refused.{error.reason}", lang, example=shown,
+                typed=str(getattr(error, "typed", "")).strip()[:40])

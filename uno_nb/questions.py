@@ -1,0 +1,115 @@
+"""A learner's typed number, read and checked: the core of the lessons'
+predict-then-check questions.
+
+A learner types a number the way people write it in their language:
+``57.4``, ``57.4 %``, ``1,000`` on an English page, ``57,4`` or ``1 000`` on
+a Russian one.  :func:`read_number` turns the text into an exact
+:class:`~fractions.Fraction`, remembering how many decimals were typed, or
+refuses it with an :class:`AnswerError` whose ``reason`` the pages say in the
+learner's language (``answer.refused.<reason>``):
+
+* ``empty`` - nothing typed;
+* ``words`` - letters ("fifty"): the answer is written in digits;
+* ``exponent`` - ``1e9``: an ordinary number is wanted;
+* ``decimal_comma`` - ``57,4`` on an English page (a comma there separates
+  thousands, in groups of three);
+* ``not_number`` - anything else.
+
+:func:`is_right` checks a number against the kit's exact value - right when
+it is that value rounded to the decimals the learner typed (``57`` and
+``57.4`` are both right for 57.43 %, ``57.5`` is not) - or, for a simulated
+value, within a stated tolerance.
+
+>>> typed = read_number("57,4 %", "ru")
+>>> typed.value, typed.decimals, typed.percent
+(Fraction(287, 5), 1, True)
+>>> from fractions import Fraction
+>>> is_right(read_number("57", "en"), Fraction(5743, 100))
+True
+>>> is_right(read_number("57.5", "en"), Fraction(5743, 100))
+False
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+#: The languages whose way of writing numbers this module reads.
+LANGS = ("en", "ru")
+#: The most digits a typed number may have (a longer one is not an answer).
+DIGITS_MOST = 30
+
+_SPACES = re.compile(r"[\s\u00a0\u202f\u2009]+")
+_SIGN = r"[+\-\u2212]?"
+#: English: 1,234,567.89 or 1234567.89 (a comma only between groups of three).
+_EN = re.compile(rf"({_SIGN})(\d{{1,3}}(?:,\d{{3}})+|\d+)?(?:\.(\d+))?")
+#: Russian: 1 234 567,89 (spaces between groups of three), the comma or a point
+#: as the decimal sign.
+_RU = re.compile(rf"({_SIGN})(\d{{1,3}}(?: \d{{3}})+|\d+)?(?:[,.](\d+))?")
+
+
+class AnswerError(ValueError):
+    """A typed answer that is not a number; ``reason`` names why."""
+
+    def __init__(self, reason: str, typed: str, **facts: Any) -> None:
+        super().__init__(f"{typed!r} is not a number ({reason})")
+        self.reason = reason
+        self.typed = typed
+        self.facts = facts
+
+
+@dataclass(frozen=True)
+class Typed:
+    """A number as a learner typed it."""
+
+    value: Fraction
+    decimals: int  # how many digits after the decimal sign
+    percent: bool  # typed with a per cent sign
+    text: str  # what was typed
+
+
+def read_number(text: str, lang: str = "en") -> Typed:
+    """The number ``text`` is, written as people write in ``lang``."""
+    if lang not in LANGS:
+        raise ValueError(f"numbers are read in {', '.join(LANGS)}, not {lang!r}")
+    if not isinstance(text, str):
+        raise AnswerError("not_number", repr(text))
+    typed = text
+    body = text.strip()
+    if not body:
+        raise AnswerError("empty", typed)
+    percent = body.endswith("%")
+    if percent:
+        body = body[:-1].rstrip()
+    if re.fullmatch(r"[+\-\u2212]?[\d.,]*\d[eEеЕ][+\-]?\d+", body):  # (and a Cyrillic е)
+        raise AnswerError("exponent", typed)
+    if re.search(r"[^\W\d_]", body):  # a letter of any alphabet
+        raise AnswerError("words", typed)
+    if lang == "ru":
+        body = _SPACES.sub(" ", body)
+        match = _RU.fullmatch(body)
+    else:
+        match = _EN.fullmatch(_SPACES.sub("", body))
+        if match is None and re.fullmatch(rf"{_SIGN}\d+,\d+", body):
+            raise AnswerError("decimal_comma", typed, example=body.replace(",", "."))
+    if match is None or not (match[2] or match[3]):
+        raise AnswerError("not_number", typed)
+    whole = re.sub(r"[ ,]", "", match[2] or "0")
+    decimals = match[3] or ""
+    if len(whole) + len(decimals) > DIGITS_MOST:
+        raise AnswerError("not_number", typed)
+    value = Fraction(int(whole + decimals), 10 ** len(decimals))
+    if match[1] in ("-", "\u2212"):
+        value = -value
+    return Typed(value, len(decimals), percent, typed)
+
+
+def is_right(typed: Typed, exact: Fraction, tolerance: Fraction | None = None) -> bool:
+    """Whether ``typed`` is the answer ``exact``: the exact value rounded to
+    the decimals typed (half a unit of the last typed digit either way), or,
+    given a ``tolerance`` (a simulated value), within it."""
+    allowed = tolerance if tolerance is not None else Fraction(1, 2 * 10 ** typed.decimals)
+    return abs(typed.value - exact) <= allowed
