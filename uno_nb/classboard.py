@@ -28,6 +28,7 @@ writer processes at once against FILE and prints what the file then holds.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import csv
 import json
 import math
@@ -184,6 +185,19 @@ def _is_locked(error: sqlite3.OperationalError) -> bool:
     return "locked" in text or "busy" in text
 
 
+def _in_transaction(db: sqlite3.Connection, work: Callable[[], T]) -> T:
+    """``work()`` between ``BEGIN IMMEDIATE`` and ``COMMIT``; rolled back if it fails."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        done = work()
+        db.execute("COMMIT")
+    except BaseException:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        raise
+    return done
+
+
 class ClassBoard:
     """The store in one SQLite file; one per process (a kernel, the board)."""
 
@@ -214,17 +228,10 @@ class ClassBoard:
                                       path=str(self.path))
             if version == 0:
                 def create() -> None:  # every kernel may come here at once: one creates
-                    db.execute("BEGIN IMMEDIATE")
-                    try:
-                        for statement in filter(str.strip, _SCHEMA.split(";")):
-                            db.execute(statement)
-                        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-                        db.execute("COMMIT")
-                    except BaseException:
-                        if db.in_transaction:
-                            db.execute("ROLLBACK")
-                        raise
-                self._retrying(create)
+                    for statement in filter(str.strip, _SCHEMA.split(";")):
+                        db.execute(statement)
+                    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                self._retrying(lambda: _in_transaction(db, create))
         except sqlite3.DatabaseError as error:
             if isinstance(error, sqlite3.OperationalError) and _is_locked(error):
                 raise BoardBusy(f"{self.path} stayed busy for {self.patience:g} s",
@@ -265,20 +272,10 @@ class ClassBoard:
     def _write(self, sql: str, parameters: Sequence[Any]) -> int:
         """One statement in a transaction of its own; the new row's id."""
         db = self._connect()
-
-        def once() -> int:
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                row = db.execute(sql, parameters).lastrowid
-                db.execute("COMMIT")
-            except BaseException:
-                if db.in_transaction:
-                    db.execute("ROLLBACK")
-                raise
-            return int(row or 0)
-
         try:
-            return int(self._retrying(once))
+            row = self._retrying(lambda: _in_transaction(
+                db, lambda: db.execute(sql, parameters).lastrowid))
+            return int(row or 0)
         except sqlite3.IntegrityError:
             raise  # a caller's own (a class code taken a moment ago)
         except sqlite3.DatabaseError as error:
@@ -299,13 +296,12 @@ class ClassBoard:
         """A fresh class; its code."""
         for _ in range(100):
             code = new_code()
-            if not self.has_class(code):
-                try:
-                    self._write("INSERT INTO classes (code, started) VALUES (?, ?)",
-                                (code, time.time()))
-                except sqlite3.IntegrityError:
-                    continue  # another kernel took the same code a moment ago
-                return code
+            try:
+                self._write("INSERT INTO classes (code, started) VALUES (?, ?)",
+                            (code, time.time()))
+            except sqlite3.IntegrityError:
+                continue  # a class has that code already
+            return code
         raise BoardError("no free class code found")  # pragma: no cover - 32**5 codes
 
     def has_class(self, code: str) -> bool:
@@ -426,7 +422,8 @@ def load(path: str | os.PathLike[str], writers: int, rows: int) -> dict[str, Any
     failed = [process.exitcode for process in processes if process.exitcode != 0]
     read = board.results(code)
     board.close()
-    with sqlite3.connect(f"file:{Path(path).resolve()}?mode=ro", uri=True) as db:  # a reader of its own
+    reader = f"file:{Path(path).resolve()}?mode=ro"  # a connection of its own, read-only
+    with contextlib.closing(sqlite3.connect(reader, uri=True)) as db:
         counted = int(db.execute("SELECT COUNT(*) FROM results WHERE class = ?",
                                  (code,)).fetchone()[0])
     return {"code": code, "writers": writers, "rows_confirmed": sum(confirmed.values()),

@@ -1,10 +1,11 @@
 """Every word a person reads, in one table keyed by stable ids.
 
 The table is split by area into modules of this package (``cards``, ``events``,
-``rules``, ``apps``, ``odds``, ``play``, ``lab``, ``pages``, ``cli``, ``board``, ``questions``), each holding one
-dict per language (``EN`` …); :data:`TABLE` merges them, and a key may live in
-only one of them.  Nothing in the engine builds a sentence: events carry data
-and :func:`sentence` turns them into words here.
+``rules``, ``apps``, ``odds``, ``play``, ``lab``, ``pages``, ``cli``, ``board``,
+``questions``), each holding one dict per language (``EN`` …); :data:`TABLE`
+merges them, and a key may live in only one of them.  Nothing in the engine
+builds a sentence: events carry data and :func:`sentence` turns them into words
+here.
 
 Numbers are written in the reader's language by :mod:`uno_nb.texts.numbers`.
 

@@ -104,7 +104,7 @@ function render({ model, el }) {
   el.classList.add("uno-chart");
   let Plotly = null;
   let closed = false;
-  let busy = false; // a drawing is under way
+  let busy = false; // a drawing waits its turn or is under way
   let pending = true; // the figure has changed since it was last drawn
   const drawable = () => !closed && Plotly && el.isConnected && el.clientWidth > 0;
   // the chart's turn: the figure as it is now (a change made while it waited
