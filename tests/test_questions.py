@@ -4,7 +4,8 @@ from fractions import Fraction
 
 import pytest
 
-from uno_nb.questions import AnswerError, Typed, is_right, read_number
+from uno_nb.questions import (REFUSED, RIGHT, SHOWN, WRONG, AnswerError, Attempts, Typed,
+                              is_right, read_number)
 from uno_nb.texts import answer_refusal
 
 
@@ -78,3 +79,59 @@ def test_a_simulated_value_is_right_within_its_stated_tolerance():
     estimate = Fraction(80, 1)
     assert is_right(read_number("78"), estimate, tolerance=Fraction(2))
     assert not is_right(read_number("77.9"), estimate, tolerance=Fraction(2))
+
+
+# -- tries: a hint after the first miss, the worked answer after the last --------
+
+NO_WILD = Fraction(5743, 100)  # a percentage, as a page would ask for it
+
+
+def test_a_first_miss_earns_the_hint_and_a_right_answer_ends_the_question():
+    tries = Attempts(NO_WILD, lang="en")
+    first = tries.check("60")
+    assert (first.outcome, first.tries, first.hint, first.worked, first.done) == (WRONG, 1, True,
+                                                                                 False, False)
+    right = tries.check("57.4 %")
+    assert (right.outcome, right.tries, right.hint, right.worked, right.done) == (RIGHT, 2, True,
+                                                                                 False, True)
+    assert right.typed == read_number("57.4 %", "en")
+    # over: a second click on Check is not a second try
+    assert tries.check("99") is right and tries.show() is right
+
+
+def test_the_last_miss_shows_the_worked_answer():
+    tries = Attempts(NO_WILD, lang="ru", misses=2)
+    assert tries.check("50").outcome == WRONG
+    shown = tries.check("40,5")
+    assert (shown.outcome, shown.tries, shown.hint, shown.worked, shown.done) == (SHOWN, 2, True,
+                                                                                 True, True)
+
+
+@pytest.mark.parametrize("typed", ["", "fifty", "1e9", "57,4", "5..4"])
+def test_a_refused_answer_is_not_a_try_and_keeps_what_was_shown(typed):
+    tries = Attempts(NO_WILD, lang="en")
+    tries.check("70")
+    refused = tries.check(typed)
+    assert (refused.outcome, refused.tries, refused.hint, refused.worked) == (REFUSED, 1, True,
+                                                                              False)
+    assert isinstance(refused.error, AnswerError) and not refused.done
+    assert tries.check("57").outcome == RIGHT  # the try it did not take is still there
+
+
+def test_asking_for_the_answer_ends_the_question_with_the_worked_answer():
+    tries = Attempts(NO_WILD)
+    shown = tries.show()
+    assert (shown.outcome, shown.tries, shown.worked, shown.done) == (SHOWN, 0, True, True)
+    assert tries.check("57").outcome == SHOWN
+
+
+def test_a_simulated_answer_is_right_within_its_tolerance_only():
+    tries = Attempts(Fraction(804, 10), tolerance=Fraction(2), misses=3)
+    assert tries.check("83").outcome == WRONG  # 2.6 away
+    assert tries.check("78.4").outcome == RIGHT  # 2.0 away: inside
+
+
+@pytest.mark.parametrize("kwargs", [{"lang": "de"}, {"misses": 0}, {"tolerance": Fraction(-1)}])
+def test_an_impossible_question_is_refused_when_made(kwargs):
+    with pytest.raises(ValueError):
+        Attempts(NO_WILD, **kwargs)

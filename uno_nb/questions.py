@@ -113,3 +113,86 @@ def is_right(typed: Typed, exact: Fraction, tolerance: Fraction | None = None) -
     given a ``tolerance`` (a simulated value), within it."""
     allowed = tolerance if tolerance is not None else Fraction(1, 2 * 10 ** typed.decimals)
     return abs(typed.value - exact) <= allowed
+
+
+#: What one check of a learner's answer came to (:attr:`Verdict.outcome`).
+REFUSED, WRONG, RIGHT, SHOWN = "refused", "wrong", "right", "shown"
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """One check of an answer.  ``outcome`` is :data:`REFUSED` (not a
+    number: ``error`` says why, and no try is counted), :data:`WRONG`,
+    :data:`RIGHT` or :data:`SHOWN` (the worked answer is shown: after the
+    last miss, or asked for).  ``hint`` and ``worked`` say what the page
+    shows beside it now."""
+
+    outcome: str
+    tries: int  # the numbers checked so far (refusals not counted)
+    hint: bool
+    worked: bool
+    error: AnswerError | None = None
+    typed: Typed | None = None
+
+    @property
+    def done(self) -> bool:
+        """The question is over: the page reveals its chart or table."""
+        return self.outcome in (RIGHT, SHOWN)
+
+
+class Attempts:
+    """One learner's tries at one question with an exact answer (or a
+    simulated one within ``tolerance``): a first miss earns the hint, the
+    ``misses``-th the worked answer.  Once the answer is right or shown the
+    question is over, and a later check changes nothing (a double click on
+    Check is not a second try).
+
+    >>> tries = Attempts(Fraction(5743, 100), lang="en")
+    >>> [tries.check(t).outcome for t in ("fifty", "60", "57")]
+    ['refused', 'wrong', 'right']
+    >>> tries.last.hint, tries.last.worked, tries.last.tries
+    (True, False, 2)
+    """
+
+    def __init__(self, exact: Fraction, *, tolerance: Fraction | None = None,
+                 lang: str = "en", misses: int = 2) -> None:
+        if lang not in LANGS:
+            raise ValueError(f"answers are read in {', '.join(LANGS)}, not {lang!r}")
+        if misses < 1:
+            raise ValueError(f"a question allows at least one miss, not {misses}")
+        if tolerance is not None and tolerance < 0:
+            raise ValueError(f"a tolerance is not negative: {tolerance}")
+        self.exact = Fraction(exact)
+        self.tolerance = tolerance
+        self.lang = lang
+        self.misses = misses
+        self.last = Verdict("", 0, hint=False, worked=False)
+
+    @property
+    def done(self) -> bool:
+        return self.last.done
+
+    def check(self, text: str) -> Verdict:
+        """Read and check ``text``; the :class:`Verdict` is also :attr:`last`."""
+        if self.done:
+            return self.last
+        last = self.last
+        try:
+            typed = read_number(text, self.lang)
+        except AnswerError as error:
+            self.last = Verdict(REFUSED, last.tries, last.hint, last.worked, error=error)
+            return self.last
+        tries = last.tries + 1
+        if is_right(typed, self.exact, self.tolerance):
+            self.last = Verdict(RIGHT, tries, last.hint, last.worked, typed=typed)
+        elif tries >= self.misses:
+            self.last = Verdict(SHOWN, tries, True, True, typed=typed)
+        else:
+            self.last = Verdict(WRONG, tries, True, False, typed=typed)
+        return self.last
+
+    def show(self) -> Verdict:
+        """The learner asks for the worked answer: the question is over."""
+        if not self.done:
+            self.last = Verdict(SHOWN, self.last.tries, True, True)
+        return self.last
