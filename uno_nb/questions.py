@@ -145,7 +145,8 @@ class Attempts:
     simulated one within ``tolerance``): a first miss earns the hint, the
     ``misses``-th the worked answer.  Once the answer is right or shown the
     question is over, and a later check changes nothing (a double click on
-    Check is not a second try).
+    Check is not a second try).  Before the first check :attr:`last` has
+    the outcome ``""`` and shows nothing.
 
     >>> tries = Attempts(Fraction(5743, 100), lang="en")
     >>> [tries.check(t).outcome for t in ("fifty", "60", "57")]
