@@ -96,7 +96,7 @@ def test_a_first_miss_earns_the_hint_and_a_right_answer_ends_the_question():
                                                                                  False, True)
     assert right.typed == read_number("57.4 %", "en")
     # over: a second click on Check is not a second try
-    assert tries.check("99") is right and tries.show() is right
+    assert tries.check("99") is right and tries.reveal() is right
 
 
 def test_the_last_miss_shows_the_worked_answer():
@@ -120,7 +120,7 @@ def test_a_refused_answer_is_not_a_try_and_keeps_what_was_shown(typed):
 
 def test_asking_for_the_answer_ends_the_question_with_the_worked_answer():
     tries = Attempts(NO_WILD)
-    shown = tries.show()
+    shown = tries.reveal()
     assert (shown.outcome, shown.tries, shown.worked, shown.done) == (SHOWN, 0, True, True)
     assert tries.check("57").outcome == SHOWN
 
@@ -135,3 +135,11 @@ def test_a_simulated_answer_is_right_within_its_tolerance_only():
 def test_an_impossible_question_is_refused_when_made(kwargs):
     with pytest.raises(ValueError):
         Attempts(NO_WILD, **kwargs)
+
+
+def test_the_same_miss_checked_twice_at_once_is_one_try():
+    tries = Attempts(Fraction(5743, 100), lang="en", misses=2)
+    assert tries.check("60").outcome == WRONG
+    assert tries.check("60.0").outcome == WRONG and tries.last.tries == 1  # the same number
+    assert not tries.last.worked
+    assert tries.check("61").outcome == SHOWN and tries.last.tries == 2

@@ -144,8 +144,9 @@ class Attempts:
     """One learner's tries at one question with an exact answer (or a
     simulated one within ``tolerance``): a first miss earns the hint, the
     ``misses``-th the worked answer.  Once the answer is right or shown the
-    question is over, and a later check changes nothing (a double click on
-    Check is not a second try).  Before the first check :attr:`last` has
+    question is over, and a later check changes nothing; nor does the same
+    wrong number checked again at once (a double click on Check is not a
+    second try).  Before the first check :attr:`last` has
     the outcome ``""`` and shows nothing.
 
     >>> tries = Attempts(Fraction(5743, 100), lang="en")
@@ -183,6 +184,8 @@ class Attempts:
         except AnswerError as error:
             self.last = Verdict(REFUSED, last.tries, last.hint, last.worked, error=error)
             return self.last
+        if last.outcome == WRONG and last.typed is not None and typed.value == last.typed.value:
+            return last  # the same miss checked again (a double click): not a new try
         tries = last.tries + 1
         if is_right(typed, self.exact, self.tolerance):
             self.last = Verdict(RIGHT, tries, last.hint, last.worked, typed=typed)
@@ -192,7 +195,7 @@ class Attempts:
             self.last = Verdict(WRONG, tries, True, False, typed=typed)
         return self.last
 
-    def show(self) -> Verdict:
+    def reveal(self) -> Verdict:
         """The learner asks for the worked answer: the question is over."""
         if not self.done:
             self.last = Verdict(SHOWN, self.last.tries, True, True)
