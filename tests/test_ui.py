@@ -259,3 +259,38 @@ def test_autoplay_is_started_and_stopped_from_the_page_or_from_python_and_always
     assert sent[-1]["nodes"][str(play._uid)]["p"]["pl"] is False
     message(panel, ev="value", id=play._uid, playing="yes")  # not a bool: nothing changes
     assert play.playing is False
+
+
+def test_a_text_box_takes_what_was_typed_cut_to_its_length_and_enter_submits(sent):
+    answer = ui.Text(placeholder="57.4", description="Your answer")
+    submitted: list[str] = []
+    answer.on_submit(lambda box: submitted.append(box.value))
+    panel = ui.Panel(ui.VBox([answer]))
+    assert answer._node()["p"] == {"d": "Your answer", "dis": False, "v": "", "ph": "57.4"}
+    message(panel, ev="value", id=answer._uid, v="fifty")
+    assert answer.value == "fifty" and submitted == []
+    message(panel, ev="value", id=answer._uid, v="57,4", submit=True)
+    assert answer.value == "57,4" and submitted == ["57,4"]
+    for bad in (12, None, True, ["57"]):  # not text: the value stays, Enter still counts
+        message(panel, ev="value", id=answer._uid, v=bad)
+    assert answer.value == "57,4"
+    message(panel, ev="value", id=answer._uid, v="9" * 1000)
+    assert answer.value == "9" * answer.max_length
+    answer.disabled = True
+    before = len(sent)
+    message(panel, ev="value", id=answer._uid, v="60", submit=True)
+    assert answer.value == "9" * answer.max_length and submitted == ["57,4"]
+    assert len(sent) == before + 1  # drawn again: the page shows the value kept
+
+
+def test_under_the_web_app_a_panel_names_the_served_code_instead_of_carrying_it(monkeypatch):
+    from uno_nb import webapp
+    alone = ui.Panel(ui.HTML("a"))
+    assert alone._esm == ui._ESM and alone._css == ui._CSS  # JupyterLab, Binder's lab
+    monkeypatch.setenv(webapp.UI_ENV, webapp.UI_PATH)
+    served = ui.Panel(ui.HTML("a"))
+    assert served._css == "" and len(served._esm) < 1000
+    assert f'"{webapp.UI_PATH}"' in served._esm and f'"{webapp.ui_version()}"' in served._esm
+    assert webapp.ui_url("ui.js") == f"uno_nb/ui/ui.js?v={webapp.ui_version()}"
+    with pytest.raises(ValueError):
+        webapp.ui_url("../webapp.py")

@@ -52,6 +52,7 @@ Voilà is imported only when the app starts: the engine never needs it.
 from __future__ import annotations
 
 import functools
+import hashlib
 import ipaddress
 import os
 import re
@@ -77,6 +78,14 @@ TEMPLATE = "uno_nb"
 PLOTLY_FILE = Path(__file__).resolve().parent / "widgets" / "plotly-basic.min.js"
 PLOTLY_PATH = "uno_nb/plotly/plotly-basic.min.js"
 PLOTLY_ENV = "UNO_NB_PLOTLY_URL"
+#: The light controls' browser code and styles (uno_nb.widgets.ui), where the
+#: app serves them, and the variable that tells the kernels that it does: each
+#: panel then names them instead of carrying 24 kB of them (a page has a dozen
+#: panels, and a class thirty pages).
+UI_FOLDER = PLOTLY_FILE.parent
+UI_FILES = ("ui.js", "ui.css")
+UI_PATH = "uno_nb/ui"
+UI_ENV = "UNO_NB_UI_URL"
 #: The addresses that mean "listen on every network interface".
 ALL_INTERFACES = frozenset({"0.0.0.0", "", "::"})
 #: What start-up warns of when the app listens beyond this computer.
@@ -98,6 +107,23 @@ def plotly_url(path: str = PLOTLY_PATH) -> str:
     """The bundle's address below the server's base URL; its version in the
     query lets the browser cache it for good."""
     return f"{path}?v={plotly_version()}"
+
+
+@functools.lru_cache(maxsize=None)
+def ui_version() -> str:
+    """A digest of the light controls' files: in their addresses' query, so
+    that the browser keeps them for good and a changed file is a new address."""
+    digest = hashlib.sha256()
+    for name in UI_FILES:
+        digest.update((UI_FOLDER / name).read_bytes())
+    return digest.hexdigest()[:12]
+
+
+def ui_url(name: str, path: str = UI_PATH) -> str:
+    """The address of one of the light controls' files below the server's base URL."""
+    if name not in UI_FILES:
+        raise ValueError(f"the app serves {', '.join(UI_FILES)}, not {name!r}")
+    return f"{path}/{name}?v={ui_version()}"
 
 
 def project_root(start: Path | None = None) -> Path:
@@ -183,6 +209,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     os.chdir(root)  # Voilà reads voila.json from the working directory
     _use_checkout_templates(root)
     os.environ[PLOTLY_ENV] = PLOTLY_PATH  # the kernels inherit it
+    os.environ[UI_ENV] = UI_PATH
     os.environ["UNO_NB_SERVED"] = "1"  # (uno_nb.kernel.SERVED_ENV) their lab runs never compile
 
     from jupyter_server.base.handlers import FileFindHandler
@@ -351,7 +378,9 @@ def main(argv: Sequence[str] | None = None) -> None:
             # the page template preloads the bundle the figures will import
             resources = self.voila_configuration.config.VoilaConfiguration
             resources.resources = {**resources.get("resources", {}),
-                                   "uno_nb_plotly": plotly_url()}
+                                   "uno_nb_plotly": plotly_url(),
+                                   "uno_nb_ui_js": ui_url("ui.js"),
+                                   "uno_nb_ui_css": ui_url("ui.css")}
             ours = {TornadoVoilaHandler: PageHandler, FileFindHandler: ExtensionFiles}
             handlers = [(pattern, ours.get(handler, handler), *rest)
                         for pattern, handler, *rest in super().init_handlers()]
@@ -359,9 +388,12 @@ def main(argv: Sequence[str] | None = None) -> None:
             folder, name = PLOTLY_PATH.rsplit("/", 1)
             bundle = (url_path_join(self.server_url, folder, f"({re.escape(name)})"),
                       StaticFileHandler, {"path": str(PLOTLY_FILE.parent)})
+            ui = (url_path_join(self.server_url, UI_PATH,
+                                f"({'|'.join(re.escape(n) for n in UI_FILES)})"),
+                  StaticFileHandler, {"path": str(UI_FOLDER)})
             redirect = (url_path_join(self.server_url, "/?"), RedirectHandler,
                         {"url": home, "permanent": False})  # 302: browsers keep no 301 of it
-            return [redirect, bundle, *handlers]
+            return [redirect, bundle, ui, *handlers]
 
     UnoVoila.launch_instance(argv=voila_argv)
 

@@ -247,6 +247,43 @@ const MAKERS = {
     };
   },
 
+  text(view, id, node) {
+    const el = tag("div");
+    const label = tag("label", "widget-label");
+    const input = tag("input");
+    input.type = "text";
+    input.autocomplete = "off";
+    input.spellcheck = false;
+    el.append(label, input);
+    let value = null;
+    let sent = null; // what this page last sent, so that Enter after a change sends it once
+    const send = (submit) => {
+      if (input.disabled) return;
+      if (!submit && input.value === sent) return;
+      sent = input.value;
+      view.send(submit ? { ev: "value", id, v: input.value, submit: true }
+        : { ev: "value", id, v: input.value });
+    };
+    input.addEventListener("keydown", (e) => {
+      if (e.key === "Enter") { e.preventDefault(); send(true); }
+    });
+    input.addEventListener("change", () => send(false));
+    return {
+      el, base: "jupyter-widgets widget-inline-hbox widget-text uno-ui-text",
+      update(n) {
+        describe(label, n);
+        const changed = n.p.v !== value;
+        value = n.p.v;
+        if (changed) sent = value;
+        input.placeholder = n.p.ph || "";
+        input.setAttribute("aria-label", n.p.d || n.p.ph || "");
+        // what a person is typing stays, unless the value itself changed
+        if (document.activeElement !== input || changed) input.value = value;
+        input.disabled = !!n.p.dis;
+      },
+    };
+  },
+
   inttext(view, id, node) {
     const el = tag("div");
     const label = tag("label", "widget-label");

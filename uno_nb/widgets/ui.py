@@ -33,6 +33,8 @@ tests find the same elements as before.
 from __future__ import annotations
 
 import itertools
+import json
+import os
 import threading
 import weakref
 from contextlib import contextmanager
@@ -44,7 +46,7 @@ import ipywidgets
 import traitlets as t
 
 __all__ = ["Layout", "Style", "ButtonStyle", "Widget", "ValueWidget", "HTML", "Label", "Button",
-           "Checkbox", "Dropdown", "BoundedIntText", "IntSlider", "SelectionSlider", "Play",
+           "Checkbox", "Dropdown", "Text", "BoundedIntText", "IntSlider", "SelectionSlider", "Play",
            "IntProgress", "Box", "HBox", "VBox", "Accordion", "Panel", "mount", "batch"]
 
 _HERE = Path(__file__).parent
@@ -296,6 +298,50 @@ class Checkbox(ValueWidget):
         if isinstance(message.get("v"), bool) and not self.disabled:
             self.value = message["v"]
         self._touch()  # refused, or kept: the page shows the value
+
+
+class Text(ValueWidget):
+    """A line a person types (an answer, a class code, a nickname).  The page
+    sends what was typed when the box loses focus or Enter is pressed;
+    Enter also calls the :meth:`on_submit` handlers."""
+
+    kind = "text"
+    value = t.Unicode("")
+    placeholder = t.Unicode("")
+    #: the most characters kept: a longer text from the page is cut to this
+    max_length = t.Int(200)
+    _drawn = (*Widget._drawn, "value", "placeholder")
+
+    def __init__(self, value: str = "", **kwargs: Any) -> None:
+        super().__init__(value=value, **kwargs)
+        self._submit_handlers: list[Callable[["Text"], Any]] = []
+
+    def on_submit(self, callback: Callable[["Text"], Any], remove: bool = False) -> None:
+        if remove:
+            self._submit_handlers.remove(callback)
+        else:
+            self._submit_handlers.append(callback)
+
+    def submit(self) -> None:
+        """Press Enter in the box, as a person would."""
+        for callback in list(self._submit_handlers):
+            callback(self)
+
+    def _props(self) -> dict[str, Any]:
+        props = super()._props()
+        if self.placeholder:
+            props["ph"] = self.placeholder
+        return props
+
+    def _from_browser(self, message: dict[str, Any]) -> None:
+        typed = message.get("v")
+        if self.disabled:
+            self._touch()  # the page shows the value, not what was typed
+            return
+        if isinstance(typed, str):
+            self.value = typed[: self.max_length]
+        if message.get("submit") is True:
+            self.submit()
 
 
 def _pairs(options: Any) -> list[tuple[str, Any]]:
@@ -593,6 +639,38 @@ _CSS = (_HERE / "ui.css").read_text(encoding="utf-8")
 _PANEL_LAYOUT: ipywidgets.Layout | None = None
 
 
+#: What a panel carries under the web app, which serves ui.js and ui.css
+#: (uno_nb.webapp): a few lines that import them from the server, fetched
+#: once per browser, instead of the 24 kB of them in every panel.
+_STUB = """// uno_nb's light controls: ui.js and ui.css, served by the web app
+const page = (document.body && document.body.dataset.baseUrl) || "/voila/";
+const base = page.replace(/voila\\/$/, "");
+const at = (name) => new URL(base + __PATH__ + "/" + name + "?v=" + __VERSION__,
+  window.location.href).href;
+if (!document.querySelector("link[data-uno-ui]")) { // (the page template links it first)
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = at("ui.css");
+  link.dataset.unoUi = "";
+  document.head.append(link);
+}
+export default (await import(at("ui.js"))).default;
+"""
+
+
+def _sources() -> tuple[str, str]:
+    """A panel's browser code and styles: the stub that names the server's
+    files where the web app serves them, else the files themselves."""
+    from ..webapp import UI_ENV, ui_version  # (the web app's module, not its server)
+
+    path = os.environ.get(UI_ENV)
+    if not path:
+        return _ESM, _CSS
+    stub = (_STUB.replace("__PATH__", json.dumps(path.strip("/")))
+            .replace("__VERSION__", json.dumps(ui_version())))
+    return stub, ""
+
+
 def _tree_json(_value: Any, panel: "Panel") -> dict[str, Any]:
     return panel._full()
 
@@ -614,7 +692,8 @@ class Panel(anywidget.AnyWidget):
         self._dirty: set[int] = set()
         self._seq = 0
         self._walk()
-        super().__init__(layout=_PANEL_LAYOUT)
+        esm, css = _sources()
+        super().__init__(layout=_PANEL_LAYOUT, _esm=esm, _css=css)
         _panels.add(self)
         self.on_msg(self._on_message)
 
