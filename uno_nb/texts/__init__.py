@@ -2,7 +2,7 @@
 
 The table is split by area into modules of this package (``cards``, ``events``,
 ``rules``, ``apps``, ``odds``, ``play``, ``lab``, ``pages``, ``cli``, ``board``,
-``questions``), each holding one dict per language (``EN`` …); :data:`TABLE`
+``questions``, ``lessons``), each holding one dict per language (``EN`` …); :data:`TABLE`
 merges them, and a key may live in only one of them.  Nothing in the engine
 builds a sentence: events carry data and :func:`sentence` turns them into words
 here.
@@ -30,7 +30,8 @@ import string
 from typing import Any, Callable, Mapping, Sequence
 
 from ..cards import Card, Colour
-from . import apps, board, cards, cli, events, lab, odds, pages, play, questions, ruleids, rules
+from . import (apps, board, cards, cli, events, lab, lessons, odds, pages, play, questions, ruleids,
+               rules)
 
 __all__ = ["LANGS", "TABLE", "text", "plural_form", "card_name", "card_code",
            "colour_name", "player_name", "sentence", "rule_name", "annotation", "placeholders",
@@ -39,7 +40,8 @@ __all__ = ["LANGS", "TABLE", "text", "plural_form", "card_name", "card_code",
 #: The languages the table has, the first being the fallback.
 LANGS: tuple[str, ...] = ("en", "ru")
 
-_AREAS = (cards, events, ruleids, rules, apps, odds, play, lab, pages, cli, board, questions)
+_AREAS = (cards, events, ruleids, rules, apps, odds, play, lab, pages, cli, board, questions,
+          lessons)
 
 
 class TextError(KeyError):

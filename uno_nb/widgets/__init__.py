@@ -25,6 +25,7 @@ _EXPORTS = {
     "HandOdds": "odds_lesson",
     "LiveOdds": "odds_live",
     "ChallengeQuestion": "odds_challenge",
+    "Ask": "question",
     "figure": "_common",
 }
 
@@ -34,6 +35,7 @@ if TYPE_CHECKING:  # what static tools and IDEs see
     from ._common import figure
     from .lab_app import LabApp
     from .odds_challenge import ChallengeQuestion
+    from .question import Ask
     from .odds_lesson import HandOdds
     from .odds_live import LiveOdds
     from .odds_panel import OddsPanel

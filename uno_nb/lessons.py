@@ -1,0 +1,159 @@
+"""The lessons' questions, with the answers the kit knows: what each lesson
+page asks a learner before it reveals, and what is right.
+
+A :class:`Question` is asked by its id (``odds.no_wild``); its words - the
+question, the hint, the worked answer, the choices - are in the text table
+under ``q.<id>.*``, filled in with the question's :attr:`~Question.facts`.
+This module holds numbers only:
+
+* a **number** question's :attr:`~Question.answer` is the exact value (a
+  :class:`~fractions.Fraction` from :mod:`uno_nb.odds`: a chance is asked in
+  per cent, so ``57.43…`` for 57.4 %), checked to the decimals the learner
+  types; a simulated value comes with its :attr:`~Question.tolerance`;
+* a **choice** question's answer is the index of the right one of its
+  :attr:`~Question.choices`.
+
+>>> q = question("odds.no_wild")
+>>> q.unit, round(float(q.answer), 2), q.tolerance is None
+('percent', 57.41, True)
+>>> q = question("odds.red_three")
+>>> q.choices[int(q.answer)]
+'three'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
+from math import comb, isqrt
+from typing import Callable, Mapping
+
+from . import montecarlo as mc
+from . import odds
+from .cards import build_deck
+
+__all__ = ["Question", "Amount", "question", "questions", "PAGES", "UNITS"]
+
+#: What a number question's answer counts: a chance in per cent, cards, or a plain number.
+UNITS = ("percent", "cards", "hands", "number")
+
+
+@dataclass(frozen=True)
+class Amount:
+    """A number the words show with ``decimals`` digits (a chance is shown in
+    per cent, a count as a whole number; anything else is an Amount)."""
+
+    value: Fraction
+    decimals: int = 1
+
+
+Fact = int | Fraction | Amount
+
+
+@dataclass(frozen=True)
+class Question:
+    """One question a lesson page asks."""
+
+    id: str
+    page: str  # the lesson page that asks it: "02" for notebooks/02_card_odds
+    answer: Fraction  # the exact value, or the index of the right choice
+    unit: str = "number"  # one of UNITS, for a number question
+    choices: tuple[str, ...] = ()  # the choices' ids, for a choice question
+    tolerance: Fraction | None = None  # a simulated answer: right within this
+    facts: Mapping[str, Fact] = field(default_factory=dict)  # what the words say
+
+    def __post_init__(self) -> None:
+        if self.choices:
+            if self.answer.denominator != 1 or not 0 <= self.answer < len(self.choices):
+                raise ValueError(f"{self.id}: the answer is the index of one of its choices")
+        elif self.unit not in UNITS:
+            raise ValueError(f"{self.id}: the unit is one of {', '.join(UNITS)}")
+
+    @property
+    def is_choice(self) -> bool:
+        return bool(self.choices)
+
+
+def _percent(chance: Fraction) -> Fraction:
+    return chance * 100
+
+
+#: A hand's size; the deck's size.
+_HAND = 7
+_DECK = len(build_deck())
+
+
+def _odds_questions() -> list[Question]:
+    wild = odds.kind_count("wild")
+    none = odds.opening_hand("wild", exactly=0)
+    no_red = odds.opening_hand("R", exactly=0)
+    three_red = odds.opening_hand("R", exactly=3)
+    red = odds.kind_count("R")
+    order = ("none", "three", "same")
+    likelier = "same" if no_red == three_red else ("none" if no_red > three_red else "three")
+    sizes = range(1, _DECK + 1)
+    half = next(n for n in sizes if odds.opening_hand("wild", at_least=1, hand_size=n)
+                > Fraction(1, 2))
+    dealt, seed = 2_000, 1
+    counts = mc.deal_counts("wild", n=dealt, seed=seed)
+    hits = sum(v for k, v in counts.items() if k >= 1)
+    at_least = 1 - none
+    # two standard deviations of the count of such hands, rounded up: a guess
+    # this close to what the deal gave is as good as any guess can be
+    variance = at_least * (1 - at_least) * dealt
+    tolerance = Fraction(isqrt(int(4 * variance)) + 1)  # 2 × √variance, rounded up
+    bluff = Fraction(1, 5)
+    return [
+        Question("odds.no_wild", "02", _percent(none), unit="percent",
+                 facts={"wild": wild, "others": _DECK - wild, "size": _HAND,
+                        "ways": comb(_DECK - wild, _HAND), "hands": comb(_DECK, _HAND),
+                        "chance": none, "at_least": at_least}),
+        Question("odds.red_three", "02", Fraction(order.index(likelier)), choices=order,
+                 facts={"red": red, "others": _DECK - red, "size": _HAND,
+                        "none_ways": comb(_DECK - red, _HAND),
+                        "three_ways": comb(red, 3) * comb(_DECK - red, _HAND - 3),
+                        "none": no_red, "three": three_red}),
+        Question("odds.wild_half", "02", Fraction(half), unit="cards",
+                 facts={"size": half, "below": half - 1,
+                        "chance": odds.opening_hand("wild", at_least=1, hand_size=half),
+                        "chance_below": odds.opening_hand("wild", at_least=1,
+                                                          hand_size=half - 1)}),
+        Question("odds.dealt_wild", "02", Fraction(hits), unit="hands", tolerance=tolerance,
+                 facts={"n": dealt, "seed": seed, "hits": hits, "chance": at_least,
+                        "expected": Amount(at_least * dealt, 0), "tolerance": int(tolerance)}),
+        Question("odds.red_played", "02", Fraction(0), choices=("down", "same", "up")),
+        Question("odds.same_count", "02", Fraction(1), choices=("same_cards", "any_cards",
+                                                               "luck")),
+        Question("odds.challenge_cost", "02", 6 * (1 - bluff), unit="cards",
+                 facts={"bluff": bluff, "cost": Amount(6 * (1 - bluff), 1),
+                        "no_bluff": 1 - bluff}),
+    ]
+
+
+#: The pages that ask questions, and the questions of each, in the order asked.
+_MAKERS: dict[str, Callable[[], list[Question]]] = {"02": _odds_questions}
+PAGES = tuple(_MAKERS)
+
+
+@lru_cache(maxsize=None)
+def _page(page: str) -> tuple[Question, ...]:
+    return tuple(_MAKERS[page]())
+
+
+def questions(page: str | None = None) -> tuple[Question, ...]:
+    """The questions of a lesson page (all of them without ``page``)."""
+    if page is None:
+        return tuple(q for p in PAGES for q in _page(p))
+    if page not in _MAKERS:
+        raise ValueError(f"no lesson page {page!r} asks questions: the pages are "
+                         f"{', '.join(PAGES)}")
+    return _page(page)
+
+
+def question(qid: str) -> Question:
+    """The question with id ``qid``."""
+    for q in questions():
+        if q.id == qid:
+            return q
+    raise ValueError(f"there is no question {qid!r}")

@@ -1,0 +1,202 @@
+"""Texts of the lessons' questions (:mod:`uno_nb.lessons`): for each question
+``q.<id>.ask``, ``.hint``, ``.worked`` and its choices ``.choice.<c>``, and
+the words every question box says (``q.box.*``).
+
+A question's facts fill its fields: a chance ``{chance}`` in per cent, and
+``{chance_fraction}`` as an exact fraction; a count with its thousands
+grouped; an amount with its decimals."""
+
+EN: dict[str, str] = {
+    'q.box.answer': 'Your answer',
+    'q.box.check': 'Check',
+    'q.box.show': 'Show me the answer',
+    'q.box.right': 'Right! {typed} is the answer.',
+    'q.box.right_near': 'Right! {typed} is close enough: the deal gave {answer}, and any '
+                        'guess within {tolerance} of it counts.',
+    'q.box.right_choice': 'Right!',
+    'q.box.wrong': 'Not yet: {typed} is not the answer. Here is a hint.',
+    'q.box.wrong_choice': 'Not yet: that is not the answer. Here is a hint.',
+    'q.box.shown': 'Here is the answer, worked out.',
+    'q.box.hint': 'Hint',
+    'q.box.worked': 'The answer',
+    'q.box.unit.percent': 'Answer in per cent, like {example}.',
+    'q.box.unit.cards': 'Answer with a number of cards, like {example}.',
+    'q.box.unit.hands': 'Answer with a number of hands, like {example}.',
+    'q.box.unit.number': 'Answer with a number, like {example}.',
+    'q.box.choose': 'Choose one answer.',
+    'q.box.tries': '{count} {count|try|tries} so far.',
+
+    'q.odds.no_wild.ask': 'Before you read on: what is the chance that a hand of {size} cards '
+                          'holds no Wild card at all?',
+    'q.odds.no_wild.hint': 'A hand with no Wild card takes all its {size} cards from the '
+                           '{others} cards that are not Wild. Count those hands, C({others}, '
+                           '{size}), and divide by the number of all hands, C(108, {size}).',
+    'q.odds.no_wild.worked': 'There are C({others}, {size}) = {ways} hands with no Wild card '
+                             'among the C(108, {size}) = {hands} possible hands. The chance is '
+                             '{ways}/{hands} = {chance_fraction} = {chance}: more than half of '
+                             'all hands. So a hand holds at least one Wild card with chance '
+                             '1 − {chance} = {at_least}.',
+    'q.odds.red_three.ask': 'Which is more likely in a hand of {size} cards: no red card at '
+                            'all, or exactly three red cards?',
+    'q.odds.red_three.choice.none': 'No red card',
+    'q.odds.red_three.choice.three': 'Exactly three red cards',
+    'q.odds.red_three.choice.same': 'Both are equally likely',
+    'q.odds.red_three.hint': 'The deck has {red} red cards and {others} others. Count the hands '
+                             'of each kind: C({others}, {size}) hands have no red card, and '
+                             'C({red}, 3) × C({others}, 4) hands have exactly three.',
+    'q.odds.red_three.worked': 'No red card: C({others}, {size}) = {none_ways} hands, a chance '
+                               'of {none}. Exactly three red cards: C({red}, 3) × C({others}, 4) '
+                               '= {three_ways} hands, a chance of {three}. Three red cards are '
+                               'a little more likely, though each hand with three red cards '
+                               'is a rarer mix: there are just more ways to make it.',
+    'q.odds.wild_half.ask': 'How many cards must a hand have before holding at least one Wild '
+                            'card is more likely than not?',
+    'q.odds.wild_half.hint': 'Work out the chance of no Wild card for bigger and bigger hands, '
+                             'C(100, n) ÷ C(108, n): the answer is the first size n where it '
+                             'falls below one half. Choose "Wild cards" below and move the '
+                             'hand size to see it.',
+    'q.odds.wild_half.worked': 'With {below} cards a hand holds at least one Wild card with '
+                               'chance {chance_below}, less than half. With {size} cards the '
+                               'chance is {chance}, more than half. So a hand needs {size} '
+                               'cards.',
+    'q.odds.dealt_wild.ask': 'Predict before you deal: out of {n} hands dealt with seed {seed}, '
+                             'how many will hold at least one Wild card?',
+    'q.odds.dealt_wild.hint': 'One hand holds at least one Wild card with chance {chance}. '
+                              'Out of {n} hands, expect about that share of them.',
+    'q.odds.dealt_wild.worked': '{chance} of {n} hands is about {expected}. The deal with seed '
+                                '{seed} gave {hits}. A real deal is never exactly the '
+                                'expected number: any guess within {tolerance} of it is as good '
+                                'as a guess can be (that is two standard deviations).',
+    'q.odds.red_played.ask': 'A player plays a red card. What happens to the chance that an '
+                             'opponent holds a red card?',
+    'q.odds.red_played.choice.down': 'It goes down',
+    'q.odds.red_played.choice.same': 'It stays the same',
+    'q.odds.red_played.choice.up': 'It goes up',
+    'q.odds.red_played.hint': 'The card that was played is now on the pile, where everyone '
+                              'sees it. Among the cards you cannot see, are there more red '
+                              'cards now, or fewer?',
+    'q.odds.red_played.worked': 'It goes down. The red card moved from the cards nobody could '
+                                'see to the discard pile, so one red card fewer is hidden: '
+                                'among the cards you cannot see, a smaller share is red, and '
+                                'an opponent is less likely to hold one.',
+    'q.odds.same_count.ask': 'Two opponents with the same number of cards always get the same '
+                             'chances. Why?',
+    'q.odds.same_count.choice.same_cards': 'They hold the same cards',
+    'q.odds.same_count.choice.any_cards': 'As far as you know, each holds any set of that '
+                                          'many hidden cards, all equally likely',
+    'q.odds.same_count.choice.luck': 'It happens by luck',
+    'q.odds.same_count.hint': 'The chances are worked out from what you can see. What do you '
+                              'know about one opponent\'s cards that you do not know about the '
+                              'other\'s?',
+    'q.odds.same_count.worked': 'You cannot see either hand, so for each of them every set of '
+                                'that many hidden cards is equally likely. The counting is the '
+                                'same for both, and so are the chances, even though their real '
+                                'cards differ.',
+    'q.odds.challenge_cost.ask': 'Say the chance of a bluff is {bluff}. If you challenge, how '
+                                 'many cards do you draw on average?',
+    'q.odds.challenge_cost.hint': 'With a bluff you draw nothing; without one (chance '
+                                  '{no_bluff}) you draw 6. The average is 6 × (chance of no '
+                                  'bluff).',
+    'q.odds.challenge_cost.worked': '6 × {no_bluff} = {cost} cards. That is more than the 4 '
+                                    'cards you draw for sure without a challenge, so with a '
+                                    'bluff chance of {bluff} a challenge costs you cards on '
+                                    'average.',
+}
+
+RU: dict[str, str] = {
+    'q.box.answer': 'Ваш ответ',
+    'q.box.check': 'Проверить',
+    'q.box.show': 'Показать ответ',
+    'q.box.right': 'Верно! {typed} — это ответ.',
+    'q.box.right_near': 'Верно! {typed} — достаточно близко: раздача дала {answer}, и '
+                        'засчитывается любой ответ, отличающийся от этого не больше чем на '
+                        '{tolerance}.',
+    'q.box.right_choice': 'Верно!',
+    'q.box.wrong': 'Пока нет: {typed} — не ответ. Вот подсказка.',
+    'q.box.wrong_choice': 'Пока нет: это не ответ. Вот подсказка.',
+    'q.box.shown': 'Вот ответ с решением.',
+    'q.box.hint': 'Подсказка',
+    'q.box.worked': 'Ответ',
+    'q.box.unit.percent': 'Ответ — в процентах, например {example}.',
+    'q.box.unit.cards': 'Ответ — число карт, например {example}.',
+    'q.box.unit.hands': 'Ответ — число раздач, например {example}.',
+    'q.box.unit.number': 'Ответ — число, например {example}.',
+    'q.box.choose': 'Выберите один ответ.',
+    'q.box.tries': 'Попыток: {count}.',
+
+    'q.odds.no_wild.ask': 'Прежде чем читать дальше: какова вероятность, что в руке из {size} '
+                          'карт нет ни одной дикой карты?',
+    'q.odds.no_wild.hint': 'В руке без диких карт все {size} карт взяты из {others} '
+                           'остальных карт. Сосчитайте такие руки, C({others}, {size}), и '
+                           'разделите на число всех рук, C(108, {size}).',
+    'q.odds.no_wild.worked': 'Рук без диких карт C({others}, {size}) = {ways} из '
+                             'C(108, {size}) = {hands} возможных. Вероятность равна '
+                             '{ways}/{hands} = {chance_fraction} = {chance}: больше половины '
+                             'всех рук. Значит, хотя бы одна дикая карта бывает в руке с '
+                             'вероятностью 1 − {chance} = {at_least}.',
+    'q.odds.red_three.ask': 'Что вероятнее в руке из {size} карт: ни одной красной карты или '
+                            'ровно три красные?',
+    'q.odds.red_three.choice.none': 'Ни одной красной',
+    'q.odds.red_three.choice.three': 'Ровно три красные',
+    'q.odds.red_three.choice.same': 'Одинаково вероятно',
+    'q.odds.red_three.hint': 'В колоде {red} красных карт и {others} остальных. Сосчитайте руки '
+                             'каждого вида: без красных — C({others}, {size}), ровно с тремя '
+                             'красными — C({red}, 3) × C({others}, 4).',
+    'q.odds.red_three.worked': 'Ни одной красной: C({others}, {size}) = {none_ways} рук, '
+                               'вероятность {none}. Ровно три красные: C({red}, 3) × '
+                               'C({others}, 4) = {three_ways} рук, вероятность {three}. Три '
+                               'красные карты чуть вероятнее: способов набрать такую руку '
+                               'просто больше.',
+    'q.odds.wild_half.ask': 'Сколько карт должно быть в руке, чтобы хотя бы одна дикая карта '
+                            'в ней была вероятнее, чем ни одной?',
+    'q.odds.wild_half.hint': 'Считайте вероятность не получить ни одной дикой карты для всё '
+                             'больших рук, C(100, n) ÷ C(108, n): ответ — первый размер n, при '
+                             'котором она меньше половины. Выберите ниже «Дикие карты» и '
+                             'подвигайте размер руки.',
+    'q.odds.wild_half.worked': 'В руке из {below} карт хотя бы одна дикая карта '
+                               'бывает с вероятностью {chance_below} — меньше половины. В руке '
+                               'из {size} карт — с вероятностью {chance}, больше половины. '
+                               'Значит, нужно {size} карт.',
+    'q.odds.dealt_wild.ask': 'Предскажите до раздачи: сколько из {n} рук, розданных по раскладу '
+                             '№ {seed}, будут держать хотя бы одну дикую карту?',
+    'q.odds.dealt_wild.hint': 'Одна рука держит хотя бы одну дикую карту с вероятностью '
+                              '{chance}. Из {n} рук ждите примерно такую же долю.',
+    'q.odds.dealt_wild.worked': '{chance} от {n} рук — это примерно {expected}. Раздача по '
+                                'раскладу № {seed} дала {hits}. Настоящая раздача никогда не даёт '
+                                'ровно ожидаемое число: любой ответ, отличающийся от неё не '
+                                'больше чем на {tolerance}, так хорош, как только может быть '
+                                'догадка (это два стандартных отклонения).',
+    'q.odds.red_played.ask': 'Игрок сыграл красную карту. Что происходит с вероятностью, что у '
+                             'соперника есть красная карта?',
+    'q.odds.red_played.choice.down': 'Она уменьшается',
+    'q.odds.red_played.choice.same': 'Она не меняется',
+    'q.odds.red_played.choice.up': 'Она растёт',
+    'q.odds.red_played.hint': 'Сыгранная карта теперь лежит в сбросе, и её видят все. Среди '
+                              'карт, которых вы не видите, красных стало больше или меньше?',
+    'q.odds.red_played.worked': 'Она уменьшается. Красная карта перешла из карт, которых никто '
+                                'не видел, в сброс, и скрытых красных карт стало на одну '
+                                'меньше: среди карт, которых вы не видите, красных теперь '
+                                'меньшая доля, и у соперника она реже.',
+    'q.odds.same_count.ask': 'У двух соперников с одинаковым числом карт вероятности всегда '
+                             'одинаковые. Почему?',
+    'q.odds.same_count.choice.same_cards': 'У них одни и те же карты',
+    'q.odds.same_count.choice.any_cards': 'Насколько вы знаете, у каждого может быть любой '
+                                          'набор из стольких скрытых карт, и все наборы '
+                                          'равновероятны',
+    'q.odds.same_count.choice.luck': 'Так получается случайно',
+    'q.odds.same_count.hint': 'Вероятности считаются по тому, что видите вы. Что вы знаете о '
+                              'картах одного соперника такого, чего не знаете о картах '
+                              'другого?',
+    'q.odds.same_count.worked': 'Вы не видите ни одной из двух рук, поэтому для каждой любой '
+                                'набор из стольких скрытых карт равновероятен. Подсчёт для '
+                                'обоих одинаков, и вероятности тоже, хотя настоящие карты у '
+                                'них разные.',
+    'q.odds.challenge_cost.ask': 'Пусть вероятность блефа равна {bluff}. Если вы оспорите '
+                                 'карту, сколько карт вы возьмёте в среднем?',
+    'q.odds.challenge_cost.hint': 'При блефе вы не берёте ничего; без блефа (вероятность '
+                                  '{no_bluff}) берёте 6. Среднее — это 6 × (вероятность, что '
+                                  'блефа нет).',
+    'q.odds.challenge_cost.worked': '6 × {no_bluff} = {cost} карты. Это больше, чем 4 карты, '
+                                    'которые вы возьмёте наверняка, не оспаривая, так что при '
+                                    'вероятности блефа {bluff} оспаривать в среднем невыгодно.',
+}

@@ -1,0 +1,233 @@
+"""A lesson's question on the page: the learner answers before the page
+reveals, and the answer is checked.
+
+:class:`Ask` shows one question of :mod:`uno_nb.lessons` - a box to type a
+number in, or one button per choice - and checks what the learner gives
+with :class:`uno_nb.questions.Attempts`: a typed text that is not a number
+is refused with a sentence in the page's language (not counted as a try), a
+first miss shows the hint, a second miss (or *Show me the answer*) the worked
+answer, and a right answer says so and shows the worked answer too.
+
+>>> box = Ask("odds.no_wild", lang="en")
+>>> box.check("fifty").outcome, box.check("60").outcome, box.check("57.4").outcome
+('refused', 'wrong', 'right')
+>>> box.hint_shown, box.worked_shown
+(True, True)
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from html import escape
+from typing import Any, Callable
+
+from .. import lessons
+from ..questions import REFUSED, RIGHT, SHOWN, WRONG, Attempts, Verdict
+from ..texts import answer_refusal, text
+from ..texts.numbers import fmt_decimal, fmt_fraction, fmt_int, fmt_percent
+from . import ui as w
+from ._common import para, tagged
+
+__all__ = ["Ask", "fact_values"]
+
+#: How many misses a question allows before it shows its worked answer.
+MISSES = 2
+#: An example of an answer, by unit (what the box's placeholder shows).
+_EXAMPLES: dict[str, Callable[[str], str]] = {
+    "percent": lambda lang: fmt_decimal(12.5, 1, lang),
+    "cards": lambda lang: fmt_int(12, lang),
+    "hands": lambda lang: fmt_int(1_234, lang),
+    "number": lambda lang: fmt_decimal(2.5, 1, lang),
+}
+
+#: The colour of what the box says: right, a miss, a refusal (dark enough to read on white).
+_TONES = {"uno-q-right": "#1b5e20", "uno-q-wrong": "#8a4b00", "uno-q-refused": "#b71c1c"}
+
+
+def fact_values(facts: Any, lang: str) -> dict[str, str]:
+    """A question's facts as its words show them: a chance in per cent (and
+    ``<name>_fraction`` exactly), a count grouped, an amount with its decimals."""
+    out: dict[str, str] = {}
+    for name, value in facts.items():
+        if isinstance(value, lessons.Amount):
+            if value.decimals:
+                out[name] = fmt_decimal(value.value, value.decimals, lang)
+            else:
+                out[name] = fmt_int(round(value.value), lang)
+        elif isinstance(value, Fraction):
+            out[name] = fmt_percent(value, lang)
+            out[f"{name}_fraction"] = fmt_fraction(value, lang)
+        else:
+            out[name] = fmt_int(value, lang)
+    return out
+
+
+class Ask:
+    """One question, asked and checked on the page.
+
+    ``on_answer`` is called with each :class:`~uno_nb.questions.Verdict`
+    that counts (a refusal does not): the class board records it."""
+
+    def __init__(self, qid: str, lang: str = "en",
+                 on_answer: Callable[[lessons.Question, Verdict], Any] | None = None) -> None:
+        self.question = lessons.question(qid)
+        self._lang = lang
+        self._on_answer = on_answer
+        self._told: tuple[int, str] = (0, "")
+        self._chosen: int | None = None
+        self._example: str | None = None
+        q = self.question
+        self.attempts = Attempts(q.answer, tolerance=q.tolerance, lang=lang, misses=MISSES)
+        self._facts = fact_values(q.facts, lang)
+        self._ask = tagged(w.HTML(para(self._say("ask"))), "uno-q-ask")
+        self._choices: list[w.Button] = []
+        parts: list[Any] = [self._ask]
+        if q.is_choice:
+            for index, choice in enumerate(q.choices):
+                button = tagged(w.Button(description=self._say(f"choice.{choice}"),
+                                         layout=w.Layout(width="auto", max_width="100%")),
+                                "uno-q-choice", f"uno-q-choice-{choice}")
+                button.on_click(self._chooser(index))
+                self._choices.append(button)
+            self._how = tagged(w.HTML(para(text("q.box.choose", lang))), "uno-q-how")
+            row = w.HBox(self._choices, layout=w.Layout(flex_flow="row wrap"))
+            parts += [self._how, tagged(row, "uno-q-choices")]
+        else:
+            example = _EXAMPLES[q.unit](lang)
+            self._example = example
+            self._how = tagged(w.HTML(para(text(f"q.box.unit.{q.unit}", lang, example=example))),
+                               "uno-q-how")
+            self._answer = tagged(w.Text(placeholder=example,
+                                         description=text("q.box.answer", lang),
+                                         style=w.Style(description_width="initial"),
+                                         layout=w.Layout(width="20em", max_width="100%")),
+                                  "uno-q-answer")
+            self._check = tagged(w.Button(description=text("q.box.check", lang),
+                                          button_style="primary"), "uno-q-check")
+            self._check.on_click(lambda _b: self.check(self._answer.value))
+            self._answer.on_submit(lambda box: self.check(box.value))
+            parts += [self._how, tagged(w.HBox([self._answer, self._check],
+                                               layout=w.Layout(flex_flow="row wrap")),
+                                        "uno-q-row")]
+        self._show = tagged(w.Button(description=text("q.box.show", lang)), "uno-q-show")
+        self._show.on_click(lambda _b: self.reveal())
+        self._message = tagged(w.HTML(), "uno-q-message")
+        self._hint = tagged(w.HTML(), "uno-q-hint")
+        self._worked = tagged(w.HTML(), "uno-q-worked")
+        parts += [self._show, self._message, self._hint, self._worked]
+        self.widget = tagged(w.VBox(parts, layout=w.Layout(
+            border="1px solid #c5d3e8", padding="2px 10px 6px 10px", margin="6px 0 10px 0",
+            max_width="60em")), "uno-app", "uno-question",
+                             "uno-q-" + q.id.replace(".", "-").replace("_", "-"))
+        self._render()
+
+    # -- what a learner does ---------------------------------------------------------
+
+    def check(self, typed: str) -> Verdict:
+        """Check a typed answer (a number question)."""
+        if self.question.is_choice:
+            raise ValueError(f"{self.question.id} is answered by a choice, not typed")
+        return self._after(self.attempts.check(typed))
+
+    def choose(self, index: int) -> Verdict:
+        """Check a choice (a choice question), by its index."""
+        q = self.question
+        if not q.is_choice or not 0 <= index < len(q.choices):
+            raise ValueError(f"{q.id} has no choice {index!r}")
+        self._chosen = index
+        return self._after(self.attempts.check(str(index)))
+
+    def _chooser(self, index: int) -> Callable[[Any], Any]:
+        return lambda _button: self.choose(index)
+
+    def reveal(self) -> Verdict:
+        """The learner asks for the worked answer."""
+        return self._after(self.attempts.reveal())
+
+    def _after(self, verdict: Verdict) -> Verdict:
+        self._render()
+        # told once per counted step: a refusal, the same miss checked again
+        # or a check after the end is not a new answer
+        step = (verdict.tries, verdict.outcome)
+        if verdict.outcome != REFUSED and step != self._told:
+            self._told = step
+            if self._on_answer is not None:
+                self._on_answer(self.question, verdict)
+        return verdict
+
+    # -- state -----------------------------------------------------------------------
+
+    @property
+    def verdict(self) -> Verdict:
+        return self.attempts.last
+
+    @property
+    def hint_shown(self) -> bool:
+        return self.verdict.hint
+
+    @property
+    def worked_shown(self) -> bool:
+        return self.verdict.done
+
+    def _say(self, part: str) -> str:
+        return text(f"q.{self.question.id}.{part}", self._lang, **self._facts)
+
+    # -- the one render funnel ---------------------------------------------------------
+
+    def _render(self) -> None:
+        lang, q, verdict = self._lang, self.question, self.attempts.last
+        with w.batch():
+            message, tone = "", ""
+            typed = verdict.typed.text.strip() if verdict.typed is not None else ""  # para escapes
+            if verdict.outcome == REFUSED:
+                assert verdict.error is not None
+                message = para(answer_refusal(verdict.error, lang,
+                                              example=self._example))
+                tone = "uno-q-refused"
+            elif verdict.outcome == WRONG:
+                key = "q.box.wrong_choice" if q.is_choice else "q.box.wrong"
+                message, tone = para(text(key, lang, typed=typed)), "uno-q-wrong"
+            elif verdict.outcome == RIGHT:
+                if q.is_choice:
+                    said = text("q.box.right_choice", lang)
+                elif q.tolerance is not None:
+                    said = text("q.box.right_near", lang, typed=typed,
+                                answer=fmt_int(int(q.answer), lang),
+                                tolerance=fmt_int(int(q.tolerance), lang))
+                else:
+                    said = text("q.box.right", lang, typed=typed)
+                message, tone = para(said), "uno-q-right"
+            elif verdict.outcome == SHOWN:
+                message, tone = para(text("q.box.shown", lang)), "uno-q-shown"
+            if verdict.tries and not verdict.done:
+                message += para(text("q.box.tries", lang, count=verdict.tries), cls="uno-q-tries")
+            self._message.value = message
+            for name in ("uno-q-refused", "uno-q-wrong", "uno-q-right", "uno-q-shown"):
+                self._message.remove_class(name)
+            if tone:
+                self._message.add_class(tone)
+            self._message.style.text_color = _TONES.get(tone, "")
+            self._message.style.font_weight = "bold" if tone == "uno-q-right" else ""
+            self._hint.value = (f"<p><b>{escape(text('q.box.hint', lang))}:</b> "
+                                f"{escape(self._say('hint'))}</p>") if verdict.hint else ""
+            self._hint.layout.display = None if verdict.hint else "none"
+            self._worked.value = (f"<p><b>{escape(text('q.box.worked', lang))}:</b> "
+                                  f"{escape(self._say('worked'))}</p>") if verdict.done else ""
+            self._worked.layout.display = None if verdict.done else "none"
+            self._show.disabled = verdict.done
+            self._show.layout.display = "none" if verdict.done else None
+            if q.is_choice:
+                chosen = self._chosen
+                right = int(q.answer)
+                for index, button in enumerate(self._choices):
+                    button.disabled = verdict.done
+                    button.button_style = ("success" if verdict.done and index == right else
+                                           "danger" if index == chosen and verdict.outcome == WRONG
+                                           else "")
+            else:
+                self._answer.disabled = verdict.done
+                self._check.disabled = verdict.done
+
+    def _ipython_display_(self) -> None:  # pragma: no cover - notebook only
+        from IPython.display import display
+        display(self.widget)
