@@ -55,7 +55,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
 _FIGURES = {"00_index": 0, "01_rules_step_by_step": 1, "02_card_odds": 1, "03_scoring": 3,
             "04_house_rules_lab": 1, "05_play_against_bots": 0}
 _APPS = {"00_index": None, "01_rules_step_by_step": ".uno-stepper .uno-where",
-         "02_card_odds": None, "03_scoring": ".uno-scoring", "04_house_rules_lab": ".uno-lab-table table",
+         "02_card_odds": ".uno-q-odds-no-wild .uno-q-answer input", "03_scoring": ".uno-scoring", "04_house_rules_lab": ".uno-lab-table table",
          "05_play_against_bots": ".uno-play .uno-card"}
 #: The English pages, and their Russian twins (notebooks/ru/, the same file names).
 PAGES = list(_FIGURES)
@@ -429,9 +429,17 @@ def test_a_second_page_takes_the_widget_extensions_from_the_browsers_cache(serve
         "performance.getEntriesByType('resource')"
         ".filter(e => e.name.includes('/voila/labextensions/'))"
         ".map(e => [e.name, e.transferSize])")
+    controls = second.page.evaluate(
+        "performance.getEntriesByType('resource')"
+        ".filter(e => e.name.includes('/uno_nb/ui/'))"
+        ".map(e => [e.name, e.transferSize])")
     second.page.close()
     assert timings, "the second page loaded no widget extension"
     assert [name for name, sent in timings if sent] == []  # none came over the network
+    # the light controls' code and styles too: named by the panels, not carried by each
+    assert sorted(name.split("/uno_nb/ui/")[1].split("?")[0] for name, _ in controls) == [
+        "ui.css", "ui.js"]
+    assert [name for name, sent in controls if sent] == []
     remote = next(url for url in extension_files if "remoteEntry." in url)
     with urllib.request.urlopen(remote, timeout=30) as response:
         assert response.headers["Cache-Control"] == "public, max-age=31536000, immutable"
@@ -773,6 +781,80 @@ def test_the_card_odds_page_is_a_lesson_with_charts_and_sliders(server, desktop)
         [[float(p) for p in ten.values()]]
     screenshot(page, "odds-hand-size-10")
     assert learner_problems(visible_text(page)) == []
+    assert opened.errors == []
+    page.close(run_before_unload=True)
+
+
+#: What the odds page's first question says, by language: a refusal, the
+#: hint after a miss, the verdict and the worked answer after a right answer.
+_NO_WILD = {
+    "en": dict(malformed="fifty", refused="Write the answer in digits, like 12.5.",
+               wrong="60", missed="Not yet: 60 is not the answer.",
+               hint="A hand with no Wild card takes all its 7 cards from the 100 cards",
+               right="57.4", said="Right! 57.4 is the answer.",
+               worked="C(100, 7) = 16,007,560,800 hands with no Wild card"),
+    "ru": dict(malformed="57,4,1", refused="«57,4,1» — не число.",
+               wrong="60", missed="Пока нет: 60 — не ответ.",
+               hint="В руке без диких карт все 7 карт взяты из 100",
+               right="57,4", said="Верно! 57,4 — это ответ.",
+               worked="C(100, 7) = 16\u00a0007\u00a0560\u00a0800 из"),
+}
+
+
+#: Whether the element ``selector`` is on show and its text holds ``words``.
+SAYS = """([selector, words]) => {
+  const el = document.querySelector(selector);
+  return !!el && !!el.offsetParent && el.innerText.includes(words);
+}"""
+
+
+def _box_text(page: Page, selector: str) -> str:
+    return page.evaluate("""(selector) => {
+        const el = document.querySelector(selector);
+        return el && el.offsetParent ? el.innerText : "";
+    }""", selector)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_question_on_the_odds_page_answered_wrong_then_right(lang, server, desktop):
+    """The first question of the odds page, as a learner answers it: a
+    malformed answer refused in the page's language, a miss that brings the
+    hint, then the right answer, said right, with the worked answer."""
+    said = _NO_WILD[lang]
+    name = "02_card_odds" if lang == "en" else "ru/02_card_odds"
+    opened = open_notebook(desktop, server, name)
+    page = opened.page
+    box = ".uno-q-odds-no-wild"
+    answer, check = f"{box} .uno-q-answer input", f"{box} .uno-q-check"
+    assert _box_text(page, f"{box} .uno-q-hint") == _box_text(page, f"{box} .uno-q-worked") == ""
+
+    def shows(part: str, words: str) -> None:
+        try:
+            page.wait_for_function(SAYS, arg=[f"{box} {part}", words], timeout=WAIT_MS, polling=50)
+        except PlaywrightError:
+            screenshot(page, f"question-{lang}-not-shown")
+            raise AssertionError(f"{part} never said {words!r}; it says "
+                                 f"{_box_text(page, f'{box} {part}')!r}") from None
+
+    page.fill(answer, said["malformed"])
+    page.click(check)
+    shows(".uno-q-message", said["refused"])
+    assert _box_text(page, f"{box} .uno-q-hint") == ""  # a refusal is not a try
+    page.fill(answer, said["wrong"])
+    page.click(check)
+    shows(".uno-q-message", said["missed"])
+    shows(".uno-q-hint", said["hint"])
+    assert _box_text(page, f"{box} .uno-q-worked") == ""
+    screenshot(page, f"question-hint-{lang}")
+    page.fill(answer, said["right"])
+    page.press(answer, "Enter")
+    shows(".uno-q-message", said["said"])
+    shows(".uno-q-worked", said["worked"])
+    assert page.is_disabled(answer) and page.is_disabled(check)
+    page.locator(box).scroll_into_view_if_needed()
+    page.locator(box).screenshot(path=str(ARTIFACTS / f"question-checked-{lang}.png"))
+    text = _box_text(page, box)
+    assert (russian_problems(text) if lang == "ru" else learner_problems(text)) == []
     assert opened.errors == []
     page.close(run_before_unload=True)
 
