@@ -50,7 +50,9 @@ def test_a_challenge_with_a_one_in_five_bluff_costs_four_point_eight_cards():
 
 def test_every_question_has_its_words_in_both_languages_filled_by_its_facts():
     for q in lessons.questions():
-        parts = ["ask", "hint", "worked"] + [f"choice.{c}" for c in q.choices]
+        players = q.choices == lessons.seat_choices(len(q.choices))  # named by player_name
+        parts = ["ask", "hint", "worked"] + ([] if players else
+                                             [f"choice.{c}" for c in q.choices])
         for lang in ("en", "ru"):
             facts = fact_values(q.facts, lang)
             for part in parts:
@@ -70,3 +72,42 @@ def test_a_question_is_found_by_its_id_and_its_page_and_a_wrong_one_refused():
         lessons.Question("x", "02", Fraction(3), choices=("a", "b"))
     with pytest.raises(ValueError, match="unit"):
         lessons.Question("x", "02", Fraction(3), unit="litres")
+
+
+def test_rules_stack_who_and_stack_cards_are_the_stepper_games_stack():
+    """The step-by-step page's game (seed 7, four computer players) with
+    V-STACK: five Draw Twos pile up and Player 4 draws all ten cards."""
+    from uno_nb import RuleSet
+    from uno_nb.events import Drew
+    from uno_nb.simulation import play_game
+    _, game = play_game(RuleSet.preset("standard").replace(stack=True), ["heuristic"] * 4, 7,
+                        max_rounds=1, record=True)
+    drew = [e for e in game.events if isinstance(e, Drew) and e.reason == "penalty"][0]
+    assert (drew.rule, drew.player, len(drew.cards)) == ("V-STACK", 3, 10)
+    who, cards = lessons.question("rules.stack_who"), lessons.question("rules.stack_cards")
+    assert who.choices == ("p1", "p2", "p3", "p4") and who.choices[int(who.answer)] == "p4"
+    assert cards.answer == 10 and cards.facts["stacked"] == 5
+
+
+def test_scoring_mean_hand_is_seven_times_the_decks_average_card():
+    from uno_nb.cards import build_deck
+    deck = build_deck()
+    q = lessons.question("scoring.mean_hand")
+    assert q.answer == Fraction(7 * sum(c.points for c in deck), len(deck)) == Fraction(2170, 27)
+
+
+def test_scoring_match_questions_read_the_pages_match():
+    from uno_nb.simulation import play_game
+    _, match = play_game("standard", ["heuristic"] * 3, 4, max_rounds=None, record=True)
+    winners = [r.winner for r in match.round_results]
+    assert winners == [1, 1, 0, 0, 1, 2, 1] and match.outcome.winner == 1
+    leader = lessons.question("scoring.leader_two")
+    assert leader.choices[int(leader.answer)] == "p2" and leader.facts["points"] == 196 + 141
+    assert lessons.question("scoring.zero_rounds").answer == 3  # rounds 3, 4 and 6
+
+
+def test_play_pile_after_deal_is_what_a_three_player_deal_leaves():
+    from uno_nb import Game
+    game = next(g for g in (Game("standard", 3, seed) for seed in range(20))
+                if g.top.is_number)  # a start card that makes no one draw
+    assert lessons.question("play.pile_after_deal").answer == len(game.draw_pile) == 86

@@ -11,7 +11,12 @@ This module holds numbers only:
   per cent, so ``57.43…`` for 57.4 %), checked to the decimals the learner
   types; a simulated value comes with its :attr:`~Question.tolerance`;
 * a **choice** question's answer is the index of the right one of its
-  :attr:`~Question.choices`.
+  :attr:`~Question.choices` (``p1``, ``p2``… name the players: "which
+  player?").
+
+A fact is a chance (a :class:`~fractions.Fraction`, said in per cent), a
+count (an ``int``), an :class:`Amount` with its decimals, a :class:`Ratio`
+said as an exact fraction, or a :class:`Seat`.
 
 >>> q = question("odds.no_wild")
 >>> q.unit, round(float(q.answer), 2), q.tolerance is None
@@ -32,8 +37,12 @@ from typing import Callable, Mapping
 from . import montecarlo as mc
 from . import odds
 from .cards import build_deck
+from .events import Drew
+from .rules import RuleSet
+from .simulation import play_game
 
-__all__ = ["Question", "Amount", "question", "questions", "PAGES", "UNITS"]
+__all__ = ["Question", "Amount", "Seat", "Ratio", "question", "questions", "PAGES", "UNITS",
+           "seat_choices"]
 
 #: What a number question's answer counts: a chance in per cent, cards, or a plain number.
 UNITS = ("percent", "cards", "hands", "number")
@@ -48,7 +57,21 @@ class Amount:
     decimals: int = 1
 
 
-Fact = int | Fraction | Amount
+@dataclass(frozen=True)
+class Seat:
+    """A player, by seat (0 for the first): the words name them from 1."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class Ratio:
+    """An exact number the words show as a fraction (``2,170/27``)."""
+
+    value: Fraction
+
+
+Fact = int | Fraction | Amount | Seat | Ratio
 
 
 @dataclass(frozen=True)
@@ -131,8 +154,75 @@ def _odds_questions() -> list[Question]:
     ]
 
 
+def seat_choices(players: int) -> tuple[str, ...]:
+    """The choices of a "which player?" question: ``p1`` … (the words name the players)."""
+    return tuple(f"p{k}" for k in range(1, players + 1))
+
+
+def _rules_questions() -> list[Question]:
+    # the page's whole game: four computer players, seed 7, with stacking on
+    players, seed = 4, 7
+    _, game = play_game(RuleSet.preset("standard").replace(stack=True), ["heuristic"] * players,
+                        seed, max_rounds=1, record=True)
+    drew = next(e for e in game.events
+                if isinstance(e, Drew) and e.rule == "V-STACK" and e.reason == "penalty")
+    stacked = len(drew.cards) // 2  # every Draw Two on the pile adds two cards
+    return [
+        Question("rules.stack_who", "01", Fraction(drew.player), choices=seat_choices(players),
+                 facts={"player": Seat(drew.player), "cards": len(drew.cards),
+                        "stacked": stacked, "seed": seed}),
+        Question("rules.stack_cards", "01", Fraction(len(drew.cards)), unit="cards",
+                 facts={"player": Seat(drew.player), "cards": len(drew.cards),
+                        "stacked": stacked}),
+    ]
+
+
+def _scoring_questions() -> list[Question]:
+    mean = odds.mean_opening_points()
+    deck = build_deck()
+    total = sum(c.points for c in deck)
+    # the page's match: three computer players to 500 points from seed 4
+    players, seed = 3, 4
+    _, match = play_game("standard", ["heuristic"] * players, seed, max_rounds=None,
+                         record=True)
+    scores = [0] * players
+    for result in match.round_results[:2]:
+        scores[result.winner] += result.points
+    leader = max(range(players), key=lambda s: scores[s])
+    if scores.count(scores[leader]) > 1:
+        raise RuntimeError("the page's match has no single leader after two rounds")
+    assert match.outcome is not None
+    winner = match.outcome.winner
+    rounds = len(match.round_results)
+    won = sum(1 for r in match.round_results if r.winner == winner)
+    return [
+        Question("scoring.mean_hand", "03", mean, unit="number",
+                 facts={"size": _HAND, "deck": len(deck), "total": total,
+                        "card": Amount(Fraction(total, len(deck)), 2),
+                        "mean": Amount(mean, 1), "exact": Ratio(mean)}),
+        Question("scoring.leader_two", "03", Fraction(leader), choices=seat_choices(players),
+                 facts={"player": Seat(leader), "points": scores[leader],
+                        "second": sorted(scores)[-2]}),
+        Question("scoring.zero_rounds", "03", Fraction(rounds - won), unit="number",
+                 facts={"player": Seat(winner), "rounds": rounds, "won": won,
+                        "count": rounds - won}),
+    ]
+
+
+def _play_questions() -> list[Question]:
+    deck, players = len(build_deck()), 3
+    left = deck - players * _HAND - 1
+    return [
+        Question("play.pile_after_deal", "05", Fraction(left), unit="cards",
+                 facts={"deck": deck, "players": players, "size": _HAND,
+                        "dealt": players * _HAND, "left": left}),
+    ]
+
+
 #: The pages that ask questions, and the questions of each, in the order asked.
-_MAKERS: dict[str, Callable[[], list[Question]]] = {"02": _odds_questions}
+_MAKERS: dict[str, Callable[[], list[Question]]] = {
+    "01": _rules_questions, "02": _odds_questions, "03": _scoring_questions,
+    "05": _play_questions}
 PAGES = tuple(_MAKERS)
 
 

@@ -101,6 +101,45 @@ EN: dict[str, str] = {
                                     'cards you draw for sure without a challenge, so with a '
                                     'bluff chance of {bluff} a challenge costs you cards on '
                                     'average.',
+    'q.rules.stack_who.ask': 'With stacking on, the Draw Twos pile up from move 3. Who draws '
+                             'in the end?',
+    'q.rules.stack_who.hint': 'A player who can add a Draw Two passes the pile on; the first '
+                              'player who cannot add one draws it all. Step through the moves '
+                              'after move 3 and read the log.',
+    'q.rules.stack_who.worked': '{player} draws: {stacked} Draw Twos were piled up, and '
+                                '{player} had none to add, so {player} draws all {cards} cards '
+                                'and loses the turn.',
+    'q.rules.stack_cards.ask': 'And how many cards does that player draw?',
+    'q.rules.stack_cards.hint': 'Each Draw Two on the pile adds 2 cards. Count the Draw Twos '
+                                'played one after another from move 3.',
+    'q.rules.stack_cards.worked': '{stacked} Draw Twos × 2 cards = {cards} cards, all for '
+                                  '{player}.',
+    'q.scoring.mean_hand.ask': 'Before you read on: how many points is a hand of {size} cards '
+                               'fresh from the shuffle worth, on average?',
+    'q.scoring.mean_hand.hint': 'The {deck} cards of the deck are worth {total} points in all. '
+                                'Work out what one card is worth on average, then multiply by '
+                                '{size}.',
+    'q.scoring.mean_hand.worked': 'One card is worth {total} ÷ {deck} = {card} points on '
+                                  'average, so {size} cards are worth {size} × {total} ÷ {deck} '
+                                  '= {exact} = {mean} points on average.',
+    'q.scoring.leader_two.ask': 'Read the chart below: who led the match after two rounds?',
+    'q.scoring.leader_two.hint': 'Find round 2 on the chart of the totals and look for the '
+                                 'highest line there.',
+    'q.scoring.leader_two.worked': '{player} led after two rounds with {points} points; nobody '
+                                   'else had more than {second}.',
+    'q.scoring.zero_rounds.ask': 'In how many rounds did the winner of the match score nothing?',
+    'q.scoring.zero_rounds.hint': 'Only the winner of a round scores. Count the rounds that '
+                                  'another player won.',
+    'q.scoring.zero_rounds.worked': '{player} won {won} of the {rounds} rounds and scored '
+                                    'nothing in the other {count}: in those, another player went '
+                                    'out first and took the points.',
+    'q.play.pile_after_deal.ask': 'A game of {players} players: each is dealt {size} cards and '
+                                  'one card is turned up to start the discard pile. How many '
+                                  'cards are left in the draw pile?',
+    'q.play.pile_after_deal.hint': 'The deck has {deck} cards. Take away the cards dealt to '
+                                   'the players and the one turned up.',
+    'q.play.pile_after_deal.worked': '{deck} − {players} × {size} − 1 = {deck} − {dealt} − 1 '
+                                     '= {left} cards.',
 }
 
 RU: dict[str, str] = {
@@ -199,4 +238,46 @@ RU: dict[str, str] = {
     'q.odds.challenge_cost.worked': '6 × {no_bluff} = {cost} карты. Это больше, чем 4 карты, '
                                     'которые вы возьмёте наверняка, не оспаривая, так что при '
                                     'вероятности блефа {bluff} оспаривать в среднем невыгодно.',
+    'q.rules.stack_who.ask': 'С накоплением штрафов карты «+2» копятся с хода 3. Кто в конце '
+                             'концов берёт карты?',
+    'q.rules.stack_who.hint': 'Игрок, у которого есть «+2», кладёт её сверху и '
+                              'передаёт стопку дальше; первый, кому нечего положить, берёт '
+                              'всё. Пройдите ходы после хода 3 и прочитайте журнал.',
+    'q.rules.stack_who.worked': 'Берёт {player}: в стопке {stacked} '
+                                '{stacked|карта|карты|карт} «+2», а положить сверху нечего, '
+                                'поэтому {player} берёт все '
+                                '{cards} {cards|карту|карты|карт} и пропускает ход.',
+    'q.rules.stack_cards.ask': 'А сколько карт берёт этот игрок?',
+    'q.rules.stack_cards.hint': 'Каждая «+2» в стопке добавляет 2 карты. Сосчитайте '
+                                'карты «+2», сыгранные подряд с хода 3.',
+    'q.rules.stack_cards.worked': '{stacked} {stacked|карта|карты|карт} «+2» × 2 карты = '
+                                  '{cards} {cards|карта|карты|карт}, и все их берёт {player}.',
+    'q.scoring.mean_hand.ask': 'Прежде чем читать дальше: сколько очков в среднем стоит рука '
+                               'из {size} карт сразу после раздачи?',
+    'q.scoring.mean_hand.hint': '{deck} карт колоды стоят вместе {total} очков. Найдите, '
+                                'сколько в среднем стоит одна карта, и умножьте на {size}.',
+    'q.scoring.mean_hand.worked': 'Одна карта в среднем стоит {total} ÷ {deck} = {card} очка, '
+                                  'поэтому {size} карт стоят в среднем {size} × {total} ÷ '
+                                  '{deck} = {exact} = {mean} очка.',
+    'q.scoring.leader_two.ask': 'Посмотрите на график ниже: кто вёл в матче после двух '
+                                'раундов?',
+    'q.scoring.leader_two.hint': 'Найдите на графике сумм раунд 2 и посмотрите, какая линия '
+                                 'там выше всех.',
+    'q.scoring.leader_two.worked': 'После двух раундов вёл {player}: {points} '
+                                   '{points|очко|очка|очков}; у остальных было не больше '
+                                   '{second}.',
+    'q.scoring.zero_rounds.ask': 'В скольких раундах победитель матча не набрал ни одного '
+                                 'очка?',
+    'q.scoring.zero_rounds.hint': 'Очки получает только победитель раунда. Сосчитайте раунды, '
+                                  'которые выиграл кто-то другой.',
+    'q.scoring.zero_rounds.worked': '{player} выиграл {won} {won|раунд|раунда|раундов} из '
+                                    '{rounds}, а в остальных {count} не набрал ничего: там первым избавился '
+                                    'от карт и забрал очки другой игрок.',
+    'q.play.pile_after_deal.ask': 'Играют {players} игрока: каждому сдают {size} карт, и одну '
+                                  'карту открывают, чтобы начать сброс. Сколько карт остаётся '
+                                  'в колоде?',
+    'q.play.pile_after_deal.hint': 'В колоде {deck} карт. Вычтите карты, сданные игрокам, и '
+                                   'одну открытую.',
+    'q.play.pile_after_deal.worked': '{deck} − {players} × {size} − 1 = {deck} − {dealt} − 1 '
+                                     '= {left} {left|карта|карты|карт}.',
 }

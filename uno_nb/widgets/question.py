@@ -23,7 +23,7 @@ from typing import Any, Callable
 
 from .. import lessons
 from ..questions import REFUSED, RIGHT, SHOWN, WRONG, Attempts, Verdict
-from ..texts import answer_refusal, text
+from ..texts import answer_refusal, has, player_name, text
 from ..texts.numbers import fmt_decimal, fmt_fraction, fmt_int, fmt_percent
 from . import ui as w
 from ._common import para, tagged
@@ -49,7 +49,11 @@ def fact_values(facts: Any, lang: str) -> dict[str, str]:
     ``<name>_fraction`` exactly), a count grouped, an amount with its decimals."""
     out: dict[str, str] = {}
     for name, value in facts.items():
-        if isinstance(value, lessons.Amount):
+        if isinstance(value, lessons.Seat):
+            out[name] = player_name(value.seat, lang=lang)
+        elif isinstance(value, lessons.Ratio):
+            out[name] = fmt_fraction(value.value, lang)
+        elif isinstance(value, lessons.Amount):
             if value.decimals:
                 out[name] = fmt_decimal(value.value, value.decimals, lang)
             else:
@@ -84,7 +88,7 @@ class Ask:
         parts: list[Any] = [self._ask]
         if q.is_choice:
             for index, choice in enumerate(q.choices):
-                button = tagged(w.Button(description=self._say(f"choice.{choice}"),
+                button = tagged(w.Button(description=self._choice_words(choice),
                                          layout=w.Layout(width="auto", max_width="100%")),
                                 "uno-q-choice", f"uno-q-choice-{choice}")
                 button.on_click(self._chooser(index))
@@ -168,6 +172,13 @@ class Ask:
     @property
     def worked_shown(self) -> bool:
         return self.verdict.done
+
+    def _choice_words(self, choice: str) -> str:
+        """A choice's words: its own, or a player's name (``p1`` is Player 1)."""
+        key = f"q.{self.question.id}.choice.{choice}"
+        if not has(key) and choice[:1] == "p" and choice[1:].isdigit():
+            return player_name(int(choice[1:]) - 1, lang=self._lang)
+        return text(key, self._lang, **self._facts)
 
     def _say(self, part: str) -> str:
         return text(f"q.{self.question.id}.{part}", self._lang, **self._facts)
