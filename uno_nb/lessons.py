@@ -209,6 +209,30 @@ def _scoring_questions() -> list[Question]:
     ]
 
 
+def _lab_questions() -> list[Question]:
+    # the page's experiment: standard rules against standard + stacking, 2,000
+    # games each between four computer players from the first seed, 0
+    from . import lab  # (plays on the compiled kernel when it can)
+
+    games, players, seed = 2_000, 4, 0
+    standard = RuleSet.preset("standard")
+    results = lab.compare({"A": standard, "B": standard.replace(stack=True)},
+                          ["heuristic"] * players, games, seed, executor="serial")
+    pairs = zip(results["A"].records, results["B"].records)  # the same deals
+    change = mc.mean_of([float(b.turns - a.turns) for a, b in pairs])
+    order = ("shorter", "longer", "same")
+    verdict = "shorter" if change.high < 0 else "longer" if change.low > 0 else "same"
+    return [
+        Question("lab.stacking", "04", Fraction(order.index(verdict)), choices=order,
+                 facts={"games": games, "players": players,
+                        "turns_a": Amount(Fraction(results["A"].summary.turns.estimate), 1),
+                        "turns_b": Amount(Fraction(results["B"].summary.turns.estimate), 1),
+                        "diff": Amount(Fraction(change.estimate), 1),
+                        "low": Amount(Fraction(change.low), 1),
+                        "high": Amount(Fraction(change.high), 1)}),
+    ]
+
+
 def _play_questions() -> list[Question]:
     deck, players = len(build_deck()), 3
     left = deck - players * _HAND - 1
@@ -222,7 +246,7 @@ def _play_questions() -> list[Question]:
 #: The pages that ask questions, and the questions of each, in the order asked.
 _MAKERS: dict[str, Callable[[], list[Question]]] = {
     "01": _rules_questions, "02": _odds_questions, "03": _scoring_questions,
-    "05": _play_questions}
+    "04": _lab_questions, "05": _play_questions}
 PAGES = tuple(_MAKERS)
 
 

@@ -140,6 +140,24 @@ EN: dict[str, str] = {
                                    'the players and the one turned up.',
     'q.play.pile_after_deal.worked': '{deck} − {players} × {size} − 1 = {deck} − {dealt} − 1 '
                                      '= {left} cards.',
+    'q.lab.stacking.ask': 'Make a guess first: with stacking on, are games shorter or longer?',
+    'q.lab.stacking.choice.shorter': 'Shorter',
+    'q.lab.stacking.choice.longer': 'Longer',
+    'q.lab.stacking.choice.same': 'No clear difference',
+    'q.lab.stacking.hint': 'Stacking passes the draw cards on, so one unlucky player draws '
+                           'many at once while the others draw none. Run the experiment below '
+                           'and compare the turns in a game under A and under B.',
+    'q.lab.stacking.worked': 'In {games} games between {players} computer players, a game '
+                             'took {turns_a} turns on average under the standard rules and '
+                             '{turns_b} with stacking. The difference, game by game on the '
+                             'same deals, is {diff} turns, with a 95% interval of {low} to '
+                             '{high}.',
+    'q.lab.stacking.worked.shorter': 'That interval leaves out 0: stacking makes games shorter. '
+                                     'The player who finally draws takes many cards at once, '
+                                     'but everyone else plays on without drawing.',
+    'q.lab.stacking.worked.longer': 'That interval leaves out 0: stacking makes games longer.',
+    'q.lab.stacking.worked.same': 'That interval holds 0: these games show no clear '
+                                  'difference.',
 }
 
 RU: dict[str, str] = {
@@ -280,4 +298,23 @@ RU: dict[str, str] = {
                                    'одну открытую.',
     'q.play.pile_after_deal.worked': '{deck} − {players} × {size} − 1 = {deck} − {dealt} − 1 '
                                      '= {left} {left|карта|карты|карт}.',
+    'q.lab.stacking.ask': 'Сначала предположите: с накоплением штрафов партии короче или '
+                          'длиннее?',
+    'q.lab.stacking.choice.shorter': 'Короче',
+    'q.lab.stacking.choice.longer': 'Длиннее',
+    'q.lab.stacking.choice.same': 'Заметной разницы нет',
+    'q.lab.stacking.hint': 'Накопление передаёт штраф дальше, и один невезучий игрок берёт '
+                           'сразу много карт, а остальные не берут ни одной. Проведите опыт '
+                           'ниже и сравните число ходов в партии при правилах A и B.',
+    'q.lab.stacking.worked': 'В {games} партиях {players} компьютерных игроков партия по '
+                             'стандартным правилам длилась в среднем {turns_a} хода, а с '
+                             'накоплением — {turns_b}. Разница, партия за партией на тех же '
+                             'раздачах, — {diff} хода, 95-процентный интервал — от {low} до '
+                             '{high}.',
+    'q.lab.stacking.worked.shorter': 'Этот интервал не содержит 0: с накоплением партии короче. '
+                                     'Тот, кто в конце берёт карты, получает их сразу много, '
+                                     'но остальные играют дальше, ничего не беря.',
+    'q.lab.stacking.worked.longer': 'Этот интервал не содержит 0: с накоплением партии длиннее.',
+    'q.lab.stacking.worked.same': 'Этот интервал содержит 0: заметной разницы в этих партиях '
+                                  'нет.',
 }

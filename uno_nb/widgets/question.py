@@ -173,6 +173,16 @@ class Ask:
     def worked_shown(self) -> bool:
         return self.verdict.done
 
+    def worked(self) -> str:
+        """The worked answer, with the sentence of the right choice where it has one."""
+        said = self._say("worked")
+        q = self.question
+        if q.is_choice:
+            key = f"q.{q.id}.worked.{q.choices[int(q.answer)]}"
+            if has(key):
+                said += " " + text(key, self._lang, **self._facts)
+        return said
+
     def _choice_words(self, choice: str) -> str:
         """A choice's words: its own, or a player's name (``p1`` is Player 1)."""
         key = f"q.{self.question.id}.choice.{choice}"
@@ -223,7 +233,7 @@ class Ask:
                                 f"{escape(self._say('hint'))}</p>") if verdict.hint else ""
             self._hint.layout.display = None if verdict.hint else "none"
             self._worked.value = (f"<p><b>{escape(text('q.box.worked', lang))}:</b> "
-                                  f"{escape(self._say('worked'))}</p>") if verdict.done else ""
+                                  f"{escape(self.worked())}</p>") if verdict.done else ""
             self._worked.layout.display = None if verdict.done else "none"
             self._show.disabled = verdict.done
             self._show.layout.display = "none" if verdict.done else None
