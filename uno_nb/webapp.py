@@ -86,6 +86,10 @@ UI_FOLDER = PLOTLY_FILE.parent
 UI_FILES = ("ui.js", "ui.css")
 UI_PATH = "uno_nb/ui"
 UI_ENV = "UNO_NB_UI_URL"
+#: The class board's file, and the flag that tells the kernels that the
+#: pages record for a class (uno_nb.classboard.ENV, uno_nb.classroom.SERVER_ENV).
+BOARD_ENV = "UNO_NB_CLASSBOARD"
+CLASS_SERVER_ENV = "UNO_NB_CLASS_SERVER"
 #: The addresses that mean "listen on every network interface".
 ALL_INTERFACES = frozenset({"0.0.0.0", "", "::"})
 #: What start-up warns of when the app listens beyond this computer.
@@ -124,6 +128,16 @@ def ui_url(name: str, path: str = UI_PATH) -> str:
     if name not in UI_FILES:
         raise ValueError(f"the app serves {', '.join(UI_FILES)}, not {name!r}")
     return f"{path}/{name}?v={ui_version()}"
+
+
+def class_board_file() -> Path:
+    """The class board's SQLite file (``$UNO_NB_CLASSBOARD``, else the user's
+    data folder), its folder made if need be."""
+    from .classboard import default_path  # (the standard library's sqlite3 only)
+
+    path = default_path().resolve()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return path
 
 
 def project_root(start: Path | None = None) -> Path:
@@ -211,6 +225,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     os.environ[PLOTLY_ENV] = PLOTLY_PATH  # the kernels inherit it
     os.environ[UI_ENV] = UI_PATH
     os.environ["UNO_NB_SERVED"] = "1"  # (uno_nb.kernel.SERVED_ENV) their lab runs never compile
+    board = class_board_file()
+    os.environ[BOARD_ENV] = str(board)  # every kernel writes to this one file
+    os.environ[CLASS_SERVER_ENV] = "1"
+    print(f"uno_nb.webapp: the class board's file is {board}", flush=True)
 
     from jupyter_server.base.handlers import FileFindHandler
     from jupyter_server.services.contents.largefilemanager import LargeFileManager

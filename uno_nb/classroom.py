@@ -1,0 +1,200 @@
+"""A page's place in a class, and what the class did, pooled.
+
+Under the class server (``make app``: :mod:`uno_nb.webapp` names the class
+board's file in ``UNO_NB_CLASSBOARD`` and sets ``UNO_NB_CLASS_SERVER``), each
+student's page joins a class by its code (typed, or carried by the page's
+link) and :data:`SESSION` records what the student does - predictions, dealt
+hands, games - as rows of :class:`uno_nb.classboard.ClassBoard`.  Anywhere
+else (Binder, JupyterLab on one's own) nothing is recorded and the pages say
+so.
+
+:func:`pool` turns a class's rows into the figures the board draws: the
+class's dealt hands closing in on the exact chance, how the class answered
+each question, its games.  Plain Python and no words: the board page
+(:mod:`uno_nb.widgets.board_app`) says them.
+
+>>> room = Classroom(":memory:")
+>>> code = room.board.start_class()
+>>> room.join(code, "s1").code == code
+True
+>>> room.record("hand", "wild:7", 100, {"seed": 3, "start": 0, "counts": {"0": 57, "1": 43}})
+1
+>>> pool(room.board.results(code)).hands["wild:7"].dealt
+100
+"""
+
+from __future__ import annotations
+
+import os
+from collections import defaultdict
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Mapping, Sequence
+
+from . import montecarlo as mc
+from .classboard import ENV, BadRow, ClassBoard, Result, normal_nickname
+
+__all__ = ["SERVER_ENV", "served", "Membership", "Classroom", "SESSION", "HandPool",
+           "AnswerPool", "GamePool", "Pooled", "pool"]
+
+#: Set to "1" by the web app: the pages record what students do.
+SERVER_ENV = "UNO_NB_CLASS_SERVER"
+
+
+def served() -> bool:
+    """Whether this kernel runs under the class server."""
+    return os.environ.get(SERVER_ENV) == "1"
+
+
+@dataclass(frozen=True)
+class Membership:
+    """A student in a class: the class code, an anonymous id, an optional nickname."""
+
+    code: str
+    student: str
+    nickname: str | None = None
+
+
+class Classroom:
+    """The link of one kernel (one student's page) to the class board."""
+
+    def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
+        self._path = path
+        self._board: ClassBoard | None = None
+        self.member: Membership | None = None
+
+    @property
+    def board(self) -> ClassBoard:
+        if self._board is None:
+            self._board = ClassBoard(self._path)
+        return self._board
+
+    def join(self, code: str, student: str, nickname: str | None = None) -> Membership:
+        """Join the class ``code`` (as typed): :class:`~uno_nb.classboard.BoardError`
+        if there is no such class, or the student id or nickname is refused."""
+        exact = self.board.join(code)
+        if not isinstance(student, str) or not student.isascii() or not student.isalnum() \
+                or not 1 <= len(student) <= 64:
+            raise BadRow("a student is an id of 1-64 letters and digits", field="student")
+        self.member = Membership(exact, student, normal_nickname(nickname))
+        return self.member
+
+    def leave(self) -> None:
+        self.member = None
+
+    def record(self, kind: str, item: str, value: float | None = None,
+               detail: Mapping[str, Any] | None = None) -> int | None:
+        """Add a row for the student; None when not in a class.  A refusal
+        (:class:`~uno_nb.classboard.BoardError`) is the caller's to say."""
+        member = self.member
+        if member is None:
+            return None
+        return self.board.add(member.code, member.student, kind, item, value, detail,
+                              nickname=member.nickname)
+
+
+def _session() -> Classroom:
+    return Classroom(os.environ.get(ENV) or None)
+
+
+#: This kernel's classroom (one student's page has one kernel).
+SESSION = _session()
+
+
+# -- the class's figures ------------------------------------------------------------
+
+@dataclass
+class HandPool:
+    """The class's dealt hands of one kind and size: how many held none."""
+
+    dealt: int = 0
+    none: int = 0
+    #: after each block of hands that came in: (hands so far, how many held none)
+    path: list[tuple[int, int]] = field(default_factory=list)
+
+    @property
+    def estimate(self) -> mc.Estimate:
+        return mc.proportion(self.none, self.dealt)
+
+
+@dataclass
+class AnswerPool:
+    """How the class answered one question: each student's first answer
+    (their prediction) and whether they got it right in the end."""
+
+    first: dict[str, float] = field(default_factory=dict)  # student -> first number
+    right_first: set[str] = field(default_factory=set)
+    done: dict[str, str] = field(default_factory=dict)  # student -> "right" or "shown"
+
+    @property
+    def students(self) -> int:
+        return len(self.first)
+
+
+@dataclass
+class GamePool:
+    """The class's games on the play page."""
+
+    games: int = 0
+    won: int = 0  # by the student
+    turns: int = 0
+
+
+@dataclass
+class Pooled:
+    hands: dict[str, HandPool]
+    answers: dict[str, AnswerPool]
+    games: GamePool
+    students: int
+    last_id: int
+
+
+def pool(rows: Sequence[Result]) -> Pooled:
+    """The figures of a class's rows (in the order they were written).
+
+    Hands are pooled by block: the hands a student dealt from one seed
+    starting at one hand number count once, however many students dealt
+    them (two students with the same seed deal the same hands)."""
+    hands: dict[str, HandPool] = defaultdict(HandPool)
+    answers: dict[str, AnswerPool] = defaultdict(AnswerPool)
+    games = GamePool()
+    seen_blocks: set[tuple[str, int, int, int]] = set()
+    students: set[str] = set()
+    last = 0
+    for row in rows:
+        last = max(last, row.id)
+        students.add(row.student)
+        detail = row.detail
+        if row.kind == "hand":
+            try:
+                block = (row.item, int(detail["seed"]), int(detail["start"]), int(row.value or 0))
+                none = int(dict(detail["counts"]).get("0", 0))
+            except (KeyError, TypeError, ValueError):
+                continue  # a row of another form: not a figure
+            if block in seen_blocks or block[3] <= 0 or not 0 <= none <= block[3]:
+                continue
+            seen_blocks.add(block)
+            hand = hands[row.item]
+            hand.dealt += block[3]
+            hand.none += none
+            hand.path.append((hand.dealt, hand.none))
+        elif row.kind == "prediction":
+            answer = answers[row.item]
+            outcome = detail.get("outcome")
+            if row.student not in answer.first and row.value is not None:
+                answer.first[row.student] = row.value
+                if outcome == "right":
+                    answer.right_first.add(row.student)
+            if outcome in ("right", "shown"):
+                answer.done.setdefault(row.student, outcome)
+        elif row.kind == "game":
+            games.games += 1
+            games.won += 1 if row.value == 1 else 0
+            turns = detail.get("turns")
+            games.turns += turns if isinstance(turns, int) else 0
+    return Pooled(dict(hands), dict(answers), games, len(students), last)
+
+
+def share_fraction(pooled: HandPool) -> Fraction:
+    """The class's share of hands with none, exactly."""
+    return Fraction(pooled.none, pooled.dealt) if pooled.dealt else Fraction(0)
