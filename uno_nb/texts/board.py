@@ -15,6 +15,54 @@ EN: dict[str, str] = {
     'board.refused.error': 'The class board could not do that.',
     'board.no_server': 'Class results are pooled only when the page is opened from the '
                        'class server on your teacher\'s computer.',
+    'board.bar.code': 'Class code',
+    'board.bar.nickname': 'Nickname (if you like)',
+    'board.bar.join': 'Join the class',
+    'board.bar.join_first': 'Type the class code from the board to add your results to your '
+                            'class\'s.',
+    'board.bar.joined': 'You are in class {code}: your answers, hands and games go to the '
+                        'class board.',
+    'board.page.start': 'Start a fresh class',
+    'board.page.none': 'No class yet: start a fresh class, or open this page with the class '
+                       'code in its link.',
+    'board.page.code': 'Class code: {code}',
+    'board.page.link': 'Students join by typing {code} at the top of any lesson page, or by '
+                       'opening a page whose address ends in ?class={code}. No names are needed.',
+    'board.page.students': '{count} {count|student has|students have} sent results so far.',
+    'board.page.hands': '{shown} {dealt|hand|hands} of {size} cards pooled, counting {kind}: '
+                        '{none} held none, {percent} (95% interval {interval}). The exact '
+                        'chance of none is {exact}.',
+    'board.page.hands_none': 'No hands dealt yet: the class\'s hands appear here as students '
+                             'press Deal on the card-odds page.',
+    'board.page.hands_title': 'The class\'s hands closing in on the exact chance',
+    'board.page.hands_x': 'Hands pooled so far',
+    'board.page.hands_y': 'Share of hands with none',
+    'board.page.trace_share': 'The class\'s share',
+    'board.page.trace_interval': '95% interval',
+    'board.page.trace_exact': 'Exact chance',
+    'board.page.hands_caption': 'Each point adds the hands one student dealt with one press. '
+                                'The more hands the class pools, the closer its share comes to '
+                                'the exact chance and the narrower the shaded interval: the law '
+                                'of large numbers, with the class\'s own cards.',
+    'board.page.question': 'Question',
+    'board.page.answers': '{count} {count|student|students} answered: first answers from '
+                          '{low} to {high}, the middle one {median}. The answer is {answer}; '
+                          '{right} got it at the first try, {done} in the end.',
+    'board.page.answers_choice': '{count} {count|student|students} answered. The answer is '
+                                 '“{answer}”; {right} got it at the first try, {done} in the '
+                                 'end.',
+    'board.page.answers_none': 'Nobody has answered this question yet.',
+    'board.page.answers_title': 'The class\'s first answers',
+    'board.page.answers_x': 'First answer',
+    'board.page.answers_y': 'Students',
+    'board.page.trace_answers': 'Students',
+    'board.page.answers_caption': 'Each bar counts the students whose first answer was that '
+                                  'one, before any hint: the class\'s predictions against the '
+                                  'answer.',
+    'board.page.games': '{games} {games|game|games} finished on the play page; the students '
+                        'won {won}.',
+    'board.page.games_none': 'No game finished on the play page yet.',
+    'board.page.csv': 'Download the class\'s results ({count} {count|row|rows}, CSV)',
 }
 
 RU: dict[str, str] = {
@@ -31,4 +79,52 @@ RU: dict[str, str] = {
     'board.refused.error': 'Доска класса не смогла этого сделать.',
     'board.no_server': 'Результаты класса собираются, только если страница открыта с '
                        'сервера класса на компьютере учителя.',
+    'board.bar.code': 'Код класса',
+    'board.bar.nickname': 'Псевдоним (по желанию)',
+    'board.bar.join': 'Войти в класс',
+    'board.bar.join_first': 'Введите код класса с доски, чтобы ваши результаты попали к '
+                            'результатам класса.',
+    'board.bar.joined': 'Вы в классе {code}: ваши ответы, руки и партии попадают на доску '
+                        'класса.',
+    'board.page.start': 'Начать новый класс',
+    'board.page.none': 'Класса пока нет: начните новый класс или откройте эту страницу по '
+                       'ссылке с кодом класса.',
+    'board.page.code': 'Код класса: {code}',
+    'board.page.link': 'Ученики входят, набрав {code} вверху любой страницы урока, или открыв '
+                       'страницу, адрес которой кончается на ?class={code}. Имена не нужны.',
+    'board.page.students': 'Результаты прислали: {count} {count|ученик|ученика|учеников}.',
+    'board.page.hands': 'Собрано {shown} {dealt|рука|руки|рук} по {size} карт; считаем '
+                        'такие карты: {kind}. Ни одной такой карты не было в {none} из них, '
+                        'это {percent} (95-процентный интервал {interval}). Точная '
+                        'вероятность не получить ни одной — {exact}.',
+    'board.page.hands_none': 'Рук пока не раздавали: руки класса появятся здесь, когда '
+                             'ученики нажмут «Раздать» на странице о шансах.',
+    'board.page.hands_title': 'Руки класса приближаются к точной вероятности',
+    'board.page.hands_x': 'Сколько рук собрано',
+    'board.page.hands_y': 'Доля рук без таких карт',
+    'board.page.trace_share': 'Доля у класса',
+    'board.page.trace_interval': '95-процентный интервал',
+    'board.page.trace_exact': 'Точная вероятность',
+    'board.page.hands_caption': 'Каждая точка добавляет руки, которые один ученик раздал одним '
+                                'нажатием. Чем больше рук собрал класс, тем ближе его доля к '
+                                'точной вероятности и тем уже закрашенный интервал: закон '
+                                'больших чисел на картах самого класса.',
+    'board.page.question': 'Вопрос',
+    'board.page.answers': 'Ответили: {count} {count|ученик|ученика|учеников}. Первые ответы — '
+                          'от {low} до {high}, средний по порядку — {median}. Ответ — {answer}; '
+                          'с первой попытки верно ответили {right}, в итоге — {done}.',
+    'board.page.answers_choice': 'Ответили: {count} {count|ученик|ученика|учеников}. Ответ — '
+                                 '«{answer}»; с первой попытки верно ответили {right}, в итоге '
+                                 '— {done}.',
+    'board.page.answers_none': 'На этот вопрос пока никто не ответил.',
+    'board.page.answers_title': 'Первые ответы класса',
+    'board.page.answers_x': 'Первый ответ',
+    'board.page.answers_y': 'Учеников',
+    'board.page.trace_answers': 'Учеников',
+    'board.page.answers_caption': 'Каждый столбик — сколько учеников дали этот ответ первым, '
+                                  'до подсказки: предсказания класса рядом с ответом.',
+    'board.page.games': 'На странице игры закончено {games} {games|партия|партии|партий}; '
+                        'ученики выиграли {won}.',
+    'board.page.games_none': 'На странице игры пока не закончено ни одной партии.',
+    'board.page.csv': 'Скачать результаты класса ({count} {count|строка|строки|строк}, CSV)',
 }

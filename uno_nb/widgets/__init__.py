@@ -26,6 +26,8 @@ _EXPORTS = {
     "LiveOdds": "odds_live",
     "ChallengeQuestion": "odds_challenge",
     "Ask": "question",
+    "ClassBar": "classbar",
+    "ClassBoardApp": "board_app",
     "figure": "_common",
 }
 
@@ -35,6 +37,8 @@ if TYPE_CHECKING:  # what static tools and IDEs see
     from ._common import figure
     from .lab_app import LabApp
     from .odds_challenge import ChallengeQuestion
+    from .board_app import ClassBoardApp
+    from .classbar import ClassBar
     from .question import Ask
     from .odds_lesson import HandOdds
     from .odds_live import LiveOdds

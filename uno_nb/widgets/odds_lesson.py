@@ -44,6 +44,7 @@ from ..texts import text
 from ..texts.numbers import (fmt_decimal, fmt_fraction, fmt_int, fmt_interval, fmt_percent,
                              fmt_ratio)
 from ._common import figure, para, tagged
+from .classbar import record
 from .odds_challenge import REDEALS, ChallengeQuestion
 from .odds_common import CELL, DECK, WIDE, counted, scroll, seed_box
 from .odds_live import LiveOdds
@@ -242,8 +243,12 @@ class HandOdds:
 
     def deal(self, n: int) -> None:
         """Deal ``n`` more hands and add them to those dealt so far."""
-        self.counts += mc.deal_counts(self.kind, hand_size=self.hand_size, n=n, seed=self.seed,
-                                      start=self.dealt)
+        dealt = mc.deal_counts(self.kind, hand_size=self.hand_size, n=n, seed=self.seed,
+                               start=self.dealt)
+        record("hand", f"{self.kind}:{self.hand_size}", n,
+               {"seed": self.seed, "start": self.dealt,
+                "counts": {str(k): v for k, v in sorted(dealt.items())}})
+        self.counts += dealt
         self.dealt += n
         self._render()
 

@@ -53,6 +53,7 @@ from ..table import jump_in_race, table_talk, uno_call, uno_catch
 from ..texts import card_name, colour_name, text
 from ..texts.numbers import fmt_decimal
 from ._common import tagged
+from .classbar import record
 from .play_buttons import ButtonBoard, ButtonSpec, button
 from .play_view import INK, end_panel_html, log_html, pale, status_html, table_html
 
@@ -91,6 +92,7 @@ class PlayApp:
         if not 0 <= human < players:
             raise ValueError(f"human must be a seat from 0 to {players - 1}, got {human!r}")
         self._lang = lang
+        self._recorded: Game | None = None  # the finished game the class board has
         self.human = human
         self._rules = rules
         self._players = players
@@ -447,6 +449,11 @@ class PlayApp:
             self._board.fill(self._end_buttons, [])
             return
         self._end_panel.value = end_panel_html(game, self.human, lang, self._rounds)
+        if game.is_over and self._recorded is not game and game.outcome is not None:
+            self._recorded = game  # a game is one row of the class board, however often drawn
+            record("game", "play", 1.0 if game.outcome.winner == self.human else 0.0,
+                   {"winner": game.outcome.winner, "turns": game.turns, "players": game.n,
+                    "seed": game.seed})
         if game.is_over:
             buttons = [button(text("play.play_again", lang), self.new_game,
                               button_style="success", classes=("uno-play-again",)),

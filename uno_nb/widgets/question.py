@@ -27,8 +27,9 @@ from ..texts import answer_refusal, has, player_name, text
 from ..texts.numbers import fmt_decimal, fmt_fraction, fmt_int, fmt_percent
 from . import ui as w
 from ._common import para, tagged
+from .classbar import record
 
-__all__ = ["Ask", "fact_values"]
+__all__ = ["Ask", "fact_values", "question_words", "choice_words"]
 
 #: How many misses a question allows before it shows its worked answer.
 MISSES = 2
@@ -66,6 +67,28 @@ def fact_values(facts: Any, lang: str) -> dict[str, str]:
     return out
 
 
+def question_words(q: lessons.Question, part: str, lang: str) -> str:
+    """One of a question's texts (``ask``, ``hint``, ``worked``), its facts filled in."""
+    return text(f"q.{q.id}.{part}", lang, **fact_values(q.facts, lang))
+
+
+def choice_words(q: lessons.Question, choice: str, lang: str) -> str:
+    """A choice's words: its own, or a player's name (``p1`` is Player 1)."""
+    key = f"q.{q.id}.choice.{choice}"
+    if not has(key) and choice[:1] == "p" and choice[1:].isdigit():
+        return player_name(int(choice[1:]) - 1, lang=lang)
+    return text(key, lang, **fact_values(q.facts, lang))
+
+
+def _to_the_board(question: lessons.Question, verdict: Verdict) -> None:
+    """The class board's row of an answer (when the page is in a class)."""
+    value: float | None = None
+    if verdict.typed is not None:
+        value = float(verdict.typed.value)
+    record("prediction", question.id, value,
+           {"outcome": verdict.outcome, "tries": verdict.tries, "page": question.page})
+
+
 class Ask:
     """One question, asked and checked on the page.
 
@@ -76,7 +99,7 @@ class Ask:
                  on_answer: Callable[[lessons.Question, Verdict], Any] | None = None) -> None:
         self.question = lessons.question(qid)
         self._lang = lang
-        self._on_answer = on_answer
+        self._on_answer = on_answer if on_answer is not None else _to_the_board
         self._told: tuple[int, str] = (0, "")
         self._chosen: int | None = None
         self._example: str | None = None
@@ -184,11 +207,7 @@ class Ask:
         return said
 
     def _choice_words(self, choice: str) -> str:
-        """A choice's words: its own, or a player's name (``p1`` is Player 1)."""
-        key = f"q.{self.question.id}.choice.{choice}"
-        if not has(key) and choice[:1] == "p" and choice[1:].isdigit():
-            return player_name(int(choice[1:]) - 1, lang=self._lang)
-        return text(key, self._lang, **self._facts)
+        return choice_words(self.question, choice, self._lang)
 
     def _say(self, part: str) -> str:
         return text(f"q.{self.question.id}.{part}", self._lang, **self._facts)

@@ -1,0 +1,102 @@
+"""Headless tests of the class board page (ClassBoardApp) and the class bar:
+the board shows the class's pooled figures, exactly those of the rows in the
+file, redraws when rows come in, and says a refusal without failing."""
+
+import base64
+import re
+from fractions import Fraction
+
+import pytest
+
+from uno_nb import classroom, odds
+from uno_nb.widgets.board_app import ClassBoardApp
+from uno_nb.widgets.classbar import ClassBar
+from uno_nb.widgets.question import Ask
+
+from tests.reading import assert_learner_prose, html_text, visible
+
+
+@pytest.fixture
+def board(tmp_path):
+    path = tmp_path / "board.sqlite3"
+    teacher = classroom.Classroom(path)
+    app = ClassBoardApp(room=teacher)
+    code = app.start_class()
+    assert code and app.code == code and app.bar.joined == code
+    students = [classroom.Classroom(path) for _ in range(3)]
+    for number, room in enumerate(students):
+        room.join(code, f"s{number}")
+    return app, code, students
+
+
+def test_the_board_says_the_class_code_and_draws_the_pooled_hands(board):
+    app, code, (a, b, c) = board
+    assert code in html_text(app._code.value)
+    assert "No hands dealt yet" in html_text(app._hands.value)
+    a.record("hand", "wild:7", 100, {"seed": 3, "start": 0, "counts": {"0": 58, "1": 42}})
+    b.record("hand", "wild:7", 100, {"seed": 4, "start": 0, "counts": {"0": 55, "2": 45}})
+    app.refresh()
+    said = html_text(app._hands.value)
+    assert said.startswith("200 hands of 7 cards pooled") and "113 held none, 56.5%" in said
+    assert "The exact chance of none is 57.4%." in said
+    share, band, exact = app.hands_chart.data
+    assert list(share.x) == [100, 200] and list(share.y) == [0.58, 113 / 200]
+    assert list(exact.y) == [float(odds.opening_hand("wild", exactly=0))] * 2
+    assert "2 students have sent results so far." in html_text(app._students.value)
+    assert_learner_prose(visible(app.widget))
+
+
+def test_the_board_shows_the_first_answers_against_the_answer(board):
+    app, code, (a, b, c) = board
+    a.record("prediction", "odds.no_wild", 60.0, {"outcome": "wrong", "tries": 1})
+    a.record("prediction", "odds.no_wild", 57.4, {"outcome": "right", "tries": 2})
+    b.record("prediction", "odds.no_wild", 57.0, {"outcome": "right", "tries": 1})
+    c.record("prediction", "odds.red_three", 0.0, {"outcome": "wrong", "tries": 1})
+    app.refresh()
+    said = html_text(app._answers.value)
+    assert said == ("2 students answered: first answers from 57 to 60, the middle one 58.5. "
+                    "The answer is 57.4; 1 got it at the first try, 2 in the end.")
+    bars = app.answers_chart.data[0]
+    assert list(bars.x) == ["57", "60"] and list(bars.y) == [1, 1]
+    app._question.value = "odds.red_three"
+    assert list(app.answers_chart.data[0].y) == [1, 0, 0]
+    assert "The answer is “Exactly three red cards”" in html_text(app._answers.value)
+
+
+def test_the_csv_link_holds_every_row_of_the_class(board):
+    app, code, (a, b, c) = board
+    for n in range(5):
+        a.record("hand", "wild:7", 100, {"seed": n, "start": 0, "counts": {"0": 50}})
+    app.refresh()
+    href = re.search(r'href="data:text/csv;charset=utf-8;base64,([^"]+)"', app._csv.value)[1]
+    lines = base64.b64decode(href).decode().strip().splitlines()
+    assert len(lines) == 1 + 5 and all(code in line for line in lines[1:])
+    assert "(5 rows, CSV)" in html_text(app._csv.value)
+
+
+def test_an_answer_on_a_page_in_a_class_becomes_a_row(tmp_path, monkeypatch):
+    room = classroom.Classroom(tmp_path / "b.sqlite3")
+    code = room.board.start_class()
+    monkeypatch.setattr(classroom, "SESSION", room)
+    bar = ClassBar(room=room)
+    bar.join(code.lower(), "abc123", "Ann")
+    assert bar.joined == code and bar.tone == "joined"
+    box = Ask("odds.no_wild")
+    box.check("fifty")  # refused: no row
+    box.check("60")
+    box.check("57.4")
+    rows = room.board.results(code)
+    assert [(r.kind, r.item, r.value, r.detail["outcome"]) for r in rows] == [
+        ("prediction", "odds.no_wild", 60.0, "wrong"),
+        ("prediction", "odds.no_wild", float(Fraction(574, 10)), "right")]
+    assert rows[0].nickname == "Ann" and rows[0].student == "abc123"
+
+
+def test_a_wrong_class_code_is_said_on_the_bar_and_joins_nothing(tmp_path):
+    room = classroom.Classroom(tmp_path / "b.sqlite3")
+    bar = ClassBar(room=room, lang="ru")
+    bar.join("ZZZZZ", "abc")
+    assert bar.joined == "" and bar.tone == "refused" and "ZZZZZ" in bar.status
+    bar.join("12", "abc")
+    assert "код класса — 5 букв и цифр" in bar.status
+    assert room.member is None

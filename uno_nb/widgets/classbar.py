@@ -1,0 +1,132 @@
+"""The class bar: the line at the top of a lesson page that joins it to a class.
+
+Under the class server a page joins the class its link names
+(``…/02_card_odds.ipynb?class=ABCDE``), else the class this browser joined
+last, else the one the student types; a nickname is optional.  The browser
+keeps an anonymous student id (:mod:`uno_nb.widgets.classbar` ``.js``).  Where
+no class server runs, the bar says in one line that class results need it.
+
+What the apps record goes through :func:`record`, which never fails a page:
+a refusal of the board (busy, unreadable) is said on the bar, and nothing
+the student did on the page is lost.
+"""
+
+from __future__ import annotations
+
+import time
+import weakref
+from pathlib import Path
+from typing import Any, Callable, Mapping
+
+import anywidget
+import traitlets as t
+
+from .. import classroom
+from ..classboard import BoardError
+from ..texts import board_refusal, text
+
+__all__ = ["ClassBar", "record"]
+
+_HERE = Path(__file__).parent
+_BARS: "weakref.WeakSet[ClassBar]" = weakref.WeakSet()
+
+
+class ClassBar(anywidget.AnyWidget):
+    """Joins this page's kernel to a class (:data:`uno_nb.classroom.SESSION`)."""
+
+    _esm = t.Unicode((_HERE / "classbar.js").read_text(encoding="utf-8")).tag(sync=True)
+    _css = t.Unicode("""
+.uno-class-bar { display: flex; flex-wrap: wrap; gap: 4px 16px; align-items: center;
+  padding: 4px 8px; margin: 4px 0 8px 0; background: #f3f6fb; border: 1px solid #c5d3e8; }
+.uno-class-bar label { display: inline-flex; gap: 6px; align-items: center; margin-right: 10px; }
+.uno-class-bar input { height: 26px; font: inherit; padding: 0 6px; }
+.uno-class-form { display: flex; flex-wrap: wrap; align-items: center; margin: 0; }
+.uno-class-status[data-tone=refused] { color: #b71c1c; }
+.uno-class-status[data-tone=joined] { color: #1b5e20; font-weight: bold; }
+""").tag(sync=True)
+    labels = t.Dict().tag(sync=True)
+    status = t.Unicode("").tag(sync=True)
+    tone = t.Unicode("").tag(sync=True)
+    served = t.Bool(False).tag(sync=True)
+    joined = t.Unicode("").tag(sync=True)
+    #: what the page asks: {code, nickname, student}
+    request = t.Dict().tag(sync=True)
+    #: how often the page says the time (ms; 0: never), for :meth:`on_tick`
+    every = t.Int(0).tag(sync=True)
+
+    def __init__(self, lang: str = "en", room: classroom.Classroom | None = None,
+                 **kwargs: Any) -> None:
+        self._lang = lang
+        self._room = room if room is not None else classroom.SESSION
+        super().__init__(**kwargs)
+        self.labels = {"code": text("board.bar.code", lang), "join": text("board.bar.join", lang),
+                       "nickname": text("board.bar.nickname", lang)}
+        self.served = classroom.served() or room is not None
+        member = self._room.member
+        if member is not None:
+            self.joined = member.code
+            self._say(text("board.bar.joined", lang, code=member.code), "joined")
+        elif self.served:
+            self._say(text("board.bar.join_first", lang), "")
+        else:
+            self._say(text("board.no_server", lang), "")
+        _BARS.add(self)
+        self._ticks: list[Callable[[], Any]] = []
+        self._joins: list[Callable[[str], Any]] = []
+        self.on_msg(self._message)
+
+    def on_tick(self, callback: Callable[[], Any]) -> None:
+        """Call ``callback`` at every tick of the page (set :attr:`every`)."""
+        self._ticks.append(callback)
+
+    def on_join(self, callback: Callable[[str], Any]) -> None:
+        """Call ``callback(code)`` when the page joins a class."""
+        self._joins.append(callback)
+
+    def _message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if isinstance(content, dict) and content.get("ev") == "tick":
+            for callback in list(self._ticks):
+                callback()
+
+    def join(self, code: str, student: str, nickname: str | None = None) -> None:
+        """Join as the page does (the board page's "start a fresh class")."""
+        self.request = {"code": code, "student": student, "nickname": nickname,
+                        "at": time.time()}
+
+    def _say(self, words: str, tone: str) -> None:
+        self.status, self.tone = words, tone
+
+    @t.observe("request")
+    def _asked(self, change: Any) -> None:
+        asked = change["new"] or {}
+        if not self.served:
+            return
+        code, student, nickname = (asked.get("code"), asked.get("student"),
+                                   asked.get("nickname"))
+        try:
+            member = self._room.join(code if isinstance(code, str) else "",
+                                     student if isinstance(student, str) else "",
+                                     nickname if isinstance(nickname, str) else None)
+        except BoardError as refused:
+            self.joined = ""
+            self._say(board_refusal(refused, self._lang), "refused")
+            return
+        for bar in list(_BARS):  # every bar of this page says so
+            bar.joined = member.code
+            bar._say(text("board.bar.joined", bar._lang, code=member.code), "joined")
+            for callback in list(bar._joins):
+                callback(member.code)
+
+    def refused(self, error: BoardError) -> None:
+        self._say(board_refusal(error, self._lang), "refused")
+
+
+def record(kind: str, item: str, value: float | None = None,
+           detail: Mapping[str, Any] | None = None) -> None:
+    """Record a row for this page's student, if the page is in a class; a
+    refusal is said on the page's class bars, never raised."""
+    try:
+        classroom.SESSION.record(kind, item, value, detail)
+    except BoardError as refused:
+        for bar in list(_BARS):
+            bar.refused(refused)
