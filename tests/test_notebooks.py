@@ -19,7 +19,8 @@ FOLDER = Path(__file__).resolve().parent.parent / "notebooks"
 NOTEBOOKS = sorted(FOLDER.glob("*.ipynb"))
 RUSSIAN = sorted((FOLDER / "ru").glob("*.ipynb"))
 EXPECTED = ["00_index.ipynb", "01_rules_step_by_step.ipynb", "02_card_odds.ipynb",
-            "03_scoring.ipynb", "04_house_rules_lab.ipynb", "05_play_against_bots.ipynb"]
+            "03_scoring.ipynb", "04_house_rules_lab.ipynb", "05_play_against_bots.ipynb",
+            "06_class_board.ipynb"]
 #: Each language's folder, relative to notebooks/.
 LANGS = {"en": "", "ru": "ru/"}
 
@@ -88,7 +89,8 @@ def test_every_page_has_its_title_and_language(path):
     lang = "ru" if path.parent.name == "ru" else "en"
     code = "".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
     charted = any(app in code for app in ("GameStepper", "HandOdds", "LiveOdds", "ChallengeQuestion",
-                                          "ScoringPanel", "RoundPointsChart", "LabApp", "OddsPanel"))
+                                          "ScoringPanel", "RoundPointsChart", "LabApp", "OddsPanel",
+                                          "ClassBoardApp"))
     assert metadata["uno_nb"] == ({"lang": lang} if charted else {"lang": lang, "charts": False})
     title, _, kit = metadata["title"].partition(" · ")
     assert title and kit == "uno_nb"
@@ -236,6 +238,8 @@ def test_the_pages_code_cells_stay_short(name):
 
 #: How each index says "minutes" and heads its suggested order.
 LANDING = {"en": ("min", "## A suggested order"), "ru": ("мин", "## В каком порядке проходить")}
+#: How each index says the class board is on: all through a lesson, not for minutes of its own.
+ALONGSIDE = {"en": "during the lesson", "ru": "весь урок"}
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -246,6 +250,9 @@ def test_the_index_is_a_teachers_landing_page(lang):
     rows = {name: next(line for line in text.splitlines() if f"]({name})" in line)
             for name in EXPECTED[1:]}
     for name, row in rows.items():
+        if name == "06_class_board.ipynb":  # the teacher's screen, beside the others
+            assert row.endswith(f"| {ALONGSIDE[lang]} |"), row
+            continue
         assert re.search(rf"\| \d+(–\d+)? {minutes} \|$", row), f"{name}: how long it takes in class"
     order = text[text.index(heading):]
     numbers = re.findall(r"^\d\. \*\*(\d\d)", order, flags=re.M)

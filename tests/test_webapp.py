@@ -53,10 +53,10 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
 #: Every notebook with what it draws: its plotly figures, and an element
 #: that exists only once its app's widget is on the page.
 _FIGURES = {"00_index": 0, "01_rules_step_by_step": 1, "02_card_odds": 1, "03_scoring": 3,
-            "04_house_rules_lab": 1, "05_play_against_bots": 0}
+            "04_house_rules_lab": 1, "05_play_against_bots": 0, "06_class_board": 2}
 _APPS = {"00_index": None, "01_rules_step_by_step": ".uno-stepper .uno-where",
          "02_card_odds": ".uno-q-odds-no-wild .uno-q-answer input", "03_scoring": ".uno-scoring", "04_house_rules_lab": ".uno-lab-table table",
-         "05_play_against_bots": ".uno-play .uno-card"}
+         "05_play_against_bots": ".uno-play .uno-card", "06_class_board": ".uno-board"}
 #: The English pages, and their Russian twins (notebooks/ru/, the same file names).
 PAGES = list(_FIGURES)
 RUSSIAN = [f"ru/{name}" for name in PAGES]
@@ -123,6 +123,7 @@ class Server:
     process: subprocess.Popen
     log: Path
     preheated: tuple[str, ...] = tuple(FIGURES)  # the notebooks given a preheated kernel
+    board: Path | None = None  # the class board's file
 
     def log_tail(self, chars: int = 4000) -> str:
         return self.log.read_text(errors="replace")[-chars:]
@@ -185,10 +186,15 @@ def running_app(log_name: str, *options: str,
     port = free_port()
     command = [sys.executable, "-m", "uno_nb.webapp", "--no-browser", f"--port={port}",
                "--Voila.port_retries=0", *options]
+    # the class board's file: this server's own, not the user's
+    board = ARTIFACTS / (Path(log_name).stem + "-classboard.sqlite3")
+    for old in board.parent.glob(board.name + "*"):
+        old.unlink()
+    env = {**os.environ, "UNO_NB_CLASSBOARD": str(board)}
     with open(log_path, "w") as log:
         process = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
-                                   start_new_session=True)
-    server = Server(f"http://127.0.0.1:{port}", process, log_path, preheated)
+                                   start_new_session=True, env=env)
+    server = Server(f"http://127.0.0.1:{port}", process, log_path, preheated, board)
     try:
         server.wait_until_ready(240)  # "once the server is up": its notebooks preheated
         # and once the launcher says every pool's kernels have run their
@@ -259,7 +265,7 @@ class Opened:
 
 
 def open_notebook(context: BrowserContext, server: Server, name: str,
-                  ready: bool = True) -> Opened:
+                  ready: bool = True, query: str = "") -> Opened:
     """Open a notebook's page and wait until its widgets are drawn; with
     ``ready``, first wait until every notebook has its preheated kernel
     (a page used one a moment ago, and Voila is preparing the next)."""
@@ -274,7 +280,7 @@ def open_notebook(context: BrowserContext, server: Server, name: str,
     frames: list[int] = []
     page.on("websocket", lambda ws: ws.on("framereceived", lambda data: frames.append(len(data))))
     start = time.perf_counter()
-    page.goto(f"{server.base}/voila/render/{name}.ipynb")
+    page.goto(f"{server.base}/voila/render/{name}.ipynb{query}")
     try:
         for attempt in (1, 2):  # the template reloads a page whose widgets were not fetched
             try:
@@ -857,6 +863,80 @@ def test_a_question_on_the_odds_page_answered_wrong_then_right(lang, server, des
     assert (russian_problems(text) if lang == "ru" else learner_problems(text)) == []
     assert opened.errors == []
     page.close(run_before_unload=True)
+
+
+def test_three_students_join_one_class_and_the_board_pools_their_figures(server, browser):
+    """Three students (three browsers) open the odds page by the class's
+    link, each deals hands from a seed of their own and answers the first
+    question; the teacher's board shows the class's pooled figures, equal to
+    those computed here from the database file itself."""
+    from uno_nb import classroom
+    from uno_nb.classboard import ClassBoard
+    from uno_nb.texts.numbers import fmt_int, fmt_percent
+
+    assert server.board is not None
+    code = ClassBoard(server.board).start_class()
+    contexts = [browser.new_context(viewport={"width": 1280, "height": 900}) for _ in range(4)]
+    answers = [("60", "57.4"), ("57",), ("50", "57.4")]
+    try:
+        pages = []
+        for number, context in enumerate(contexts[:3]):
+            opened = open_notebook(context, server, "02_card_odds", query=f"?class={code}")
+            page = opened.page
+            page.wait_for_selector(f".uno-class-bar[data-joined='{code}']", timeout=WAIT_MS)
+            seed = ".uno-hand-seed input"
+            page.fill(seed, str(101 + number))
+            page.press(seed, "Enter")
+            page.wait_for_function(SAYS, arg=[".uno-hand-status", f"seed {101 + number}"],
+                                   timeout=WAIT_MS)
+            for _ in range(number + 1):  # 1,000, 2,000 and 3,000 hands
+                page.click(".uno-hand-deal")
+            page.wait_for_function(
+                SAYS, arg=[".uno-hand-status", f"{fmt_int(1000 * (number + 1))} hands dealt"],
+                timeout=WAIT_MS)
+            box = ".uno-q-odds-no-wild"
+            for typed in answers[number]:
+                page.fill(f"{box} .uno-q-answer input", typed)
+                page.click(f"{box} .uno-q-check")
+                page.wait_for_function(SAYS, arg=[f"{box} .uno-q-message", typed],
+                                       timeout=WAIT_MS)
+            page.wait_for_function(SAYS, arg=[f"{box} .uno-q-message", "Right!"],
+                                   timeout=WAIT_MS)
+            assert opened.errors == []
+            pages.append(page)
+        # what the file holds, read here
+        rows = ClassBoard(server.board).results(code)
+        pooled = classroom.pool(rows)
+        hands = pooled.hands["wild:7"]
+        assert hands.dealt == 6_000 and pooled.students == 3
+        assert {r.student for r in rows if r.kind == "hand"} == {r.student for r in rows}
+        said_hands = (f"{fmt_int(hands.dealt)} hands of 7 cards pooled")
+        said_none = f"{fmt_int(hands.none)} held none, {fmt_percent(hands.estimate.estimate)}"
+        first = pooled.answers["odds.no_wild"]
+        assert sorted(first.first.values()) == [50.0, 57.0, 60.0]
+        said_answers = ("3 students answered: first answers from 50 to 60, the middle one 57. "
+                        "The answer is 57.4; 1 got it at the first try, 3 in the end.")
+        teacher = open_notebook(contexts[3], server, "06_class_board", query=f"?class={code}")
+        board = teacher.page
+        board.wait_for_function(SAYS, arg=[".uno-board-hands", said_hands], timeout=WAIT_MS)
+        assert said_none in _box_text(board, ".uno-board-hands")
+        board.wait_for_function(SAYS, arg=[".uno-board-answers", said_answers], timeout=WAIT_MS)
+        assert "3 students have sent results so far." in _box_text(board, ".uno-board-students")
+        assert code in _box_text(board, ".uno-board-code")
+        shown = board.evaluate("""() => {
+            const plot = document.querySelector('.uno-board-hands-chart.js-plotly-plot');
+            return plot.data[0].x.length ? [Array.from(plot.data[0].x),
+                                            Array.from(plot.data[0].y)] : null; }""")
+        assert shown == [[n for n, _ in hands.path], [k / n for n, k in hands.path]]
+        screenshot(board, "class-board")
+        # a new row comes in: the board redraws by itself
+        pages[0].click(".uno-hand-deal")
+        more = f"{fmt_int(hands.dealt + 1000)} hands of 7 cards pooled"
+        board.wait_for_function(SAYS, arg=[".uno-board-hands", more], timeout=WAIT_MS)
+        assert teacher.errors == []
+    finally:
+        for context in contexts:
+            context.close()
 
 
 # -- play against bots ---------------------------------------------------------------
