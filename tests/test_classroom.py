@@ -73,3 +73,17 @@ def test_the_class_board_file_is_the_one_named_and_its_folder_made(tmp_path, mon
     monkeypatch.setenv(webapp.BOARD_ENV, str(tmp_path / "deep" / "class.sqlite3"))
     assert webapp.class_board_file() == (tmp_path / "deep" / "class.sqlite3").resolve()
     assert (tmp_path / "deep").is_dir()
+
+
+def test_challenges_and_lab_runs_are_pooled(rooms):
+    teacher, code, (a, b, c) = rooms
+    a.record("challenge", "play", 1.0, {"challenged": True, "guilty": True, "drew": 0})
+    b.record("challenge", "play", 1.0, {"challenged": True, "guilty": False, "drew": 6})
+    c.record("challenge", "play", 0.0, {"challenged": False, "guilty": None, "drew": 4})
+    a.record("lab", "run", 2000, {"a": "standard", "b": "custom"})
+    a.record("lab", "run", 500, {"a": "standard", "b": "party"})
+    pooled = classroom.pool(teacher.board.results(code))
+    ch = pooled.challenges
+    assert (ch.decisions, ch.challenged, ch.caught, ch.wrong, ch.taken, ch.drawn) == \
+        (3, 2, 1, 1, 1, 10)
+    assert (pooled.lab.runs, pooled.lab.games, pooled.lab.students) == (2, 2500, {"student0"})

@@ -100,3 +100,53 @@ def test_a_wrong_class_code_is_said_on_the_bar_and_joins_nothing(tmp_path):
     bar.join("12", "abc")
     assert "код класса — 5 букв и цифр" in bar.status
     assert room.member is None
+
+
+def test_the_play_page_sends_its_games_and_its_answers_to_a_wild_draw_four(tmp_path, monkeypatch):
+    """A student in a class plays whole games (the first move offered, and
+    every other Wild Draw Four challenged): each game is one row, and each
+    answer to a Wild Draw Four one row with what it cost, as the engine says."""
+    from uno_nb.moves import CHALLENGE
+    from uno_nb.widgets import PlayApp
+    room = classroom.Classroom(tmp_path / "b.sqlite3")
+    code = room.board.start_class()
+    room.join(code, "player1")
+    monkeypatch.setattr(classroom, "SESSION", room)
+    faced = 0
+    for seed in range(40):
+        app = PlayApp("standard", 3, seed=seed, delay=0)
+        steps = 0
+        while not app.game.is_over and steps < 400:
+            steps += 1
+            moves = app._my_moves()
+            facing = any(m.kind is CHALLENGE for m in moves)
+            faced += facing
+            # challenge every other Wild Draw Four, take the cards at the others
+            pick = [m for m in moves if (m.kind is CHALLENGE) == (faced % 2 == 1)] if facing \
+                else moves
+            app._human(pick[0])
+        if faced >= 4:
+            break
+    rows = room.board.results(code)
+    games = [r for r in rows if r.kind == "game"]
+    challenges = [r for r in rows if r.kind == "challenge"]
+    assert len(challenges) == faced >= 4 and len(games) == seed + 1
+    assert all(r.detail["challenged"] is (r.value == 1.0) for r in challenges)
+    for row in challenges:  # R-CHALLENGE: a bluff costs the challenger nothing, else 6
+        if row.detail["challenged"]:
+            assert row.detail["drew"] == (0 if row.detail["guilty"] else 6)
+    assert {r.detail["challenged"] for r in challenges} == {True, False}  # both answers seen
+
+
+def test_a_lab_run_is_one_row_with_both_rule_sets(tmp_path, monkeypatch):
+    from uno_nb.widgets import LabApp
+    room = classroom.Classroom(tmp_path / "b.sqlite3")
+    code = room.board.start_class()
+    room.join(code, "labber")
+    monkeypatch.setattr(classroom, "SESSION", room)
+    app = LabApp("standard", "party", players=3, games=40, seed=1, auto_games=40)
+    assert app.wait_idle(60) and app.runs == 1
+    (row,) = room.board.results(code, kind="lab")
+    assert (row.value, row.detail["a"], row.detail["b"], row.detail["players"]) == \
+        (40, "standard", "party", 3)
+    assert row.detail["turns_b"] == app.results["B"].summary.turns.estimate

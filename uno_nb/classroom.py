@@ -35,7 +35,7 @@ from . import montecarlo as mc
 from .classboard import ENV, BadRow, ClassBoard, Result, normal_nickname
 
 __all__ = ["SERVER_ENV", "served", "Membership", "Classroom", "SESSION", "HandPool",
-           "AnswerPool", "GamePool", "Pooled", "pool"]
+           "AnswerPool", "GamePool", "ChallengePool", "LabPool", "Pooled", "pool"]
 
 #: Set to "1" by the web app: the pages record what students do.
 SERVER_ENV = "UNO_NB_CLASS_SERVER"
@@ -141,12 +141,35 @@ class GamePool:
 
 
 @dataclass
+class ChallengePool:
+    """The class's answers to a Wild Draw Four on the play page."""
+
+    decisions: int = 0
+    challenged: int = 0
+    caught: int = 0  # challenged, and the card was a bluff: the bluffer drew
+    wrong: int = 0  # challenged an honest card: 6 cards drawn
+    taken: int = 0  # not challenged: the 4 cards taken
+    drawn: int = 0  # cards the students drew over it, in all
+
+
+@dataclass
+class LabPool:
+    """The class's runs of the house-rules lab."""
+
+    runs: int = 0
+    games: int = 0
+    students: set[str] = field(default_factory=set)
+
+
+@dataclass
 class Pooled:
     hands: dict[str, HandPool]
     answers: dict[str, AnswerPool]
     games: GamePool
     students: int
     last_id: int
+    challenges: ChallengePool = field(default_factory=ChallengePool)
+    lab: LabPool = field(default_factory=LabPool)
 
 
 def pool(rows: Sequence[Result]) -> Pooled:
@@ -158,6 +181,8 @@ def pool(rows: Sequence[Result]) -> Pooled:
     hands: dict[str, HandPool] = defaultdict(HandPool)
     answers: dict[str, AnswerPool] = defaultdict(AnswerPool)
     games = GamePool()
+    challenges = ChallengePool()
+    labs = LabPool()
     seen_blocks: set[tuple[str, int, int, int]] = set()
     students: set[str] = set()
     last = 0
@@ -192,7 +217,23 @@ def pool(rows: Sequence[Result]) -> Pooled:
             games.won += 1 if row.value == 1 else 0
             turns = detail.get("turns")
             games.turns += turns if isinstance(turns, int) else 0
-    return Pooled(dict(hands), dict(answers), games, len(students), last)
+        elif row.kind == "challenge":
+            challenges.decisions += 1
+            drew = detail.get("drew")
+            challenges.drawn += drew if isinstance(drew, int) else 0
+            if detail.get("challenged") is True:
+                challenges.challenged += 1
+                if detail.get("guilty") is True:
+                    challenges.caught += 1
+                elif detail.get("guilty") is False:
+                    challenges.wrong += 1
+            else:
+                challenges.taken += 1
+        elif row.kind == "lab":
+            labs.runs += 1
+            labs.games += int(row.value or 0)
+            labs.students.add(row.student)
+    return Pooled(dict(hands), dict(answers), games, len(students), last, challenges, labs)
 
 
 def share_fraction(pooled: HandPool) -> Fraction:

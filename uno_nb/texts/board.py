@@ -63,6 +63,15 @@ EN: dict[str, str] = {
                         'won {won}.',
     'board.page.games_none': 'No game finished on the play page yet.',
     'board.page.csv': 'Download the class\'s results ({count} {count|row|rows}, CSV)',
+    'board.page.challenges': 'Wild Draw Fours answered on the play page: {count}. The '
+                             'students challenged {challenged} times (a bluff caught {caught}, '
+                             'an honest card {wrong}) and took the 4 cards {taken} times; they '
+                             'drew {drawn} cards over them in all.',
+    'board.page.challenges_none': 'Nobody has had to answer a Wild Draw Four on the play page '
+                                  'yet.',
+    'board.page.lab': 'The lab: {count} {count|run|runs} by {students} '
+                      '{students|student|students}, {games} games for each rule set in all.',
+    'board.page.lab_none': 'Nobody has run the house-rules lab yet.',
 }
 
 RU: dict[str, str] = {
@@ -127,4 +136,13 @@ RU: dict[str, str] = {
                         'ученики выиграли {won}.',
     'board.page.games_none': 'На странице игры пока не закончено ни одной партии.',
     'board.page.csv': 'Скачать результаты класса ({count} {count|строка|строки|строк}, CSV)',
+    'board.page.challenges': 'Ответов на «Дикую +4» на странице игры: {count}. Ученики '
+                             'оспорили {challenged} раз (пойман блеф — {caught}, честная карта — '
+                             '{wrong}) и взяли 4 карты {taken} раз; всего они взяли из-за этих '
+                             'карт {drawn} {drawn|карту|карты|карт}.',
+    'board.page.challenges_none': 'На странице игры пока никому не пришлось отвечать на '
+                                  '«Дикую +4».',
+    'board.page.lab': 'Лаборатория: {count} {count|запуск|запуска|запусков}, учеников — '
+                      '{students}, всего по {games} партий для каждого набора правил.',
+    'board.page.lab_none': 'Лабораторию домашних правил пока никто не запускал.',
 }

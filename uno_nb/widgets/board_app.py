@@ -169,11 +169,22 @@ class ClassBoardApp:
             self._draw_hands(pooled)
             self._draw_answers(pooled)
             if pooled.games.games:
-                self._games.value = para(text("board.page.games", lang,
-                                              games=pooled.games.games,
-                                              won=pooled.games.won))
+                games = text("board.page.games", lang, games=pooled.games.games,
+                             won=pooled.games.won)
             else:
-                self._games.value = para(text("board.page.games_none", lang))
+                games = text("board.page.games_none", lang)
+            c = pooled.challenges
+            if c.decisions:
+                challenges = text("board.page.challenges", lang, count=c.decisions,
+                                  challenged=c.challenged, caught=c.caught, wrong=c.wrong,
+                                  taken=c.taken, drawn=c.drawn)
+            else:
+                challenges = text("board.page.challenges_none", lang)
+            runs = pooled.lab
+            lab = (text("board.page.lab", lang, count=runs.runs, students=len(runs.students),
+                        games=fmt_int(runs.games, lang)) if runs.runs
+                   else text("board.page.lab_none", lang))
+            self._games.value = para(games) + para(challenges) + para(lab)
             self._csv.value = self._csv_link(code)
 
     def _draw_hands(self, pooled: classroom.Pooled) -> None:

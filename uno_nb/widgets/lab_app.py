@@ -40,6 +40,7 @@ from ..montecarlo import Estimate
 from ..rules import RuleSet
 from ..simulation import DEFAULT_MAX_TURNS
 from ..texts import player_name, text
+from .classbar import record
 from ._common import figure, histogram, swap_children, tagged
 from ..texts.numbers import fmt_decimal, fmt_int, fmt_interval, fmt_percent
 from .rules_panel import RulesPanel, change_items, nearest_preset, rules_name
@@ -389,6 +390,7 @@ class LabApp:
             results = None
         finally:
             took = time.perf_counter() - start
+            shown = False
             with self._lock:
                 self._busy = False
                 if results is not None and len(results) == len(LABELS) \
@@ -396,8 +398,21 @@ class LabApp:
                     self.results, self._ran = results, settings
                     self._ran_key, self._took = self._key(settings, games), took
                     self.runs += 1
+                    shown = True
                 self._render()
                 self._idle.notify_all()
+            if shown and results is not None:
+                self._to_the_board(settings, games, results)
+
+    @staticmethod
+    def _to_the_board(settings: tuple[Any, ...], games: int,
+                      results: dict[str, lab.LabResult]) -> None:
+        """The class board's row of a run (when the page is in a class)."""
+        a, b, players, _, bots, seed = settings
+        summaries = [results[label].summary for label in LABELS]
+        record("lab", "run", games,
+               {"a": a.name, "b": b.name, "players": players, "bots": bots, "seed": seed,
+                "turns_a": summaries[0].turns.estimate, "turns_b": summaries[1].turns.estimate})
 
     # -- the one render funnel -------------------------------------------------
 

@@ -44,6 +44,7 @@ from . import ui as w
 
 from ..bots import Bot, make_bot
 from ..cards import COLOURS, Card, Colour, card_order, parse_card, parse_colour
+from ..events import Challenged, Drew
 from ..game import Game, Phase
 from ..moves import (CATCH, CHALLENGE, COLOUR, DRAW, GIVE, PASS, PLAY, READY, SWAP, UNO, Move,
                      MoveKind)
@@ -239,11 +240,24 @@ class PlayApp:
             return
         self._refusal = ""
         self._wild = None
+        facing = any(m.kind is CHALLENGE for m in self._my_moves())  # a Wild Draw Four on me
+        before = len(game.events)
         game.push(move)
+        if facing:
+            self._challenge_to_the_board(move.kind is CHALLENGE, game.events[before:])
         if game.uno_open == self.human and self._say_uno.value:
             game.push(Move.make(UNO, self.human))  # R-UNO: said as the card lands
         self._mark = len(game.events)  # what happens from here on is new to the person
         self._bots_play()
+
+    def _challenge_to_the_board(self, challenged: bool, events: Sequence[Any]) -> None:
+        """The class board's row of the person's answer to a Wild Draw Four:
+        challenged or not, and what it cost (R-CHALLENGE)."""
+        verdict = next((e for e in events if isinstance(e, Challenged)), None)
+        drew = sum(len(e.cards) for e in events if isinstance(e, Drew) and e.player == self.human)
+        record("challenge", "play", 1.0 if challenged else 0.0,
+               {"challenged": challenged, "drew": drew,
+                "guilty": None if verdict is None else bool(verdict.guilty)})
 
     def _why_not(self, move: Move) -> str:
         """Why a click of the person's does not count, in their words."""
