@@ -10,7 +10,7 @@ import pytest
 from uno_nb import lessons
 from uno_nb import montecarlo as mc
 from uno_nb.texts import TABLE, placeholders, text
-from uno_nb.widgets.question import fact_values
+from uno_nb.wording import fact_values
 
 
 def test_no_wild_in_seven_cards_is_c100_7_over_c108_7_in_per_cent():
@@ -127,3 +127,9 @@ def test_lab_stacking_is_the_pages_experiment_game_by_game():
     q = lessons.question("lab.stacking")
     assert q.choices[int(q.answer)] == "shorter"
     assert q.facts["diff"].value == Fraction(change.estimate)
+
+
+def test_every_question_is_found_in_its_areas_page():
+    for q in lessons.questions():
+        assert lessons.AREAS[q.id.split(".")[0]] == q.page
+        assert lessons.question(q.id) is q

@@ -150,7 +150,7 @@ def _odds_questions() -> list[Question]:
                                                                "luck")),
         Question("odds.challenge_cost", "02", 6 * (1 - bluff), unit="cards",
                  facts={"bluff": bluff, "cost": Amount(6 * (1 - bluff), 1),
-                        "no_bluff": 1 - bluff}),
+                        "no_bluff": Ratio(1 - bluff)}),
     ]
 
 
@@ -212,12 +212,17 @@ def _scoring_questions() -> list[Question]:
 def _lab_questions() -> list[Question]:
     # the page's experiment: standard rules against standard + stacking, 2,000
     # games each between four computer players from the first seed, 0
-    from . import lab  # (plays on the compiled kernel when it can)
+    from . import kernel, lab
+
+    # the compiled kernel where it is compiled already, else the engine (the
+    # same games, record for record): never a two-minute compile for a question
+    engine = "kernel" if kernel.not_ready() is None else "engine"
 
     games, players, seed = 2_000, 4, 0
     standard = RuleSet.preset("standard")
     results = lab.compare({"A": standard, "B": standard.replace(stack=True)},
-                          ["heuristic"] * players, games, seed, executor="serial")
+                          ["heuristic"] * players, games, seed, executor="serial",
+                          engine=engine)
     pairs = zip(results["A"].records, results["B"].records)  # the same deals
     change = mc.mean_of([float(b.turns - a.turns) for a, b in pairs])
     order = ("shorter", "longer", "same")
@@ -265,9 +270,14 @@ def questions(page: str | None = None) -> tuple[Question, ...]:
     return _page(page)
 
 
+#: The page that asks the questions of each area of ids (``odds.no_wild``: page 02).
+AREAS = {"rules": "01", "odds": "02", "scoring": "03", "lab": "04", "play": "05"}
+
+
 def question(qid: str) -> Question:
-    """The question with id ``qid``."""
-    for q in questions():
+    """The question with id ``qid`` (only its own page's questions are worked out)."""
+    page = AREAS.get(qid.split(".", 1)[0]) if isinstance(qid, str) else None
+    for q in questions(page) if page is not None else ():
         if q.id == qid:
             return q
     raise ValueError(f"there is no question {qid!r}")
