@@ -32,7 +32,7 @@ from ..texts.numbers import fmt_decimal, fmt_int, fmt_interval, fmt_percent
 from . import ui as w
 from ._common import figure, para, tagged
 from .classbar import ClassBar
-from .question import choice_words, question_words
+from ..wording import choice_words, question_words
 
 __all__ = ["ClassBoardApp", "REFRESH_MS"]
 

@@ -23,13 +23,14 @@ from typing import Any, Callable
 
 from .. import lessons
 from ..questions import REFUSED, RIGHT, SHOWN, WRONG, Attempts, Verdict
-from ..texts import answer_refusal, has, player_name, text
-from ..texts.numbers import fmt_decimal, fmt_fraction, fmt_int, fmt_percent
+from ..texts import answer_refusal, has, text
+from ..texts.numbers import fmt_decimal, fmt_int
+from ..wording import choice_words, fact_values, question_words, worked_words
 from . import ui as w
 from ._common import para, tagged
 from .classbar import record
 
-__all__ = ["Ask", "fact_values", "question_words", "choice_words"]
+__all__ = ["Ask"]
 
 #: How many misses a question allows before it shows its worked answer.
 MISSES = 2
@@ -43,41 +44,6 @@ _EXAMPLES: dict[str, Callable[[str], str]] = {
 
 #: The colour of what the box says: right, a miss, a refusal (dark enough to read on white).
 _TONES = {"uno-q-right": "#1b5e20", "uno-q-wrong": "#8a4b00", "uno-q-refused": "#b71c1c"}
-
-
-def fact_values(facts: Any, lang: str) -> dict[str, str]:
-    """A question's facts as its words show them: a chance in per cent (and
-    ``<name>_fraction`` exactly), a count grouped, an amount with its decimals."""
-    out: dict[str, str] = {}
-    for name, value in facts.items():
-        if isinstance(value, lessons.Seat):
-            out[name] = player_name(value.seat, lang=lang)
-        elif isinstance(value, lessons.Ratio):
-            out[name] = fmt_fraction(value.value, lang)
-        elif isinstance(value, lessons.Amount):
-            if value.decimals:
-                out[name] = fmt_decimal(value.value, value.decimals, lang)
-            else:
-                out[name] = fmt_int(round(value.value), lang)
-        elif isinstance(value, Fraction):
-            out[name] = fmt_percent(value, lang)
-            out[f"{name}_fraction"] = fmt_fraction(value, lang)
-        else:
-            out[name] = fmt_int(value, lang)
-    return out
-
-
-def question_words(q: lessons.Question, part: str, lang: str) -> str:
-    """One of a question's texts (``ask``, ``hint``, ``worked``), its facts filled in."""
-    return text(f"q.{q.id}.{part}", lang, **fact_values(q.facts, lang))
-
-
-def choice_words(q: lessons.Question, choice: str, lang: str) -> str:
-    """A choice's words: its own, or a player's name (``p1`` is Player 1)."""
-    key = f"q.{q.id}.choice.{choice}"
-    if not has(key) and choice[:1] == "p" and choice[1:].isdigit():
-        return player_name(int(choice[1:]) - 1, lang=lang)
-    return text(key, lang, **fact_values(q.facts, lang))
 
 
 def _to_the_board(question: lessons.Question, verdict: Verdict) -> None:
@@ -197,14 +163,8 @@ class Ask:
         return self.verdict.done
 
     def worked(self) -> str:
-        """The worked answer, with the sentence of the right choice where it has one."""
-        said = self._say("worked")
-        q = self.question
-        if q.is_choice:
-            key = f"q.{q.id}.worked.{q.choices[int(q.answer)]}"
-            if has(key):
-                said += " " + text(key, self._lang, **self._facts)
-        return said
+        """The worked answer (with the sentence of the right choice where it has one)."""
+        return worked_words(self.question, self._lang)
 
     def _choice_words(self, choice: str) -> str:
         return choice_words(self.question, choice, self._lang)
