@@ -11,7 +11,7 @@ PIN    := -c binder/requirements.txt
 # Installed copies depend on these: change one and the next make reinstalls.
 SETUP  := pyproject.toml binder/requirements.txt $(wildcard share/jupyter/voila/templates/uno_nb/* share/jupyter/voila/templates/uno_nb/static/*)
 
-.PHONY: app test bench lab clean
+.PHONY: app test bench lab handouts clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "uno_nb needs Python 3.11 or newer, this is " + sys.version.split()[0]'
@@ -63,10 +63,15 @@ lab: $(VENV)/.lab-installed
 	$(BIN)/python -m uno_nb.kernel
 	$(BIN)/jupyter lab notebooks/00_index.ipynb
 
+# The teacher's pack (docs/teacher/, docs/teacher/ru/) printed to PDF in
+# handouts/ and handouts/ru/, with the Chromium the browser tests drive.
+handouts: $(VENV)/.test-installed
+	$(BIN)/python -m uno_nb.handouts handouts
+
 bench: $(VENV)/.bench-installed
 	$(BIN)/python -m uno_nb.kernel
 	$(BIN)/python benchmarks/engine_speed.py --games 5000
 	$(BIN)/python benchmarks/lab_speed.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache build *.egg-info artifacts
+	rm -rf $(VENV) .pytest_cache build *.egg-info artifacts handouts

@@ -158,6 +158,11 @@ EN: dict[str, str] = {
     'q.lab.stacking.worked.longer': 'That interval leaves out 0: stacking makes games longer.',
     'q.lab.stacking.worked.same': 'That interval holds 0: these games show no clear '
                                   'difference.',
+    'q.sheet.answer': 'Answer',
+    'q.sheet.prediction': 'My prediction',
+    'q.sheet.checked': 'On the page',
+    'q.sheet.working': 'My working',
+    'q.sheet.range': '{answer} (any answer from {low} to {high} counts)',
 }
 
 RU: dict[str, str] = {
@@ -317,4 +322,9 @@ RU: dict[str, str] = {
     'q.lab.stacking.worked.longer': 'Этот интервал не содержит 0: с накоплением партии длиннее.',
     'q.lab.stacking.worked.same': 'Этот интервал содержит 0: заметной разницы в этих партиях '
                                   'нет.',
+    'q.sheet.answer': 'Ответ',
+    'q.sheet.prediction': 'Мой прогноз',
+    'q.sheet.checked': 'На странице',
+    'q.sheet.working': 'Моё решение',
+    'q.sheet.range': '{answer} (засчитывается любой ответ от {low} до {high})',
 }
