@@ -934,6 +934,13 @@ def test_three_students_join_one_class_and_the_board_pools_their_figures(server,
         more = f"{fmt_int(hands.dealt + 1000)} hands of 7 cards pooled"
         board.wait_for_function(SAYS, arg=[".uno-board-hands", more], timeout=WAIT_MS)
         assert teacher.errors == []
+        # the same class on the Russian board
+        russian = open_notebook(contexts[3], server, "ru/06_class_board", query=f"?class={code}")
+        russian.page.wait_for_function(SAYS, arg=[".uno-board-hands", "Собрано 7\u00a0000 рук"],
+                                       timeout=WAIT_MS)
+        text = _box_text(russian.page, ".uno-board")
+        assert russian_problems(text) == [] and russian.errors == []
+        screenshot(russian.page, "ru/class-board")
     finally:
         for context in contexts:
             context.close()

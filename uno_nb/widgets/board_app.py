@@ -56,7 +56,8 @@ class ClassBoardApp:
         self.bar.on_tick(self.refresh)
         self.bar.on_join(lambda _code: self.refresh())
         self._seen = -1  # the last row drawn
-        self._start = tagged(w.Button(description=text("board.page.start", lang)),
+        self._start = tagged(w.Button(description=text("board.page.start", lang),
+                                      layout=w.Layout(width="auto")),
                              "uno-board-start")
         self._start.on_click(lambda _b: self.start_class())
         self._code = tagged(w.HTML(), "uno-board-code")
