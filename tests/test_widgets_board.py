@@ -150,3 +150,26 @@ def test_a_lab_run_is_one_row_with_both_rule_sets(tmp_path, monkeypatch):
     assert (row.value, row.detail["a"], row.detail["b"], row.detail["players"]) == \
         (40, "standard", "party", 3)
     assert row.detail["turns_b"] == app.results["B"].summary.turns.estimate
+
+
+def test_a_busy_board_is_said_on_the_bar_and_the_page_goes_on(tmp_path, monkeypatch):
+    """A board that stays busy (or cannot be read) refuses the row: the page
+    says so on its class bar in its language, the learner's answer still
+    counts on the page, and the rows already written are all there."""
+    from uno_nb.classboard import BoardBusy
+    room = classroom.Classroom(tmp_path / "b.sqlite3")
+    code = room.board.start_class()
+    monkeypatch.setattr(classroom, "SESSION", room)
+    bar = ClassBar(room=room, lang="ru")
+    bar.join(code, "abc")
+    box = Ask("odds.no_wild", lang="ru")
+    box.check("60")
+    real = room.board.add
+
+    def busy(*args, **kwargs):
+        raise BoardBusy("the file stayed locked")
+    monkeypatch.setattr(room.board, "add", busy)
+    assert box.check("57,4").outcome == "right" and box.worked_shown
+    assert bar.tone == "refused" and "Доска класса сейчас занята" in bar.status
+    monkeypatch.setattr(room.board, "add", real)
+    assert [r.value for r in room.board.results(code)] == [60.0]
