@@ -173,3 +173,53 @@ def test_a_busy_board_is_said_on_the_bar_and_the_page_goes_on(tmp_path, monkeypa
     assert bar.tone == "refused" and "Доска класса сейчас занята" in bar.status
     monkeypatch.setattr(room.board, "add", real)
     assert [r.value for r in room.board.results(code)] == [60.0]
+
+
+def test_nicknames_show_on_the_board_as_text(tmp_path):
+    path = tmp_path / "b.sqlite3"
+    teacher = classroom.Classroom(path)
+    app = ClassBoardApp(room=teacher)
+    code = app.start_class()
+    for student, nickname in (("a1", "<b>Ann</b>"), ("b2", "Bo & Cy"), ("c3", None)):
+        room = classroom.Classroom(path)
+        room.join(code, student, nickname)
+        room.record("prediction", "odds.no_wild", 50.0, {"outcome": "wrong", "tries": 1})
+    app.refresh()
+    assert "<b>" not in app._students.value and "&lt;b&gt;Ann&lt;/b&gt;" in app._students.value
+    assert html_text(app._students.value) == (
+        "3 students have sent results so far. Nicknames: <b>Ann</b>, Bo & Cy.")
+
+
+def test_after_a_writer_is_killed_mid_write_the_board_still_draws(tmp_path):
+    """A student's kernel killed while it writes a row: the board reads the
+    file and draws every row that was confirmed (tests/test_classboard.py
+    checks the file itself)."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    from pathlib import Path
+    from tests.test_classboard import _KILLED_WRITER
+    root = Path(__file__).resolve().parent.parent
+    path = tmp_path / "board.sqlite3"
+    teacher = classroom.Classroom(path)
+    app = ClassBoardApp(room=teacher)
+    code = app.start_class()
+    writer = subprocess.Popen([sys.executable, "-c", _KILLED_WRITER, str(path), code],
+                              stdout=subprocess.PIPE, text=True, cwd=root,
+                              env={**os.environ, "PYTHONPATH": str(root)})
+    assert writer.stdout is not None
+    confirmed = 0
+    for _line in writer.stdout:
+        confirmed += 1
+        if confirmed == 50:
+            writer.send_signal(signal.SIGKILL)
+            break
+    writer.wait()
+    app.refresh()
+    assert app.pooled is not None and app.pooled.students == 1
+    assert app.pooled.last_id >= confirmed
+    assert "1 student has sent results so far." in html_text(app._students.value)
+    rows = teacher.board.count(code)
+    assert confirmed <= rows <= confirmed + 1 + 10  # (rows it wrote before it read the kill)
+    assert f"({rows} rows, CSV)" in html_text(app._csv.value)

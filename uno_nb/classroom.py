@@ -170,6 +170,8 @@ class Pooled:
     last_id: int
     challenges: ChallengePool = field(default_factory=ChallengePool)
     lab: LabPool = field(default_factory=LabPool)
+    #: the nicknames the students chose (as typed: whoever shows them shows them as text)
+    nicknames: list[str] = field(default_factory=list)
 
 
 def pool(rows: Sequence[Result]) -> Pooled:
@@ -185,10 +187,13 @@ def pool(rows: Sequence[Result]) -> Pooled:
     labs = LabPool()
     seen_blocks: set[tuple[str, int, int, int]] = set()
     students: set[str] = set()
+    nicknames: dict[str, str] = {}
     last = 0
     for row in rows:
         last = max(last, row.id)
         students.add(row.student)
+        if row.nickname:
+            nicknames[row.student] = row.nickname  # the latest one a student gave
         detail = row.detail
         if row.kind == "hand":
             try:
@@ -233,7 +238,8 @@ def pool(rows: Sequence[Result]) -> Pooled:
             labs.runs += 1
             labs.games += int(row.value or 0)
             labs.students.add(row.student)
-    return Pooled(dict(hands), dict(answers), games, len(students), last, challenges, labs)
+    return Pooled(dict(hands), dict(answers), games, len(students), last, challenges, labs,
+                  sorted(set(nicknames.values()), key=str.casefold))
 
 
 def share_fraction(pooled: HandPool) -> Fraction:

@@ -22,6 +22,7 @@ EN: dict[str, str] = {
                             'class\'s.',
     'board.bar.joined': 'You are in class {code}: your answers, hands and games go to the '
                         'class board.',
+    'board.page.nicknames': 'Nicknames: {names}.',
     'board.page.start': 'Start a fresh class',
     'board.page.none': 'No class yet: start a fresh class, or open this page with the class '
                        'code in its link.',
@@ -95,6 +96,7 @@ RU: dict[str, str] = {
                             'результатам класса.',
     'board.bar.joined': 'Вы в классе {code}: ваши ответы, руки и партии попадают на доску '
                         'класса.',
+    'board.page.nicknames': 'Псевдонимы: {names}.',
     'board.page.start': 'Начать новый класс',
     'board.page.none': 'Класса пока нет: начните новый класс или откройте эту страницу по '
                        'ссылке с кодом класса.',

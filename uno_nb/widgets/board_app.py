@@ -165,8 +165,11 @@ class ClassBoardApp:
             self._code.value = (f'<div class="uno-board-code-text" style="font-size:1.6em">'
                                 f'{escape(text("board.page.code", lang, code=code))}</div>'
                                 + para(text("board.page.link", lang, code=code)))
-            self._students.value = para(text("board.page.students", lang,
-                                             count=pooled.students))
+            said = [text("board.page.students", lang, count=pooled.students)]
+            if pooled.nicknames:  # as typed, shown as text (para escapes)
+                said.append(text("board.page.nicknames", lang,
+                                 names=", ".join(pooled.nicknames)))
+            self._students.value = para(*said)
             self._draw_hands(pooled)
             self._draw_answers(pooled)
             if pooled.games.games:
