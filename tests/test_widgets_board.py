@@ -216,10 +216,11 @@ def test_after_a_writer_is_killed_mid_write_the_board_still_draws(tmp_path):
             writer.send_signal(signal.SIGKILL)
             break
     writer.wait()
+    confirmed += sum(1 for _line in writer.stdout)  # said before the kill, not yet read
     app.refresh()
     assert app.pooled is not None and app.pooled.students == 1
     assert app.pooled.last_id >= confirmed
     assert "1 student has sent results so far." in html_text(app._students.value)
     rows = teacher.board.count(code)
-    assert confirmed <= rows <= confirmed + 1 + 10  # (rows it wrote before it read the kill)
+    assert confirmed <= rows <= confirmed + 1  # and at most the row it was writing
     assert f"({rows} rows, CSV)" in html_text(app._csv.value)
