@@ -133,3 +133,20 @@ def test_every_question_is_found_in_its_areas_page():
     for q in lessons.questions():
         assert lessons.AREAS[q.id.split(".")[0]] == q.page
         assert lessons.question(q.id) is q
+
+
+def test_scoring_round_points_is_the_pages_simulation_within_ten_points():
+    from uno_nb import lab
+    summary = lab.run("standard", ["heuristic"] * 4, 2_000, seed=0, executor="serial").summary
+    q = lessons.question("scoring.round_points")
+    assert abs(float(q.answer) - summary.points.estimate) < 0.01 and q.tolerance == 10
+    assert round(summary.points.estimate, 1) == 119.1
+
+
+def test_lab_first_player_reads_the_first_players_wins_against_one_in_four():
+    from uno_nb import lab
+    summary = lab.run("standard", ["heuristic"] * 4, 2_000, seed=0, executor="serial").summary
+    first = summary.position_wins[0]
+    assert first.low < 0.25 < first.high  # 26.8% (24.9% to 28.7%): no clear advantage
+    q = lessons.question("lab.first_player")
+    assert q.choices[int(q.answer)] == "same"

@@ -195,6 +195,11 @@ def _scoring_questions() -> list[Question]:
     winner = match.outcome.winner
     rounds = len(match.round_results)
     won = sum(1 for r in match.round_results if r.winner == winner)
+    # the points a round's winner scores: the page's 2,000 one-round games
+    from . import lab
+
+    round_points = lab.run("standard", ["heuristic"] * 4, 2_000, seed=0, executor="serial",
+                           engine=_engine()).summary.points
     return [
         Question("scoring.mean_hand", "03", mean, unit="number",
                  facts={"size": _HAND, "deck": len(deck), "total": total,
@@ -206,17 +211,31 @@ def _scoring_questions() -> list[Question]:
         Question("scoring.zero_rounds", "03", Fraction(rounds - won), unit="number",
                  facts={"player": Seat(winner), "rounds": rounds, "won": won,
                         "count": rounds - won}),
+        # a prediction of a simulated mean: right within 10 points (the
+        # simulation's own 95% interval is a few points wide)
+        Question("scoring.round_points", "03", Fraction(round_points.estimate).limit_denominator(100),
+                 unit="number", tolerance=Fraction(10),
+                 facts={"games": 2_000, "players": 4,
+                        "points": Amount(Fraction(round_points.estimate), 1),
+                        "low": Amount(Fraction(round_points.low), 1),
+                        "high": Amount(Fraction(round_points.high), 1), "within": 10}),
     ]
+
+
+def _engine() -> str:
+    """The compiled kernel where it is compiled already, else the engine (the
+    same games, record for record): never a two-minute compile for a question."""
+    from . import kernel
+
+    return "kernel" if kernel.not_ready() is None else "engine"
 
 
 def _lab_questions() -> list[Question]:
     # the page's experiment: standard rules against standard + stacking, 2,000
     # games each between four computer players from the first seed, 0
-    from . import kernel, lab
+    from . import lab
 
-    # the compiled kernel where it is compiled already, else the engine (the
-    # same games, record for record): never a two-minute compile for a question
-    engine = "kernel" if kernel.not_ready() is None else "engine"
+    engine = _engine()
 
     games, players, seed = 2_000, 4, 0
     standard = RuleSet.preset("standard")
@@ -227,7 +246,16 @@ def _lab_questions() -> list[Question]:
     change = mc.mean_of([float(b.turns - a.turns) for a, b in pairs])
     order = ("shorter", "longer", "same")
     verdict = "shorter" if change.high < 0 else "longer" if change.low > 0 else "same"
+    # is it an advantage to play first? The standard games' first players' wins
+    first = results["A"].summary.position_wins[0]
+    edge = ("more" if first.low > Fraction(1, 4) else "less" if first.high < Fraction(1, 4)
+            else "same")
+    edges = ("more", "less", "same")
     return [
+        Question("lab.first_player", "04", Fraction(edges.index(edge)), choices=edges,
+                 facts={"games": games, "players": players,
+                        "share": Fraction(first.estimate), "low": Fraction(first.low),
+                        "high": Fraction(first.high), "fair": Fraction(1, players)}),
         Question("lab.stacking", "04", Fraction(order.index(verdict)), choices=order,
                  facts={"games": games, "players": players,
                         "turns_a": Amount(Fraction(results["A"].summary.turns.estimate), 1),

@@ -11,8 +11,8 @@ EN: dict[str, str] = {
     'q.box.check': 'Check',
     'q.box.show': 'Show me the answer',
     'q.box.right': 'Right! {typed} is the answer.',
-    'q.box.right_near': 'Right! {typed} is close enough: the deal gave {answer}, and any '
-                        'guess within {tolerance} of it counts.',
+    'q.box.right_near': 'Right! {typed} is close enough: the kit\'s simulation gave {answer}, '
+                        'and any guess within {tolerance} of it counts.',
     'q.box.right_choice': 'Right!',
     'q.box.wrong': 'Not yet: {typed} is not the answer. Here is a hint.',
     'q.box.wrong_choice': 'Not yet: that is not the answer. Here is a hint.',
@@ -163,6 +163,32 @@ EN: dict[str, str] = {
     'q.sheet.checked': 'On the page',
     'q.sheet.working': 'My working',
     'q.sheet.range': '{answer} (any answer from {low} to {high} counts)',
+    'q.scoring.round_points.ask': 'Predict before you read on: how many points does the winner '
+                                  'of a round between {players} players score, on average?',
+    'q.scoring.round_points.hint': 'The winner scores the cards left in the other {players} − 1 '
+                                   'hands. A fresh hand of 7 is worth about 80 points, but the '
+                                   'losers have played some of their cards by the end.',
+    'q.scoring.round_points.worked': 'In {games} simulated one-round games between {players} '
+                                     'computer players, the winner scored {points} points on '
+                                     'average (95% interval {low} to {high}). A guess within '
+                                     '{within} points of it counts as right.',
+    'q.lab.first_player.ask': 'Is it an advantage to play first? In {games} standard games '
+                              'between {players} computer players, does the player who plays '
+                              'first win more often than one game in {players}?',
+    'q.lab.first_player.choice.more': 'Yes, more often',
+    'q.lab.first_player.choice.less': 'No, less often',
+    'q.lab.first_player.choice.same': 'No clear difference',
+    'q.lab.first_player.hint': 'If where you sit made no difference, each of the {players} '
+                               'players would win {fair} of the games. Look at the row of the '
+                               'first player\'s wins and at its interval.',
+    'q.lab.first_player.worked': 'The player who played first won {share} of the games (95% '
+                                 'interval {low} to {high}); a fair share is {fair}.',
+    'q.lab.first_player.worked.more': 'The interval lies above {fair}: playing first is an '
+                                      'advantage.',
+    'q.lab.first_player.worked.less': 'The interval lies below {fair}: playing first is a '
+                                      'disadvantage.',
+    'q.lab.first_player.worked.same': 'The interval holds {fair}: these games show no clear '
+                                      'advantage. More games would make the interval narrower.',
 }
 
 RU: dict[str, str] = {
@@ -170,7 +196,7 @@ RU: dict[str, str] = {
     'q.box.check': 'Проверить',
     'q.box.show': 'Показать ответ',
     'q.box.right': 'Верно! {typed} — это ответ.',
-    'q.box.right_near': 'Верно! {typed} — достаточно близко: раздача дала {answer}, и '
+    'q.box.right_near': 'Верно! {typed} — достаточно близко: моделирование дало {answer}, и '
                         'засчитывается любой ответ, отличающийся от этого не больше чем на '
                         '{tolerance}.',
     'q.box.right_choice': 'Верно!',
@@ -327,4 +353,32 @@ RU: dict[str, str] = {
     'q.sheet.checked': 'На странице',
     'q.sheet.working': 'Моё решение',
     'q.sheet.range': '{answer} (засчитывается любой ответ от {low} до {high})',
+    'q.scoring.round_points.ask': 'Предскажите, прежде чем читать дальше: сколько очков в '
+                                  'среднем получает победитель раунда, если играют {players} '
+                                  '{players|игрок|игрока|игроков}?',
+    'q.scoring.round_points.hint': 'Победитель получает очки за карты, оставшиеся в руках у '
+                                   'остальных {players} − 1 игроков. Свежая рука из 7 карт стоит '
+                                   'около 80 очков, но к концу проигравшие уже сыграли часть '
+                                   'своих карт.',
+    'q.scoring.round_points.worked': 'В {games} смоделированных партиях в один раунд между '
+                                     '{players} компьютерными игроками победитель получал в '
+                                     'среднем {points} очка (95-процентный интервал от {low} до '
+                                     '{high}). Ответ, отличающийся не больше чем на {within} '
+                                     'очков, засчитывается.',
+    'q.lab.first_player.ask': 'Выгодно ли ходить первым? В {games} партиях по стандартным '
+                              'правилам между {players} компьютерными игроками — выигрывает ли '
+                              'тот, кто ходит первым, чаще, чем одну партию из {players}?',
+    'q.lab.first_player.choice.more': 'Да, чаще',
+    'q.lab.first_player.choice.less': 'Нет, реже',
+    'q.lab.first_player.choice.same': 'Заметной разницы нет',
+    'q.lab.first_player.hint': 'Если бы место за столом ничего не меняло, каждый из {players} '
+                               'игроков выигрывал бы {fair} партий. Посмотрите на строку побед '
+                               'первого игрока и на её интервал.',
+    'q.lab.first_player.worked': 'Тот, кто ходил первым, выиграл {share} партий '
+                                 '(95-процентный интервал от {low} до {high}); честная доля — '
+                                 '{fair}.',
+    'q.lab.first_player.worked.more': 'Интервал лежит выше {fair}: ходить первым выгодно.',
+    'q.lab.first_player.worked.less': 'Интервал лежит ниже {fair}: ходить первым невыгодно.',
+    'q.lab.first_player.worked.same': 'Интервал содержит {fair}: заметного преимущества в этих '
+                                      'партиях нет. Больше партий сузили бы интервал.',
 }
