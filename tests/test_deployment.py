@@ -74,14 +74,26 @@ def extra(name: str) -> set[str]:
     return names
 
 
-def imported_modules() -> set[str]:
+#: Package modules that Binder never runs, with the extra that brings in what
+#: they import: the teacher's pack is printed from a clone (make handouts).
+NOT_ON_BINDER = {"handouts.py": "pack"}
+
+
+def imported_modules(on_binder: bool = True) -> set[str]:
     """Top-level modules imported by the package and the notebooks when they
     run (not the imports under ``if TYPE_CHECKING:``, which only the type
-    checker reads)."""
-    sources = [p.read_text() for p in (ROOT / "uno_nb").rglob("*.py")]
+    checker reads); with ``on_binder=False`` only those of NOT_ON_BINDER."""
+    package = sorted((ROOT / "uno_nb").rglob("*.py"))
+    sources = [p.read_text() for p in package if (p.name in NOT_ON_BINDER) != on_binder]
+    if not on_binder:
+        return _imports(sources)
     for path in NOTEBOOKS:
         cells = json.loads(path.read_text())["cells"]
         sources += ["".join(c["source"]) for c in cells if c["cell_type"] == "code"]
+    return _imports(sources)
+
+
+def _imports(sources: list[str]) -> set[str]:
     modules = set()
     for source in sources:
         tree = ast.parse(source)
@@ -115,6 +127,16 @@ def test_everything_the_package_and_notebooks_import_is_declared_and_pinned():
         names = {canonicalize_name(d) for d in distributions.get(module, [module])}
         assert names & set(pins), f"{module} is imported but not pinned in binder/requirements.txt"
         assert names & set(specs), f"{module} is imported but not declared in pyproject.toml"
+
+
+def test_what_only_the_teachers_printing_imports_is_in_its_extra_and_not_on_binder():
+    modules = imported_modules(on_binder=False)
+    assert {"mistune", "playwright"} <= modules
+    distributions = packages_distributions()
+    for module in sorted(modules - imported_modules()):
+        names = {canonicalize_name(d) for d in distributions.get(module, [module])}
+        assert names & extra(NOT_ON_BINDER["handouts.py"]), f"{module} is not in the pack extra"
+        assert not names & set(binder_pins()), f"Binder installs {module}, which it never runs"
 
 
 def test_binder_pins_everything_the_apps_web_app_and_lab_need():

@@ -6,6 +6,7 @@ and shown, choices, frantic clicking, and HTML typed shown as text."""
 import pytest
 
 from uno_nb.questions import REFUSED, RIGHT, SHOWN, WRONG
+from uno_nb.texts.numbers import fmt_decimal
 from uno_nb.widgets import Ask
 
 from tests.reading import assert_learner_prose, cyrillic_share, html_text, visible
@@ -98,8 +99,18 @@ def test_a_simulated_answer_is_right_within_its_stated_tolerance():
     box = Ask("odds.dealt_wild")
     assert box.check("906").outcome == WRONG
     assert box.check("852").outcome == RIGHT
-    assert ("Right! 852 is close enough: the deal gave 860, and any guess within 45 of it "
+    assert ("Right! 852 is close enough: the kit's answer is 860, and any guess within 45 of it "
             "counts.") in shown(box)
+
+
+def test_a_simulated_mean_is_said_to_one_decimal_place_not_cut_to_a_whole_number():
+    box = Ask("scoring.round_points", lang="ru")
+    answer = box.question.answer
+    assert answer.denominator != 1
+    typed = round(answer) + 3
+    assert box.check(str(typed)).outcome == RIGHT
+    said = fmt_decimal(answer, 1, "ru")
+    assert f"ответ набора — {said}, и засчитывается любой ответ" in shown(box)
 
 
 def test_a_choice_is_a_button_a_wrong_one_marked_and_the_right_one_shown_at_the_end():

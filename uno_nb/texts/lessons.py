@@ -11,7 +11,7 @@ EN: dict[str, str] = {
     'q.box.check': 'Check',
     'q.box.show': 'Show me the answer',
     'q.box.right': 'Right! {typed} is the answer.',
-    'q.box.right_near': 'Right! {typed} is close enough: the kit\'s simulation gave {answer}, '
+    'q.box.right_near': 'Right! {typed} is close enough: the kit\'s answer is {answer}, '
                         'and any guess within {tolerance} of it counts.',
     'q.box.right_choice': 'Right!',
     'q.box.wrong': 'Not yet: {typed} is not the answer. Here is a hint.',
@@ -196,7 +196,7 @@ RU: dict[str, str] = {
     'q.box.check': 'Проверить',
     'q.box.show': 'Показать ответ',
     'q.box.right': 'Верно! {typed} — это ответ.',
-    'q.box.right_near': 'Верно! {typed} — достаточно близко: моделирование дало {answer}, и '
+    'q.box.right_near': 'Верно! {typed} — достаточно близко: ответ набора — {answer}, и '
                         'засчитывается любой ответ, отличающийся от этого не больше чем на '
                         '{tolerance}.',
     'q.box.right_choice': 'Верно!',

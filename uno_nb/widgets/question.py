@@ -46,6 +46,14 @@ _EXAMPLES: dict[str, Callable[[str], str]] = {
 _TONES = {"uno-q-right": "#1b5e20", "uno-q-wrong": "#8a4b00", "uno-q-refused": "#b71c1c"}
 
 
+def _amount(value: Fraction, lang: str) -> str:
+    """A simulated answer or its tolerance as the learner reads it: a whole
+    number as it is, anything else to one decimal place."""
+    if value.denominator == 1:
+        return fmt_int(int(value), lang)
+    return fmt_decimal(value, 1, lang)
+
+
 def _to_the_board(question: lessons.Question, verdict: Verdict) -> None:
     """The class board's row of an answer (when the page is in a class)."""
     value: float | None = None
@@ -192,8 +200,8 @@ class Ask:
                     said = text("q.box.right_choice", lang)
                 elif q.tolerance is not None:
                     said = text("q.box.right_near", lang, typed=typed,
-                                answer=fmt_int(int(q.answer), lang),
-                                tolerance=fmt_int(int(q.tolerance), lang))
+                                answer=_amount(q.answer, lang),
+                                tolerance=_amount(q.tolerance, lang))
                 else:
                     said = text("q.box.right", lang, typed=typed)
                 message, tone = para(said), "uno-q-right"
