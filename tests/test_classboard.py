@@ -163,6 +163,46 @@ def test_a_class_exports_as_csv_with_every_row(board):
     assert float(rows[1][6]) == 50.0 and rows[2][3] == ""
 
 
+def test_a_nickname_that_a_spreadsheet_would_run_is_exported_as_text(board):
+    code = board.start_class()
+    board.add(code, "s1", "prediction", "odds.no_wild", 50, nickname="=HYPERLINK(\"x\")")
+    board.add(code, "s2", "prediction", "odds.no_wild", -5, nickname="@SUM(A1)")
+    board.add(code, "s3", "prediction", "odds.no_wild", 7, nickname="Ана = 7")
+    out = io.StringIO()
+    board.export_csv(code, out)
+    rows = list(csv.reader(io.StringIO(out.getvalue())))[1:]
+    assert [row[3] for row in rows] == ["'=HYPERLINK(\"x\")", "'@SUM(A1)", "Ана = 7"]
+    assert [row[6] for row in rows] == ["50.0", "-5.0", "7.0"]  # numbers stay numbers
+    assert board.results(code)[0].nickname == "=HYPERLINK(\"x\")"  # the file keeps what was typed
+
+
+def test_threads_sharing_one_board_write_every_row(board):
+    # a page's kernel has one board; its lab run records from a worker thread
+    # while the page's own thread records an answer
+    import threading
+    code = board.start_class()
+    start = threading.Barrier(8)
+    failed: list[BaseException] = []
+
+    def write(number: int) -> None:
+        start.wait()
+        try:
+            for row in range(50):
+                board.add(code, f"t{number}", "hand", "no_wild_in_7", row % 2)
+                board.results(code, after=row)
+        except BaseException as error:  # noqa: BLE001 - the test reports it
+            failed.append(error)
+
+    threads = [threading.Thread(target=write, args=(n,)) for n in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failed == []
+    assert board.count(code) == 400
+    assert sorted({row.student for row in board.results(code)}) == [f"t{n}" for n in range(8)]
+
+
 def test_thirty_processes_writing_at_once_lose_no_row(tmp_path):
     figures = classboard.load(tmp_path / "load.sqlite3", writers=30, rows=20)
     assert figures["failed_writers"] == 0

@@ -38,6 +38,7 @@ import re
 import secrets
 import sqlite3
 import sys
+import threading
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -160,6 +161,17 @@ def normal_nickname(text: str | None) -> str | None:
     return name
 
 
+#: What a spreadsheet reads as the start of a formula in a cell.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _cell(text: str) -> str:
+    """A text cell as a spreadsheet shows it, never runs it: a nickname typed as
+    ``=HYPERLINK(...)`` is exported as ``'=HYPERLINK(...)`` (OWASP's advice on
+    CSV injection), so the teacher's spreadsheet shows what the student typed."""
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
 @dataclass(frozen=True)
 class Result:
     """One row of the board: what one student did once."""
@@ -175,7 +187,8 @@ class Result:
     at: float
 
     def csv_row(self) -> tuple[Any, ...]:
-        return (self.id, self.code, self.student, self.nickname or "", self.kind, self.item,
+        return (self.id, self.code, _cell(self.student), _cell(self.nickname or ""), self.kind,
+                _cell(self.item),
                 "" if self.value is None else repr(self.value),
                 json.dumps(dict(self.detail), sort_keys=True, ensure_ascii=False), repr(self.at))
 
@@ -206,10 +219,18 @@ class ClassBoard:
         self.path = Path(path) if path is not None else default_path()
         self.patience = patience
         self._db: sqlite3.Connection | None = None
+        # one connection per board, shared by the page's threads (a lab run
+        # records from its worker): one statement or transaction at a time, or
+        # two threads' BEGINs meet on the one connection
+        self._lock = threading.RLock()
 
     # -- the connection ----------------------------------------------------------------
 
     def _connect(self) -> sqlite3.Connection:
+        with self._lock:
+            return self._connected()
+
+    def _connected(self) -> sqlite3.Connection:
         if self._db is not None:
             return self._db
         self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -242,9 +263,10 @@ class ClassBoard:
         return db
 
     def close(self) -> None:
-        if self._db is not None:
-            self._db.close()
-            self._db = None
+        with self._lock:
+            if self._db is not None:
+                self._db.close()
+                self._db = None
 
     def __enter__(self) -> ClassBoard:
         return self
@@ -271,6 +293,10 @@ class ClassBoard:
 
     def _write(self, sql: str, parameters: Sequence[Any]) -> int:
         """One statement in a transaction of its own; the new row's id."""
+        with self._lock:
+            return self._written(sql, parameters)
+
+    def _written(self, sql: str, parameters: Sequence[Any]) -> int:
         db = self._connect()
         try:
             row = self._retrying(lambda: _in_transaction(
@@ -283,6 +309,10 @@ class ClassBoard:
                                   path=str(self.path)) from error
 
     def _read(self, sql: str, parameters: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        with self._lock:
+            return self._got(sql, parameters)
+
+    def _got(self, sql: str, parameters: Sequence[Any]) -> list[tuple[Any, ...]]:
         db = self._connect()
         try:
             return list(self._retrying(lambda: db.execute(sql, parameters).fetchall()))
