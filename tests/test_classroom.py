@@ -46,6 +46,25 @@ def test_hands_are_pooled_once_per_block_and_follow_the_order_they_came_in(rooms
     assert pooled.students == 3
 
 
+def test_a_block_that_overlaps_hands_already_counted_is_left_out_whole(rooms):
+    teacher, code, (a, b, c) = rooms
+    a.record("hand", "wild:7", 100, {"seed": 1, "start": 0, "counts": {"0": 60, "1": 40}})
+    # hands 0-999 of seed 1: the first 100 are a's, counted already
+    b.record("hand", "wild:7", 1000, {"seed": 1, "start": 0, "counts": {"0": 575, "1": 425}})
+    a.record("hand", "wild:7", 100, {"seed": 1, "start": 100, "counts": {"0": 58, "1": 42}})
+    # hands 150-249 share 150-199 with a's second block; 200-299 touch none
+    c.record("hand", "wild:7", 100, {"seed": 1, "start": 150, "counts": {"0": 50, "1": 50}})
+    c.record("hand", "wild:7", 100, {"seed": 1, "start": 200, "counts": {"0": 56, "1": 44}})
+    # the same hand numbers of another seed, or of another kind, are other hands
+    c.record("hand", "wild:7", 100, {"seed": 2, "start": 0, "counts": {"0": 57, "1": 43}})
+    c.record("hand", "red:7", 100, {"seed": 1, "start": 0, "counts": {"0": 10, "1": 90}})
+    pooled = classroom.pool(teacher.board.results(code))
+    hands = pooled.hands["wild:7"]
+    assert (hands.dealt, hands.none) == (400, 60 + 58 + 56 + 57)
+    assert hands.path == [(100, 60), (200, 118), (300, 174), (400, 231)]
+    assert (pooled.hands["red:7"].dealt, pooled.hands["red:7"].none) == (100, 10)
+
+
 def test_answers_pool_each_students_first_number_and_how_it_ended(rooms):
     teacher, code, (a, b, c) = rooms
     a.record("prediction", "odds.no_wild", 60.0, {"outcome": "wrong", "tries": 1})
@@ -59,6 +78,7 @@ def test_answers_pool_each_students_first_number_and_how_it_ended(rooms):
     assert answers.first == {"student0": 60.0, "student1": 57.0}
     assert answers.right_first == {"student1"}
     assert answers.done == {"student0": "right", "student1": "right", "student2": "shown"}
+    assert answers.right_in_the_end == 2  # student2 was shown the answer: not counted
     assert (pooled.games.games, pooled.games.won, pooled.games.turns) == (2, 1, 70)
 
 

@@ -915,7 +915,7 @@ def test_three_students_join_one_class_and_the_board_pools_their_figures(server,
         first = pooled.answers["odds.no_wild"]
         assert sorted(first.first.values()) == [50.0, 57.0, 60.0]
         said_answers = ("3 students answered: first answers from 50 to 60, the middle one 57. "
-                        "The answer is 57.4; 1 got it at the first try, 3 in the end.")
+                        "The answer is 57.4; 1 got it right on the first try and 3 by the end.")
         teacher = open_notebook(contexts[3], server, "06_class_board", query=f"?class={code}")
         board = teacher.page
         board.wait_for_function(SAYS, arg=[".uno-board-hands", said_hands], timeout=WAIT_MS)

@@ -51,11 +51,12 @@ def test_the_board_shows_the_first_answers_against_the_answer(board):
     a.record("prediction", "odds.no_wild", 60.0, {"outcome": "wrong", "tries": 1})
     a.record("prediction", "odds.no_wild", 57.4, {"outcome": "right", "tries": 2})
     b.record("prediction", "odds.no_wild", 57.0, {"outcome": "right", "tries": 1})
+    c.record("prediction", "odds.no_wild", None, {"outcome": "shown", "tries": 0})  # not right
     c.record("prediction", "odds.red_three", 0.0, {"outcome": "wrong", "tries": 1})
     app.refresh()
     said = html_text(app._answers.value)
     assert said == ("2 students answered: first answers from 57 to 60, the middle one 58.5. "
-                    "The answer is 57.4; 1 got it at the first try, 2 in the end.")
+                    "The answer is 57.4; 1 got it right on the first try and 2 by the end.")
     bars = app.answers_chart.data[0]
     assert list(bars.x) == ["57", "60"] and list(bars.y) == [1, 1]
     app._question.value = "odds.red_three"
@@ -224,3 +225,22 @@ def test_after_a_writer_is_killed_mid_write_the_board_still_draws(tmp_path):
     rows = teacher.board.count(code)
     assert confirmed <= rows <= confirmed + 1  # and at most the row it was writing
     assert f"({rows} rows, CSV)" in html_text(app._csv.value)
+
+
+@pytest.mark.parametrize("n, en, ru", [
+    (1, "challenged 1 time", "оспорили 1 раз"),
+    (3, "challenged 3 times", "оспорили 3 раза"),
+    (5, "challenged 5 times", "оспорили 5 раз"),
+])
+def test_the_boards_counts_agree_with_their_number_in_each_language(n, en, ru):
+    from uno_nb.texts import text
+    facts = dict(count=n, challenged=n, caught=0, wrong=n, taken=n, drawn=n)
+    assert en in text("board.page.challenges", "en", **facts)
+    assert ru in text("board.page.challenges", "ru", **facts)
+    games = {1: "закончена 1 партия", 3: "закончены 3 партии", 5: "закончено 5 партий"}
+    assert games[n] in text("board.page.games", "ru", games=n, won=0)
+    hands = {1: "Собрана 1 рука по 1 карте", 3: "Собраны 3 руки по 3 карты",
+             5: "Собрано 5 рук по 5 карт"}
+    said = text("board.page.hands", "ru", shown=str(n), dealt=n, size=n, kind="дикие",
+                none="0", percent="0 %", interval="—", exact="—")
+    assert said.startswith(hands[n])

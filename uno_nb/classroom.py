@@ -130,6 +130,12 @@ class AnswerPool:
     def students(self) -> int:
         return len(self.first)
 
+    @property
+    def right_in_the_end(self) -> int:
+        """How many students found the answer themselves, at any try (not
+        those who were shown it)."""
+        return sum(1 for outcome in self.done.values() if outcome == "right")
+
 
 @dataclass
 class GamePool:
@@ -177,15 +183,17 @@ class Pooled:
 def pool(rows: Sequence[Result]) -> Pooled:
     """The figures of a class's rows (in the order they were written).
 
-    Hands are pooled by block: the hands a student dealt from one seed
-    starting at one hand number count once, however many students dealt
-    them (two students with the same seed deal the same hands)."""
+    Hands are pooled by block: a block is the hands one press dealt, from
+    one seed, hand numbers ``start`` to ``start + n``.  Two students with the
+    same seed deal the same hands, so a block that shares a hand number with
+    a block already counted (of the same seed and kind) is left out whole: a
+    hand is never counted twice, and the pooled hands stay independent."""
     hands: dict[str, HandPool] = defaultdict(HandPool)
     answers: dict[str, AnswerPool] = defaultdict(AnswerPool)
     games = GamePool()
     challenges = ChallengePool()
     labs = LabPool()
-    seen_blocks: set[tuple[str, int, int, int]] = set()
+    counted: dict[tuple[str, int], list[tuple[int, int]]] = defaultdict(list)  # hand numbers
     students: set[str] = set()
     nicknames: dict[str, str] = {}
     last = 0
@@ -201,9 +209,13 @@ def pool(rows: Sequence[Result]) -> Pooled:
                 none = int(dict(detail["counts"]).get("0", 0))
             except (KeyError, TypeError, ValueError):
                 continue  # a row of another form: not a figure
-            if block in seen_blocks or block[3] <= 0 or not 0 <= none <= block[3]:
+            item, seed, start, n = block
+            if n <= 0 or start < 0 or not 0 <= none <= n:
                 continue
-            seen_blocks.add(block)
+            taken = counted[item, seed]
+            if any(start < end and other < start + n for other, end in taken):
+                continue  # these hands, or some of them, are counted already
+            taken.append((start, start + n))
             hand = hands[row.item]
             hand.dealt += block[3]
             hand.none += none

@@ -48,10 +48,10 @@ EN: dict[str, str] = {
     'board.page.question': 'Question',
     'board.page.answers': '{count} {count|student|students} answered: first answers from '
                           '{low} to {high}, the middle one {median}. The answer is {answer}; '
-                          '{right} got it at the first try, {done} in the end.',
+                          '{right} got it right on the first try and {done} by the end.',
     'board.page.answers_choice': '{count} {count|student|students} answered. The answer is '
-                                 '“{answer}”; {right} got it at the first try, {done} in the '
-                                 'end.',
+                                 '“{answer}”; {right} got it right on the first try and {done} '
+                                 'by the end.',
     'board.page.answers_none': 'Nobody has answered this question yet.',
     'board.page.answers_title': 'The class\'s first answers',
     'board.page.answers_x': 'First answer',
@@ -65,8 +65,9 @@ EN: dict[str, str] = {
     'board.page.games_none': 'No game finished on the play page yet.',
     'board.page.csv': 'Download the class\'s results ({count} {count|row|rows}, CSV)',
     'board.page.challenges': 'Wild Draw Fours answered on the play page: {count}. The '
-                             'students challenged {challenged} times (a bluff caught {caught}, '
-                             'an honest card {wrong}) and took the 4 cards {taken} times; they '
+                             'students challenged {challenged} {challenged|time|times} (a bluff caught {caught}, '
+                             'an honest card {wrong}) and took the 4 cards {taken} '
+                             '{taken|time|times}; they '
                              'drew {drawn} cards over them in all.',
     'board.page.challenges_none': 'Nobody has had to answer a Wild Draw Four on the play page '
                                   'yet.',
@@ -104,8 +105,8 @@ RU: dict[str, str] = {
     'board.page.link': 'Ученики входят, набрав {code} вверху любой страницы урока, или открыв '
                        'страницу, адрес которой кончается на ?class={code}. Имена не нужны.',
     'board.page.students': 'Результаты прислали: {count} {count|ученик|ученика|учеников}.',
-    'board.page.hands': 'Собрано {shown} {dealt|рука|руки|рук} по {size} карт; считаем '
-                        'такие карты: {kind}. Ни одной такой карты не было в {none} из них, '
+    'board.page.hands': '{dealt|Собрана|Собраны|Собрано} {shown} {dealt|рука|руки|рук} по '
+                        '{size} {size|карте|карты|карт}; считаем такие карты: {kind}. Ни одной такой карты не было в {none} из них, '
                         'это {percent} (95-процентный интервал {interval}). Точная '
                         'вероятность не получить ни одной — {exact}.',
     'board.page.hands_none': 'Рук пока не раздавали: руки класса появятся здесь, когда '
@@ -134,14 +135,15 @@ RU: dict[str, str] = {
     'board.page.trace_answers': 'Учеников',
     'board.page.answers_caption': 'Каждый столбик — сколько учеников дали этот ответ первым, '
                                   'до подсказки: предсказания класса рядом с ответом.',
-    'board.page.games': 'На странице игры закончено {games} {games|партия|партии|партий}; '
+    'board.page.games': 'На странице игры {games|закончена|закончены|закончено} {games} '
+                        '{games|партия|партии|партий}; '
                         'ученики выиграли {won}.',
     'board.page.games_none': 'На странице игры пока не закончено ни одной партии.',
     'board.page.csv': 'Скачать результаты класса ({count} {count|строка|строки|строк}, файл для '
                       'электронной таблицы)',
     'board.page.challenges': 'Ответов на «Дикую +4» на странице игры: {count}. Ученики '
-                             'оспорили {challenged} раз (пойман блеф — {caught}, честная карта — '
-                             '{wrong}) и взяли 4 карты {taken} раз; всего они взяли из-за этих '
+                             'оспорили {challenged} {challenged|раз|раза|раз} (пойман блеф — {caught}, честная карта — '
+                             '{wrong}) и взяли 4 карты {taken} {taken|раз|раза|раз}; всего они взяли из-за этих '
                              'карт {drawn} {drawn|карту|карты|карт}.',
     'board.page.challenges_none': 'На странице игры пока никому не пришлось отвечать на '
                                   '«Дикую +4».',

@@ -241,7 +241,7 @@ class ClassBoardApp:
                 self._answers.value = para(text(
                     "board.page.answers_choice", lang, count=len(firsts),
                     right=len(answers.right_first), answer=words[int(q.answer)],
-                    done=len(answers.done)))
+                    done=answers.right_in_the_end))
             else:
                 shown = sorted(round(v, 1) for v in firsts)
                 values = sorted(set(shown))
@@ -251,7 +251,7 @@ class ClassBoardApp:
                     "board.page.answers", lang, count=len(firsts),
                     low=self._number(min(firsts)), high=self._number(max(firsts)),
                     median=self._number(statistics.median(firsts)),
-                    right=len(answers.right_first), done=len(answers.done),
+                    right=len(answers.right_first), done=answers.right_in_the_end,
                     answer=self._number(float(q.answer))))
         self.answers_chart.draw()
 
