@@ -10,6 +10,7 @@ import pytest
 
 from uno_nb import classroom, odds
 from uno_nb.widgets.board_app import ClassBoardApp
+from uno_nb.widgets import classbar
 from uno_nb.widgets.classbar import ClassBar
 from uno_nb.widgets.question import Ask
 
@@ -172,8 +173,57 @@ def test_a_busy_board_is_said_on_the_bar_and_the_page_goes_on(tmp_path, monkeypa
     monkeypatch.setattr(room.board, "add", busy)
     assert box.check("57,4").outcome == "right" and box.worked_shown
     assert bar.tone == "refused" and "Доска класса сейчас занята" in bar.status
+    assert [r.value for r in room.board.results(code)] == [60.0]  # nothing written is lost
+    # the row waits on the page, and the bar asks the browser to tick to send it
+    assert len(room.kept) == 1 and bar.every == classbar.RESEND_MS
+    bar._message(bar, {"ev": "tick"}, [])  # still busy: still kept
+    assert len(room.kept) == 1 and bar.tone == "refused"
     monkeypatch.setattr(room.board, "add", real)
-    assert [r.value for r in room.board.results(code)] == [60.0]
+    bar._message(bar, {"ev": "tick"}, [])  # the board is free again: sent
+    assert [r.value for r in room.board.results(code)] == [60.0, 57.4]
+    assert room.kept == [] and bar.every == 0 and bar.tone == "joined"
+    assert "теперь на доске класса" in bar.status
+
+
+def test_a_row_kept_from_a_busy_board_goes_before_the_next_one(tmp_path, monkeypatch):
+    from uno_nb.classboard import BoardBusy
+    room = classroom.Classroom(tmp_path / "b.sqlite3")
+    code = room.board.start_class()
+    room.join(code, "abc")
+    real = room.board.add
+
+    def busy(*args, **kwargs):
+        raise BoardBusy("the file stayed locked")
+    monkeypatch.setattr(room.board, "add", busy)
+    with pytest.raises(BoardBusy):
+        room.record("game", "play", 1.0, {"turns": 30})
+    monkeypatch.setattr(room.board, "add", real)
+    room.record("game", "play", 0.0, {"turns": 40})
+    assert [(r.value, r.detail["turns"]) for r in room.board.results(code)] == [(1.0, 30),
+                                                                               (0.0, 40)]
+    assert room.kept == []
+
+
+def test_a_page_waits_only_a_moment_for_a_busy_board(tmp_path):
+    # the file locked by another writer: the page's kernel gives up within
+    # seconds (its learner is waiting), not the store's 30 s
+    import sqlite3
+    from uno_nb import classboard
+    room = classroom.Classroom(tmp_path / "b.sqlite3")
+    code = room.board.start_class()
+    room.join(code, "abc")
+    other = sqlite3.connect(tmp_path / "b.sqlite3", isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
+    assert room.board.patience == classroom.PAGE_PATIENCE < classboard.PATIENCE
+    try:
+        with pytest.raises(classroom.BoardBusy):
+            room.record("hand", "wild:7", 1, {"seed": 0, "start": 0, "counts": {"0": 1}})
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    assert len(room.kept) == 1
+    room.send_kept()
+    assert room.board.count(code) == 1 and room.kept == []
 
 
 def test_nicknames_show_on_the_board_as_text(tmp_path):

@@ -26,19 +26,24 @@ True
 from __future__ import annotations
 
 import os
+import threading
 from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
 from . import montecarlo as mc
-from .classboard import ENV, BadRow, ClassBoard, Result, normal_nickname
+from .classboard import ENV, BadRow, BoardBusy, ClassBoard, Result, normal_nickname
 
 __all__ = ["SERVER_ENV", "served", "Membership", "Classroom", "SESSION", "HandPool",
            "AnswerPool", "GamePool", "ChallengePool", "LabPool", "Pooled", "pool"]
 
 #: Set to "1" by the web app: the pages record what students do.
 SERVER_ENV = "UNO_NB_CLASS_SERVER"
+#: How long a page waits for a busy board before it keeps the row to send
+#: later (seconds): a page's kernel answers its learner while it waits, so
+#: the wait is short; the load test's writers wait the store's full patience.
+PAGE_PATIENCE = 2.0
 
 
 def served() -> bool:
@@ -56,17 +61,28 @@ class Membership:
 
 
 class Classroom:
-    """The link of one kernel (one student's page) to the class board."""
+    """The link of one kernel (one student's page) to the class board.
 
-    def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
+    A row the board is too busy to take is kept, in order, and sent before
+    the next one (or by :meth:`send_kept`, which the page's class bar calls
+    every few seconds while rows wait): a busy board delays a row, never
+    loses it, and never holds the page for long."""
+
+    def __init__(self, path: str | os.PathLike[str] | None = None, *,
+                 patience: float = PAGE_PATIENCE) -> None:
         self._path = path
+        self._patience = patience
         self._board: ClassBoard | None = None
         self.member: Membership | None = None
+        #: rows not in the file yet: (member, kind, item, value, detail), oldest first
+        self.kept: list[tuple[Membership, str, str, float | None,
+                              Mapping[str, Any] | None]] = []
+        self._sending = threading.RLock()  # a lab run records from its worker thread
 
     @property
     def board(self) -> ClassBoard:
         if self._board is None:
-            self._board = ClassBoard(self._path)
+            self._board = ClassBoard(self._path, patience=self._patience)
         return self._board
 
     def join(self, code: str, student: str, nickname: str | None = None) -> Membership:
@@ -84,13 +100,36 @@ class Classroom:
 
     def record(self, kind: str, item: str, value: float | None = None,
                detail: Mapping[str, Any] | None = None) -> int | None:
-        """Add a row for the student; None when not in a class.  A refusal
-        (:class:`~uno_nb.classboard.BoardError`) is the caller's to say."""
+        """Add a row for the student (after any rows kept from before); its id,
+        None when not in a class.  A refusal
+        (:class:`~uno_nb.classboard.BoardError`) is the caller's to say; on
+        :class:`~uno_nb.classboard.BoardBusy` the row is kept to send later."""
         member = self.member
         if member is None:
             return None
-        return self.board.add(member.code, member.student, kind, item, value, detail,
-                              nickname=member.nickname)
+        with self._sending:
+            self.kept.append((member, kind, item, value, detail))
+            return self.send_kept()
+
+    def send_kept(self) -> int | None:
+        """Send the rows kept, oldest first; the last one's id (None if none
+        was kept).  Stops at a busy board (:class:`BoardBusy`, the rows still
+        kept); a row the board refuses for its form is dropped and the refusal
+        raised (sent again, it would be refused again)."""
+        last = None
+        with self._sending:
+            while self.kept:
+                member, kind, item, value, detail = self.kept[0]
+                try:
+                    last = self.board.add(member.code, member.student, kind, item, value,
+                                          detail, nickname=member.nickname)
+                except BoardBusy:
+                    raise
+                except Exception:
+                    self.kept.pop(0)
+                    raise
+                self.kept.pop(0)
+        return last
 
 
 def _session() -> Classroom:

@@ -8,8 +8,9 @@ EN: dict[str, str] = {
                               'the board and type it again.',
     'board.refused.bad_row': 'This result could not be saved: it was not in the form the '
                              'board keeps.',
-    'board.refused.busy': 'The class board is busy: your result was not saved yet. Try again '
-                          'in a moment; nothing saved before is lost.',
+    'board.refused.busy': 'The class board is busy just now: your latest result waits on this '
+                          'page and is sent by itself in a few seconds. Carry on; nothing is '
+                          'lost.',
     'board.refused.unreadable': 'The class board\'s file on this computer cannot be read. '
                                 'Ask your teacher to start a fresh class.',
     'board.refused.error': 'The class board could not do that.',
@@ -22,6 +23,8 @@ EN: dict[str, str] = {
                             'class\'s.',
     'board.bar.joined': 'You are in class {code}: your answers, hands and games go to the '
                         'class board.',
+    'board.bar.sent': 'You are in class {code}: the results that waited are on the class '
+                      'board now.',
     'board.page.nicknames': 'Nicknames: {names}.',
     'board.page.start': 'Start a fresh class',
     'board.page.none': 'No class yet: start a fresh class, or open this page with the class '
@@ -83,8 +86,9 @@ RU: dict[str, str] = {
                               'наберите его ещё раз.',
     'board.refused.bad_row': 'Этот результат не удалось сохранить: он записан не в том виде, '
                              'в каком его хранит доска.',
-    'board.refused.busy': 'Доска класса сейчас занята, и ваш результат ещё не сохранён. '
-                          'Попробуйте снова через минуту; всё сохранённое раньше на месте.',
+    'board.refused.busy': 'Доска класса сейчас занята: ваш последний результат ждёт на этой '
+                          'странице и сам уйдёт на доску через несколько секунд. Продолжайте; '
+                          'ничего не пропадёт.',
     'board.refused.unreadable': 'Файл доски класса на этом компьютере не читается. Попросите '
                                 'учителя начать новый класс.',
     'board.refused.error': 'Доска класса не смогла этого сделать.',
@@ -97,6 +101,7 @@ RU: dict[str, str] = {
                             'результатам класса.',
     'board.bar.joined': 'Вы в классе {code}: ваши ответы, руки и партии попадают на доску '
                         'класса.',
+    'board.bar.sent': 'Вы в классе {code}: результаты, которые ждали, теперь на доске класса.',
     'board.page.nicknames': 'Псевдонимы: {names}.',
     'board.page.start': 'Начать новый класс',
     'board.page.none': 'Класса пока нет: начните новый класс или откройте эту страницу по '

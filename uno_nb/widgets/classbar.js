@@ -80,9 +80,13 @@ function render({ model, el }) {
       el.dataset.joined = joined;
     } else {
       delete el.dataset.joined;
+      // a stored class this board does not have (a class of last week's
+      // board): forgotten, so the next page asks for the code again
+      if (model.get("forget")) store(CLASS, "");
     }
   };
   model.on("change:labels", draw);
+  model.on("change:forget", draw);
   model.on("change:status", draw);
   model.on("change:joined", draw);
   model.on("change:served", draw);

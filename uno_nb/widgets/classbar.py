@@ -8,7 +8,9 @@ no class server runs, the bar says in one line that class results need it.
 
 What the apps record goes through :func:`record`, which never fails a page:
 a refusal of the board (busy, unreadable) is said on the bar, and nothing
-the student did on the page is lost.
+the student did on the page is lost.  A row a busy board could not take in
+a moment (:data:`uno_nb.classroom.PAGE_PATIENCE`) waits in the page's kernel
+and the bar sends it every :data:`RESEND_MS` until the board takes it.
 """
 
 from __future__ import annotations
@@ -22,12 +24,14 @@ import anywidget
 import traitlets as t
 
 from .. import classroom
-from ..classboard import BoardError
+from ..classboard import BoardBusy, BoardError, NoSuchClass
 from ..texts import board_refusal, text
 
 __all__ = ["ClassBar", "record"]
 
 _HERE = Path(__file__).parent
+#: How often a page with rows kept from a busy board tries to send them (ms).
+RESEND_MS = 3_000
 _BARS: "weakref.WeakSet[ClassBar]" = weakref.WeakSet()
 
 
@@ -53,6 +57,9 @@ class ClassBar(anywidget.AnyWidget):
     request = t.Dict().tag(sync=True)
     #: how often the page says the time (ms; 0: never), for :meth:`on_tick`
     every = t.Int(0).tag(sync=True)
+    #: set when the class this browser had stored is not on this board: the
+    #: browser forgets it, so the next page does not try it again
+    forget = t.Bool(False).tag(sync=True)
 
     def __init__(self, lang: str = "en", room: classroom.Classroom | None = None,
                  **kwargs: Any) -> None:
@@ -73,6 +80,7 @@ class ClassBar(anywidget.AnyWidget):
         _BARS.add(self)
         self._ticks: list[Callable[[], Any]] = []
         self._joins: list[Callable[[str], Any]] = []
+        self._every_asked = 0  # the page's own ticks, while kept rows borrow them
         self.on_msg(self._message)
 
     def on_tick(self, callback: Callable[[], Any]) -> None:
@@ -109,8 +117,10 @@ class ClassBar(anywidget.AnyWidget):
                                      nickname if isinstance(nickname, str) else None)
         except BoardError as refused:
             self.joined = ""
+            self.forget = isinstance(refused, NoSuchClass)
             self._say(board_refusal(refused, self._lang), "refused")
             return
+        self.forget = False
         for bar in list(_BARS):  # every bar of this page says so
             bar.joined = member.code
             bar._say(text("board.bar.joined", bar._lang, code=member.code), "joined")
@@ -119,6 +129,29 @@ class ClassBar(anywidget.AnyWidget):
 
     def refused(self, error: BoardError) -> None:
         self._say(board_refusal(error, self._lang), "refused")
+        if isinstance(error, BoardBusy) and self._send_kept not in self._ticks:
+            # the rows kept wait on the page: try them again every few seconds
+            self._every_asked = self.every
+            self.on_tick(self._send_kept)
+            self.every = min(self.every or RESEND_MS, RESEND_MS)
+
+    def _send_kept(self) -> None:
+        try:
+            self._room.send_kept()
+        except BoardError as refused:
+            self.refused(refused)
+            if not isinstance(refused, BoardBusy):
+                self._sent()
+            return
+        self._sent()
+        member = self._room.member
+        if member is not None:
+            self._say(text("board.bar.sent", self._lang, code=member.code), "joined")
+
+    def _sent(self) -> None:
+        if self._send_kept in self._ticks:
+            self._ticks.remove(self._send_kept)
+            self.every = self._every_asked
 
 
 def record(kind: str, item: str, value: float | None = None,
