@@ -46,6 +46,14 @@ def test_a_block_says_each_answer_as_the_page_checks_it():
         handouts.block("poster", "02", "en")
 
 
+def test_a_simulated_answers_range_is_what_the_box_accepts_said_inward():
+    from uno_nb.questions import is_right, read_number
+    q = lessons.question("scoring.round_points")  # 119.06 ± 10
+    assert "119.1 (any answer from 109.1 to 129.0 counts)" in handouts.answer_words(q, "en")
+    for typed, right in [("109.1", True), ("129.0", True), ("109", False), ("129.1", False)]:
+        assert is_right(read_number(typed), q.answer, q.tolerance) is right, typed
+
+
 def _pages(pdf: Path) -> int:
     return len(re.findall(rb"/Type\s*/Page(?![s\w])", pdf.read_bytes()))
 

@@ -23,11 +23,13 @@ and ``OUT/ru`` with the Chromium the browser tests drive (Playwright's
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import re
 import shutil
 import subprocess
 import sys
+from fractions import Fraction
 from pathlib import Path
 from typing import Sequence
 
@@ -73,8 +75,15 @@ def answer_words(q: lessons.Question, lang: str) -> str:
     if q.unit == "percent":
         shown = text("odds.num.percent", lang, value=shown)
     if q.tolerance is not None:
-        low, high = _number(value - float(q.tolerance), lang), _number(value + float(q.tolerance), lang)
-        shown = text("q.sheet.range", lang, answer=shown, low=low, high=high)
+        # the range the box accepts, from the exact answer, said to a tenth
+        # inward: every answer written in it counts (119.06 ± 10: 109.1 to 129.0)
+        low = Fraction(math.ceil((q.answer - q.tolerance) * 10), 10)
+        high = Fraction(math.floor((q.answer + q.tolerance) * 10), 10)
+        whole = low.denominator == high.denominator == 1
+        low_words, high_words = ((fmt_int(int(low), lang), fmt_int(int(high), lang)) if whole
+                                 else (fmt_decimal(float(low), 1, lang),
+                                       fmt_decimal(float(high), 1, lang)))
+        shown = text("q.sheet.range", lang, answer=shown, low=low_words, high=high_words)
     return shown
 
 
