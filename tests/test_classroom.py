@@ -100,10 +100,15 @@ def test_challenges_and_lab_runs_are_pooled(rooms):
     a.record("challenge", "play", 1.0, {"challenged": True, "guilty": True, "drew": 0})
     b.record("challenge", "play", 1.0, {"challenged": True, "guilty": False, "drew": 6})
     c.record("challenge", "play", 0.0, {"challenged": False, "guilty": None, "drew": 4})
+    c.record("challenge", "play", 0.0, {"challenged": False, "answer": "take", "guilty": None,
+                                        "drew": 8})
+    # V-STACK: another Wild Draw Four on it, the penalty passed on: not taken
+    b.record("challenge", "play", 0.0, {"challenged": False, "answer": "play", "guilty": None,
+                                        "drew": 0})
     a.record("lab", "run", 2000, {"a": "standard", "b": "custom"})
     a.record("lab", "run", 500, {"a": "standard", "b": "party"})
     pooled = classroom.pool(teacher.board.results(code))
     ch = pooled.challenges
-    assert (ch.decisions, ch.challenged, ch.caught, ch.wrong, ch.taken, ch.drawn) == \
-        (3, 2, 1, 1, 1, 10)
+    assert (ch.decisions, ch.challenged, ch.caught, ch.wrong, ch.taken, ch.passed, ch.drawn) == \
+        (5, 2, 1, 1, 2, 1, 18)
     assert (pooled.lab.runs, pooled.lab.games, pooled.lab.students) == (2, 2500, {"student0"})

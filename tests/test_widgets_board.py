@@ -140,6 +140,32 @@ def test_the_play_page_sends_its_games_and_its_answers_to_a_wild_draw_four(tmp_p
     assert {r.detail["challenged"] for r in challenges} == {True, False}  # both answers seen
 
 
+def test_a_wild_draw_four_passed_on_with_another_is_not_counted_as_taken(tmp_path, monkeypatch):
+    # V-STACK: Player 3 plays a Wild Draw Four on Player 1, who answers with
+    # their own (the penalty goes on to Player 2), or takes the 4 cards
+    from uno_nb.game import Game
+    from uno_nb.rules import RuleSet
+    from uno_nb.widgets import PlayApp
+    room = classroom.Classroom(tmp_path / "b.sqlite3")
+    code = room.board.start_class()
+    room.join(code, "player1")
+    monkeypatch.setattr(classroom, "SESSION", room)
+    rules = RuleSet(stack=True)
+    for answer in ("0:W+4>B", "0:draw"):
+        app = PlayApp(rules, 3, seed=1, delay=0)
+        app.game = Game.from_position(rules, names=app.game.names, max_rounds=1,
+                                      hands=["W+4 R1 B3", "B1 B2", "W+4 G2 G3"], discard="R5",
+                                      draw_pile="Y1 Y2 Y3 Y4 Y5 Y6 Y7 Y8 Y9 G9", current=2)
+        app.game.push("2:W+4>R")
+        app._render()
+        app._human(answer)
+    rows = room.board.results(code, kind="challenge")
+    assert [(r.detail["answer"], r.detail["challenged"], r.detail["drew"]) for r in rows] == \
+        [("play", False, 0), ("take", False, 4)]
+    pooled = classroom.pool(room.board.results(code)).challenges
+    assert (pooled.decisions, pooled.taken, pooled.passed, pooled.drawn) == (2, 1, 1, 4)
+
+
 def test_a_lab_run_is_one_row_with_both_rule_sets(tmp_path, monkeypatch):
     from uno_nb.widgets import LabApp
     room = classroom.Classroom(tmp_path / "b.sqlite3")
@@ -284,7 +310,7 @@ def test_after_a_writer_is_killed_mid_write_the_board_still_draws(tmp_path):
 ])
 def test_the_boards_counts_agree_with_their_number_in_each_language(n, en, ru):
     from uno_nb.texts import text
-    facts = dict(count=n, challenged=n, caught=0, wrong=n, taken=n, drawn=n)
+    facts = dict(count=n, challenged=n, caught=0, wrong=n, taken=n, passed=n, drawn=n)
     assert en in text("board.page.challenges", "en", **facts)
     assert ru in text("board.page.challenges", "ru", **facts)
     games = {1: "закончена 1 партия", 3: "закончены 3 партии", 5: "закончено 5 партий"}

@@ -193,7 +193,8 @@ class ChallengePool:
     challenged: int = 0
     caught: int = 0  # challenged, and the card was a bluff: the bluffer drew
     wrong: int = 0  # challenged an honest card: 6 cards drawn
-    taken: int = 0  # not challenged: the 4 cards taken
+    taken: int = 0  # not challenged: the cards taken
+    passed: int = 0  # not challenged: a card played on it passed the penalty on
     drawn: int = 0  # cards the students drew over it, in all
 
 
@@ -283,8 +284,10 @@ def pool(rows: Sequence[Result]) -> Pooled:
                     challenges.caught += 1
                 elif detail.get("guilty") is False:
                     challenges.wrong += 1
-            else:
+            elif detail.get("answer", "take") == "take":
                 challenges.taken += 1
+            else:
+                challenges.passed += 1
         elif row.kind == "lab":
             labs.runs += 1
             labs.games += int(row.value or 0)

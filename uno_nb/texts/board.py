@@ -68,10 +68,11 @@ EN: dict[str, str] = {
     'board.page.games_none': 'No game finished on the play page yet.',
     'board.page.csv': 'Download the class\'s results ({count} {count|row|rows}, CSV)',
     'board.page.challenges': 'Wild Draw Fours answered on the play page: {count}. The '
-                             'students challenged {challenged} {challenged|time|times} (a bluff caught {caught}, '
-                             'an honest card {wrong}) and took the 4 cards {taken} '
-                             '{taken|time|times}; they '
-                             'drew {drawn} cards over them in all.',
+                             'students challenged {challenged} {challenged|time|times} (a '
+                             'bluff caught {caught}, an honest card {wrong}), took the cards '
+                             '{taken} {taken|time|times} and passed the penalty on with a '
+                             'card of their own {passed} {passed|time|times}; they drew '
+                             '{drawn} {drawn|card|cards} over them in all.',
     'board.page.challenges_none': 'Nobody has had to answer a Wild Draw Four on the play page '
                                   'yet.',
     'board.page.lab': 'The lab: {count} {count|run|runs} by {students} '
@@ -147,9 +148,11 @@ RU: dict[str, str] = {
     'board.page.csv': 'Скачать результаты класса ({count} {count|строка|строки|строк}, файл для '
                       'электронной таблицы)',
     'board.page.challenges': 'Ответов на «Дикую +4» на странице игры: {count}. Ученики '
-                             'оспорили {challenged} {challenged|раз|раза|раз} (пойман блеф — {caught}, честная карта — '
-                             '{wrong}) и взяли 4 карты {taken} {taken|раз|раза|раз}; всего они взяли из-за этих '
-                             'карт {drawn} {drawn|карту|карты|карт}.',
+                             'оспорили {challenged} {challenged|раз|раза|раз} (пойман блеф — '
+                             '{caught}, честная карта — {wrong}), взяли карты {taken} '
+                             '{taken|раз|раза|раз} и передали штраф дальше своей картой '
+                             '{passed} {passed|раз|раза|раз}; всего они взяли из-за этих карт '
+                             '{drawn} {drawn|карту|карты|карт}.',
     'board.page.challenges_none': 'На странице игры пока никому не пришлось отвечать на '
                                   '«Дикую +4».',
     'board.page.lab': 'Лаборатория: {count} {count|запуск|запуска|запусков}, учеников — '

@@ -181,7 +181,7 @@ class ClassBoardApp:
             if c.decisions:
                 challenges = text("board.page.challenges", lang, count=c.decisions,
                                   challenged=c.challenged, caught=c.caught, wrong=c.wrong,
-                                  taken=c.taken, drawn=c.drawn)
+                                  taken=c.taken, passed=c.passed, drawn=c.drawn)
             else:
                 challenges = text("board.page.challenges_none", lang)
             runs = pooled.lab

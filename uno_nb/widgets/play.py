@@ -244,19 +244,23 @@ class PlayApp:
         before = len(game.events)
         game.push(move)
         if facing:
-            self._challenge_to_the_board(move.kind is CHALLENGE, game.events[before:])
+            self._challenge_to_the_board(move, game.events[before:])
         if game.uno_open == self.human and self._say_uno.value:
             game.push(Move.make(UNO, self.human))  # R-UNO: said as the card lands
         self._mark = len(game.events)  # what happens from here on is new to the person
         self._bots_play()
 
-    def _challenge_to_the_board(self, challenged: bool, events: Sequence[Any]) -> None:
+    def _challenge_to_the_board(self, move: Move, events: Sequence[Any]) -> None:
         """The class board's row of the person's answer to a Wild Draw Four:
-        challenged or not, and what it cost (R-CHALLENGE)."""
+        challenged (R-CHALLENGE), took the cards, or passed the penalty on
+        with a card (V-STACK and its kin), and what it cost."""
+        challenged = move.kind is CHALLENGE
         verdict = next((e for e in events if isinstance(e, Challenged)), None)
         drew = sum(len(e.cards) for e in events if isinstance(e, Drew) and e.player == self.human)
+        answer = ("challenge" if challenged else "take" if move.kind is DRAW
+                  else "play" if move.kind is PLAY else move.kind.name.lower())
         record("challenge", "play", 1.0 if challenged else 0.0,
-               {"challenged": challenged, "drew": drew,
+               {"challenged": challenged, "answer": answer, "drew": drew,
                 "guilty": None if verdict is None else bool(verdict.guilty)})
 
     def _why_not(self, move: Move) -> str:
