@@ -70,10 +70,15 @@ def test_the_csv_link_holds_every_row_of_the_class(board):
     for n in range(5):
         a.record("hand", "wild:7", 100, {"seed": n, "start": 0, "counts": {"0": 50}})
     app.refresh()
+    assert app._csv.value == "" and "(5 rows)" in app._export.description  # made on a click
+    app._export.click()
     href = re.search(r'href="data:text/csv;charset=utf-8;base64,([^"]+)"', app._csv.value)[1]
     lines = base64.b64decode(href).decode().strip().splitlines()
     assert len(lines) == 1 + 5 and all(code in line for line in lines[1:])
     assert "(5 rows, CSV)" in html_text(app._csv.value)
+    a.record("hand", "wild:7", 100, {"seed": 9, "start": 0, "counts": {"0": 50}})
+    app.refresh()  # a new row: the old file is taken away, the button counts 6
+    assert app._csv.value == "" and "(6 rows)" in app._export.description
 
 
 def test_an_answer_on_a_page_in_a_class_becomes_a_row(tmp_path, monkeypatch):
@@ -300,6 +305,8 @@ def test_after_a_writer_is_killed_mid_write_the_board_still_draws(tmp_path):
     assert "1 student has sent results so far." in html_text(app._students.value)
     rows = teacher.board.count(code)
     assert confirmed <= rows <= confirmed + 1  # and at most the row it was writing
+    assert f"({rows} rows)" in app._export.description
+    app.export()
     assert f"({rows} rows, CSV)" in html_text(app._csv.value)
 
 

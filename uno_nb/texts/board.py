@@ -67,6 +67,8 @@ EN: dict[str, str] = {
                         'won {won}.',
     'board.page.games_none': 'No game finished on the play page yet.',
     'board.page.csv': 'Download the class\'s results ({count} {count|row|rows}, CSV)',
+    'board.page.csv_prepare': 'Export the class\'s results ({count} {count|row|rows}) as a '
+                              'spreadsheet file (CSV)',
     'board.page.challenges': 'Wild Draw Fours answered on the play page: {count}. The '
                              'students challenged {challenged} {challenged|time|times} (a '
                              'bluff caught {caught}, an honest card {wrong}), took the cards '
@@ -147,6 +149,9 @@ RU: dict[str, str] = {
     'board.page.games_none': 'На странице игры пока не закончено ни одной партии.',
     'board.page.csv': 'Скачать результаты класса ({count} {count|строка|строки|строк}, файл для '
                       'электронной таблицы)',
+    'board.page.csv_prepare': 'Выгрузить результаты класса ({count} '
+                              '{count|строка|строки|строк}) в файл для электронной таблицы '
+                              '(CSV)',
     'board.page.challenges': 'Ответов на «Дикую +4» на странице игры: {count}. Ученики '
                              'оспорили {challenged} {challenged|раз|раза|раз} (пойман блеф — '
                              '{caught}, честная карта — {wrong}), взяли карты {taken} '

@@ -105,6 +105,9 @@ class ClassBoardApp:
         self._answers_caption = tagged(w.HTML(para(text("board.page.answers_caption", lang))),
                                        "uno-caption")
         self._games = tagged(w.HTML(), "uno-board-games")
+        # the CSV is made when the teacher asks for it, not at every new row
+        self._export = tagged(w.Button(layout=w.Layout(width="auto")), "uno-board-export")
+        self._export.on_click(lambda _b: self.export())
         self._csv = tagged(w.HTML(), "uno-board-csv")
         self.pooled: classroom.Pooled | None = None
         self.widget = tagged(w.VBox([
@@ -112,7 +115,7 @@ class ClassBoardApp:
                                                                align_items="center")),
             self._message, self._students, self._hands, self.hands_chart, self._hands_caption,
             self._question, self._answers, self.answers_chart, self._answers_caption,
-            self._games, self._csv]), "uno-app", "uno-board")
+            self._games, self._export, self._csv]), "uno-app", "uno-board")
         self._draw(force=True)
 
     # -- what the teacher does -----------------------------------------------------------
@@ -147,6 +150,7 @@ class ClassBoardApp:
                                          lang))
             for part in (self._students, self._hands, self._answers, self._games, self._csv):
                 part.value = ""
+            self._export.layout.display = "none"
             return
         try:
             if not force and self._room.board.count(code) == 0 and self._seen == 0:
@@ -189,7 +193,9 @@ class ClassBoardApp:
                         games=fmt_int(runs.games, lang)) if runs.runs
                    else text("board.page.lab_none", lang))
             self._games.value = para(games) + para(challenges) + para(lab)
-            self._csv.value = self._csv_link(code)
+            self._export.description = text("board.page.csv_prepare", lang, count=len(rows))
+            self._export.layout.display = None
+            self._csv.value = ""  # a file made before misses the new rows: made again on a click
 
     def _draw_hands(self, pooled: classroom.Pooled) -> None:
         lang = self._lang
@@ -259,6 +265,12 @@ class ClassBoardApp:
         value = float(value)
         return fmt_int(int(value), self._lang) if value.is_integer() else \
             fmt_decimal(value, 1, self._lang)
+
+    def export(self) -> None:
+        """Make the class's CSV now and show its download link."""
+        code = self.code
+        if code is not None:
+            self._csv.value = self._csv_link(code)
 
     def _csv_link(self, code: str) -> str:
         out = io.StringIO()
