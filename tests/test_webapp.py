@@ -941,6 +941,13 @@ def test_three_students_join_one_class_and_the_board_pools_their_figures(server,
         text = _box_text(russian.page, ".uno-board")
         assert russian_problems(text) == [] and russian.errors == []
         screenshot(russian.page, "ru/class-board")
+        # a browser that kept a class this board does not have (last week's)
+        # is told so, and forgets it: the next page asks for the code
+        pages[0].evaluate("localStorage.setItem('uno_nb:class', 'ZZ3ZZ')")
+        stale = open_notebook(contexts[0], server, "02_card_odds").page
+        stale.wait_for_function(SAYS, arg=[".uno-class-status", "There is no class ZZ3ZZ"],
+                                timeout=WAIT_MS)
+        stale.wait_for_function("() => !localStorage.getItem('uno_nb:class')", timeout=WAIT_MS)
     finally:
         for context in contexts:
             context.close()

@@ -104,9 +104,13 @@ def test_a_wrong_class_code_is_said_on_the_bar_and_joins_nothing(tmp_path):
     bar = ClassBar(room=room, lang="ru")
     bar.join("ZZZZZ", "abc")
     assert bar.joined == "" and bar.tone == "refused" and "ZZZZZ" in bar.status
+    assert bar.forget  # a class this board does not have: the browser forgets it
     bar.join("12", "abc")
     assert "код класса — 5 букв и цифр" in bar.status
     assert room.member is None
+    code = room.board.start_class()
+    bar.join(code, "abc")
+    assert bar.joined == code and not bar.forget
 
 
 def test_the_play_page_sends_its_games_and_its_answers_to_a_wild_draw_four(tmp_path, monkeypatch):

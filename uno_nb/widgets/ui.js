@@ -265,7 +265,12 @@ const MAKERS = {
         : { ev: "value", id, v: input.value });
     };
     input.addEventListener("keydown", (e) => {
-      if (e.key === "Enter") { e.preventDefault(); send(true); }
+      // Enter that ends an input method's composition (Russian, Chinese on
+      // some keyboards) only picks the word: it does not send the answer
+      if (e.key === "Enter" && !e.isComposing && e.keyCode !== 229) {
+        e.preventDefault();
+        send(true);
+      }
     });
     input.addEventListener("change", () => send(false));
     return {
@@ -273,12 +278,15 @@ const MAKERS = {
       update(n) {
         describe(label, n);
         const changed = n.p.v !== value;
+        // the kernel saying back what this page sent: the person may have
+        // typed on since, and what they are typing stays
+        const echo = changed && n.p.v === sent;
         value = n.p.v;
         if (changed) sent = value;
         input.placeholder = n.p.ph || "";
         input.setAttribute("aria-label", n.p.d || n.p.ph || "");
         // what a person is typing stays, unless the value itself changed
-        if (document.activeElement !== input || changed) input.value = value;
+        if (document.activeElement !== input || (changed && !echo)) input.value = value;
         input.disabled = !!n.p.dis;
       },
     };
