@@ -106,7 +106,8 @@ class ClassBoardApp:
                                        "uno-caption")
         self._games = tagged(w.HTML(), "uno-board-games")
         # the CSV is made when the teacher asks for it, not at every new row
-        self._export = tagged(w.Button(layout=w.Layout(width="auto")), "uno-board-export")
+        self._export = tagged(w.Button(layout=w.Layout(width="auto", align_self="flex-start")),
+                              "uno-board-export")
         self._export.on_click(lambda _b: self.export())
         self._csv = tagged(w.HTML(), "uno-board-csv")
         self.pooled: classroom.Pooled | None = None
