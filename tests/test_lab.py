@@ -90,3 +90,29 @@ def test_a_dask_cluster_plays_the_same_games_as_a_serial_run():
     assert on_cluster.records == serial.records
     assert [r.seed for r in on_cluster.records] == list(range(5, 305))
     assert seen[-1] == (300, 300) and len(seen) == 8  # one report per chunk of 40
+
+
+def test_the_same_serial_run_asked_again_is_played_once(monkeypatch):
+    # the lab page's question and its lab both ask for 10,000 standard games
+    # from seed 0: the second gets the first's games, played once
+    monkeypatch.setattr(lab, "_REMEMBERED_RUNS", type(lab._REMEMBERED_RUNS)())
+    played = []
+    real = lab._run_chunk
+
+    def counting(*args, **kwargs):
+        played.append(args[2:4])  # (first seed, count)
+        return real(*args, **kwargs)
+    monkeypatch.setattr(lab, "_run_chunk", counting)
+    first = lab.run("standard", ["heuristic"] * 3, 40, seed=5, executor="serial", engine="engine")
+    chunks = len(played)
+    told = []
+    again = lab.run("standard", ["heuristic"] * 3, 40, seed=5, executor="serial", engine="engine",
+                    progress=lambda done, total: told.append((done, total)))
+    assert len(played) == chunks and told == [(40, 40)]
+    assert again.records == first.records and again.engine == first.engine == "engine"
+    lab.run("standard", ["heuristic"] * 3, 40, seed=6, executor="serial", engine="engine")
+    lab.run("standard", ["random"] * 3, 40, seed=5, executor="serial", engine="engine")
+    assert len(played) == 3 * chunks  # another seed, other bots: other games, played
+    for seed in range(10, 10 + lab.REMEMBERED):
+        lab.run("standard", ["heuristic"] * 3, 2, seed=seed, executor="serial", engine="engine")
+    assert len(lab._REMEMBERED_RUNS) == lab.REMEMBERED  # the oldest are let go
