@@ -168,11 +168,16 @@ def test_a_nickname_that_a_spreadsheet_would_run_is_exported_as_text(board):
     board.add(code, "s1", "prediction", "odds.no_wild", 50, nickname="=HYPERLINK(\"x\")")
     board.add(code, "s2", "prediction", "odds.no_wild", -5, nickname="@SUM(A1)")
     board.add(code, "s3", "prediction", "odds.no_wild", 7, nickname="Ана = 7")
+    board.add(code, "s4", "prediction", "odds.no_wild", 8, nickname="a;=cmd|' /c'!A1")
     out = io.StringIO()
     board.export_csv(code, out)
     rows = list(csv.reader(io.StringIO(out.getvalue())))[1:]
-    assert [row[3] for row in rows] == ["'=HYPERLINK(\"x\")", "'@SUM(A1)", "Ана = 7"]
-    assert [row[6] for row in rows] == ["50.0", "-5.0", "7.0"]  # numbers stay numbers
+    assert [row[3] for row in rows] == ["'=HYPERLINK(\"x\")", "'@SUM(A1)", "Ана = 7",
+                                        "a;'=cmd|' /c'!A1"]
+    # split on ';' as a Russian spreadsheet does: no cell starts a formula
+    for line in csv.reader(io.StringIO(out.getvalue()), delimiter=";"):
+        assert not any(cell.startswith(classboard.FORMULA_STARTS) for cell in line), line
+    assert [row[6] for row in rows] == ["50.0", "-5.0", "7.0", "8.0"]  # numbers stay numbers
     assert board.results(code)[0].nickname == "=HYPERLINK(\"x\")"  # the file keeps what was typed
 
 

@@ -168,8 +168,15 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 def _cell(text: str) -> str:
     """A text cell as a spreadsheet shows it, never runs it: a nickname typed as
     ``=HYPERLINK(...)`` is exported as ``'=HYPERLINK(...)`` (OWASP's advice on
-    CSV injection), so the teacher's spreadsheet shows what the student typed."""
+    CSV injection), so the teacher's spreadsheet shows what the student typed.
+    So is a formula after a ``;`` or ``,`` inside it, where a spreadsheet that
+    splits the file on another separator (Russian Excel splits on ``;``)
+    would start a cell."""
+    text = _FORMULA_INSIDE.sub(r"\1'", text)
     return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
+_FORMULA_INSIDE = re.compile(r"([;,])(?=[=+\-@\t\r])")
 
 
 @dataclass(frozen=True)
