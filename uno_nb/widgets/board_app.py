@@ -196,7 +196,7 @@ class ClassBoardApp:
             self._games.value = para(games) + para(challenges) + para(lab)
             self._export.description = text("board.page.csv_prepare", lang, count=len(rows))
             self._export.layout.display = None
-            self._csv.value = ""  # a file made before misses the new rows: made again on a click
+            # a file made before stays (its link says how many rows it holds)
 
     def _draw_hands(self, pooled: classroom.Pooled) -> None:
         lang = self._lang
