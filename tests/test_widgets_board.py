@@ -76,9 +76,12 @@ def test_the_csv_link_holds_every_row_of_the_class(board):
     lines = base64.b64decode(href).decode().strip().splitlines()
     assert len(lines) == 1 + 5 and all(code in line for line in lines[1:])
     assert "(5 rows, CSV)" in html_text(app._csv.value)
+    made = app._csv.value
     a.record("hand", "wild:7", 100, {"seed": 9, "start": 0, "counts": {"0": 50}})
-    app.refresh()  # a new row: the old file is taken away, the button counts 6
-    assert app._csv.value == "" and "(6 rows)" in app._export.description
+    app.refresh()  # a new row: the file made stays (it says its 5 rows), the button counts 6
+    assert app._csv.value == made and "(6 rows)" in app._export.description
+    app._export.click()
+    assert "(6 rows, CSV)" in html_text(app._csv.value)
 
 
 def test_an_answer_on_a_page_in_a_class_becomes_a_row(tmp_path, monkeypatch):
@@ -104,13 +107,15 @@ def test_a_wrong_class_code_is_said_on_the_bar_and_joins_nothing(tmp_path):
     bar = ClassBar(room=room, lang="ru")
     bar.join("ZZZZZ", "abc")
     assert bar.joined == "" and bar.tone == "refused" and "ZZZZZ" in bar.status
-    assert bar.forget  # a class this board does not have: the browser forgets it
+    assert bar.forget == "ZZZZZ"  # if the browser had stored it, it forgets it
     bar.join("12", "abc")
-    assert "код класса — 5 букв и цифр" in bar.status
+    assert "код класса — 5 букв и цифр" in bar.status and bar.forget == ""
     assert room.member is None
     code = room.board.start_class()
     bar.join(code, "abc")
-    assert bar.joined == code and not bar.forget
+    assert bar.joined == code and bar.forget == ""
+    bar.join("ZZZZZ", "abc")  # a mistyped code: the class joined before stays joined
+    assert bar.joined == code == room.member.code and bar.forget == "ZZZZZ"
 
 
 def test_the_play_page_sends_its_games_and_its_answers_to_a_wild_draw_four(tmp_path, monkeypatch):
@@ -207,7 +212,7 @@ def test_a_busy_board_is_said_on_the_bar_and_the_page_goes_on(tmp_path, monkeypa
         raise BoardBusy("the file stayed locked")
     monkeypatch.setattr(room.board, "add", busy)
     assert box.check("57,4").outcome == "right" and box.worked_shown
-    assert bar.tone == "refused" and "Доска класса сейчас занята" in bar.status
+    assert bar.tone == "refused" and "ждёт на этой странице" in bar.status
     assert [r.value for r in room.board.results(code)] == [60.0]  # nothing written is lost
     # the row waits on the page, and the bar asks the browser to tick to send it
     assert len(room.kept) == 1 and bar.every == classbar.RESEND_MS
@@ -218,6 +223,50 @@ def test_a_busy_board_is_said_on_the_bar_and_the_page_goes_on(tmp_path, monkeypa
     assert [r.value for r in room.board.results(code)] == [60.0, 57.4]
     assert room.kept == [] and bar.every == 0 and bar.tone == "joined"
     assert "теперь на доске класса" in bar.status
+
+
+def test_rows_kept_through_a_file_that_fails_for_a_while_are_all_sent_in_order(tmp_path,
+                                                                              monkeypatch):
+    # a busy board, then a file that cannot be written for a moment (a full
+    # disk, say), then a good file: every row kept goes in, in order, and
+    # the bar ticks until the last one has
+    from uno_nb.classboard import BoardBusy, BoardUnreadable
+    room = classroom.Classroom(tmp_path / "b.sqlite3")
+    code = room.board.start_class()
+    monkeypatch.setattr(classroom, "SESSION", room)
+    bar = ClassBar(room=room, lang="en")
+    bar.join(code, "abc")
+    real = room.board.add
+    failures = [BoardBusy("busy"), BoardBusy("busy"), BoardUnreadable("disk full")]
+
+    def failing(*args, **kwargs):
+        if failures:
+            raise failures.pop(0)
+        return real(*args, **kwargs)
+    monkeypatch.setattr(room.board, "add", failing)
+    classbar.record("game", "play", 1.0, {"turns": 1})   # busy: kept
+    classbar.record("game", "play", 0.0, {"turns": 2})   # busy: kept behind it
+    assert len(room.kept) == 2 and bar.every == classbar.RESEND_MS
+    assert "waits on this page" in bar.status
+    bar._message(bar, {"ev": "tick"}, [])  # the file fails: both still kept, still ticking
+    assert len(room.kept) == 2 and bar.every == classbar.RESEND_MS
+    bar._message(bar, {"ev": "tick"}, [])
+    assert [r.detail["turns"] for r in room.board.results(code)] == [1, 2]
+    assert room.kept == [] and bar.every == 0 and "on the class board now" in bar.status
+
+
+def test_a_kept_row_the_board_refuses_for_itself_is_let_go_and_the_rest_sent(tmp_path):
+    from uno_nb.classboard import BadRow
+    room = classroom.Classroom(tmp_path / "b.sqlite3")
+    code = room.board.start_class()
+    member = room.join(code, "abc")
+    room.kept += [(member, "game", "play", 1.0, {"turns": 1}),
+                  (member, "game", "play", float("nan"), {}),  # never a row
+                  (member, "game", "play", 0.0, {"turns": 3})]
+    with pytest.raises(BadRow):
+        room.send_kept()
+    assert [r.detail["turns"] for r in room.board.results(code)] == [1, 3]
+    assert room.kept == []
 
 
 def test_a_row_kept_from_a_busy_board_goes_before_the_next_one(tmp_path, monkeypatch):
@@ -251,7 +300,7 @@ def test_a_page_waits_only_a_moment_for_a_busy_board(tmp_path):
     other.execute("BEGIN IMMEDIATE")
     assert room.board.patience == classroom.PAGE_PATIENCE < classboard.PATIENCE
     try:
-        with pytest.raises(classroom.BoardBusy):
+        with pytest.raises(classboard.BoardBusy):
             room.record("hand", "wild:7", 1, {"seed": 0, "start": 0, "counts": {"0": 1}})
     finally:
         other.execute("ROLLBACK")

@@ -33,7 +33,8 @@ from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
 from . import montecarlo as mc
-from .classboard import ENV, BadRow, BoardBusy, ClassBoard, Result, normal_nickname
+from .classboard import (ENV, BadClassCode, BadRow, BoardError, ClassBoard, NoSuchClass, Result,
+                         normal_nickname)
 
 __all__ = ["SERVER_ENV", "served", "Membership", "Classroom", "SESSION", "HandPool",
            "AnswerPool", "GamePool", "ChallengePool", "LabPool", "Pooled", "pool"]
@@ -102,8 +103,9 @@ class Classroom:
                detail: Mapping[str, Any] | None = None) -> int | None:
         """Add a row for the student (after any rows kept from before); its id,
         None when not in a class.  A refusal
-        (:class:`~uno_nb.classboard.BoardError`) is the caller's to say; on
-        :class:`~uno_nb.classboard.BoardBusy` the row is kept to send later."""
+        (:class:`~uno_nb.classboard.BoardError`) is the caller's to say; a row
+        the board could not take (busy, or its file unreadable for now) is
+        kept to send later (:attr:`kept`)."""
         member = self.member
         if member is None:
             return None
@@ -113,22 +115,27 @@ class Classroom:
 
     def send_kept(self) -> int | None:
         """Send the rows kept, oldest first; the last one's id (None if none
-        was kept).  Stops at a busy board (:class:`BoardBusy`, the rows still
-        kept); a row the board refuses for its form is dropped and the refusal
-        raised (sent again, it would be refused again)."""
+        was sent).
+
+        A row refused for itself (its form, or a class no longer on the
+        board) is let go - sent again it would be refused again - and the
+        rest are sent; that refusal is raised once they are.  Any other
+        failure (a busy board, a file that cannot be read or written just
+        now) stops here and is raised, and the row and those after it stay
+        kept for the next try."""
         last = None
+        refused: BoardError | None = None
         with self._sending:
             while self.kept:
                 member, kind, item, value, detail = self.kept[0]
                 try:
                     last = self.board.add(member.code, member.student, kind, item, value,
                                           detail, nickname=member.nickname)
-                except BoardBusy:
-                    raise
-                except Exception:
-                    self.kept.pop(0)
-                    raise
+                except (BadRow, BadClassCode, NoSuchClass) as error:
+                    refused = refused or error
                 self.kept.pop(0)
+        if refused is not None:
+            raise refused
         return last
 
 

@@ -8,9 +8,11 @@ EN: dict[str, str] = {
                               'the board and type it again.',
     'board.refused.bad_row': 'This result could not be saved: it was not in the form the '
                              'board keeps.',
-    'board.refused.busy': 'The class board is busy just now: your latest result waits on this '
-                          'page and is sent by itself in a few seconds. Carry on; nothing is '
-                          'lost.',
+    'board.refused.busy': 'The class board is busy just now. Try again in a moment; nothing '
+                          'saved before is lost.',
+    'board.refused.kept': 'The class board could not take your latest result just now: it '
+                          'waits on this page and is sent by itself in a few seconds. Leave '
+                          'this page open until this line says it is on the board.',
     'board.refused.unreadable': 'The class board\'s file on this computer cannot be read. '
                                 'Ask your teacher to start a fresh class.',
     'board.refused.error': 'The class board could not do that.',
@@ -89,9 +91,11 @@ RU: dict[str, str] = {
                               'наберите его ещё раз.',
     'board.refused.bad_row': 'Этот результат не удалось сохранить: он записан не в том виде, '
                              'в каком его хранит доска.',
-    'board.refused.busy': 'Доска класса сейчас занята: ваш последний результат ждёт на этой '
-                          'странице и сам уйдёт на доску через несколько секунд. Продолжайте; '
-                          'ничего не пропадёт.',
+    'board.refused.busy': 'Доска класса сейчас занята. Попробуйте снова через минуту; всё '
+                          'сохранённое раньше на месте.',
+    'board.refused.kept': 'Доска класса сейчас не смогла принять ваш последний результат: он '
+                          'ждёт на этой странице и сам уйдёт на доску через несколько секунд. '
+                          'Не закрывайте страницу, пока здесь не появится, что он на доске.',
     'board.refused.unreadable': 'Файл доски класса на этом компьютере не читается. Попросите '
                                 'учителя начать новый класс.',
     'board.refused.error': 'Доска класса не смогла этого сделать.',

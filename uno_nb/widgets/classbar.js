@@ -74,15 +74,16 @@ function render({ model, el }) {
     status.dataset.tone = model.get("tone") || "";
     const open = !!model.get("served");
     form.style.display = open ? "" : "none";
+    // a stored class this board does not have (a class of last week's
+    // board): forgotten, so the next page asks for the code again
+    const forget = model.get("forget");
+    if (forget && stored(CLASS) === forget) store(CLASS, "");
     const joined = model.get("joined");
     if (joined) {
       store(CLASS, joined);
       el.dataset.joined = joined;
     } else {
       delete el.dataset.joined;
-      // a stored class this board does not have (a class of last week's
-      // board): forgotten, so the next page asks for the code again
-      if (model.get("forget")) store(CLASS, "");
     }
   };
   model.on("change:labels", draw);

@@ -15,6 +15,7 @@ and the bar sends it every :data:`RESEND_MS` until the board takes it.
 
 from __future__ import annotations
 
+import threading
 import time
 import weakref
 from pathlib import Path
@@ -24,14 +25,14 @@ import anywidget
 import traitlets as t
 
 from .. import classroom
-from ..classboard import BoardBusy, BoardError, NoSuchClass
+from ..classboard import BoardError, NoSuchClass
 from ..texts import board_refusal, text
 
 __all__ = ["ClassBar", "record"]
 
 _HERE = Path(__file__).parent
 #: How often a page with rows kept from a busy board tries to send them (ms).
-RESEND_MS = 3_000
+RESEND_MS = 5_000
 _BARS: "weakref.WeakSet[ClassBar]" = weakref.WeakSet()
 
 
@@ -57,9 +58,10 @@ class ClassBar(anywidget.AnyWidget):
     request = t.Dict().tag(sync=True)
     #: how often the page says the time (ms; 0: never), for :meth:`on_tick`
     every = t.Int(0).tag(sync=True)
-    #: set when the class this browser had stored is not on this board: the
-    #: browser forgets it, so the next page does not try it again
-    forget = t.Bool(False).tag(sync=True)
+    #: a class code this board does not have, just refused: if it is the one
+    #: the browser had stored, the browser forgets it, so that the next page
+    #: does not try it again
+    forget = t.Unicode("").tag(sync=True)
 
     def __init__(self, lang: str = "en", room: classroom.Classroom | None = None,
                  **kwargs: Any) -> None:
@@ -81,6 +83,7 @@ class ClassBar(anywidget.AnyWidget):
         self._ticks: list[Callable[[], Any]] = []
         self._joins: list[Callable[[str], Any]] = []
         self._every_asked = 0  # the page's own ticks, while kept rows borrow them
+        self._resending = threading.Lock()  # refusals come from a lab run's thread too
         self.on_msg(self._message)
 
     def on_tick(self, callback: Callable[[], Any]) -> None:
@@ -116,11 +119,13 @@ class ClassBar(anywidget.AnyWidget):
                                      student if isinstance(student, str) else "",
                                      nickname if isinstance(nickname, str) else None)
         except BoardError as refused:
-            self.joined = ""
-            self.forget = isinstance(refused, NoSuchClass)
+            joined_before = self._room.member  # a class joined before stays joined
+            self.joined = joined_before.code if joined_before is not None else ""
+            self.forget = str(refused.facts.get("code", "")) \
+                if isinstance(refused, NoSuchClass) else ""
             self._say(board_refusal(refused, self._lang), "refused")
             return
-        self.forget = False
+        self.forget = ""
         for bar in list(_BARS):  # every bar of this page says so
             bar.joined = member.code
             bar._say(text("board.bar.joined", bar._lang, code=member.code), "joined")
@@ -128,30 +133,32 @@ class ClassBar(anywidget.AnyWidget):
                 callback(member.code)
 
     def refused(self, error: BoardError) -> None:
-        self._say(board_refusal(error, self._lang), "refused")
-        if isinstance(error, BoardBusy) and self._send_kept not in self._ticks:
-            # the rows kept wait on the page: try them again every few seconds
-            self._every_asked = self.every
-            self.on_tick(self._send_kept)
-            self.every = min(self.every or RESEND_MS, RESEND_MS)
+        """Say a refusal of the board; while rows wait to be sent, say so
+        instead and try them again every :data:`RESEND_MS`."""
+        waiting = bool(self._room.kept)
+        self._say(text("board.refused.kept", self._lang) if waiting
+                  else board_refusal(error, self._lang), "refused")
+        if waiting:
+            with self._resending:
+                if self._send_kept not in self._ticks:
+                    self._every_asked = self.every
+                    self.on_tick(self._send_kept)
+                    self.every = min(self.every or RESEND_MS, RESEND_MS)
 
     def _send_kept(self) -> None:
         try:
             self._room.send_kept()
         except BoardError as refused:
             self.refused(refused)
-            if not isinstance(refused, BoardBusy):
-                self._sent()
-            return
-        self._sent()
-        member = self._room.member
-        if member is not None:
-            self._say(text("board.bar.sent", self._lang, code=member.code), "joined")
-
-    def _sent(self) -> None:
-        if self._send_kept in self._ticks:
-            self._ticks.remove(self._send_kept)
-            self.every = self._every_asked
+        else:
+            member = self._room.member
+            if member is not None:
+                self._say(text("board.bar.sent", self._lang, code=member.code), "joined")
+        if not self._room.kept:
+            with self._resending:
+                if self._send_kept in self._ticks:
+                    self._ticks.remove(self._send_kept)
+                    self.every = self._every_asked
 
 
 def record(kind: str, item: str, value: float | None = None,
@@ -163,3 +170,6 @@ def record(kind: str, item: str, value: float | None = None,
     except BoardError as refused:
         for bar in list(_BARS):
             bar.refused(refused)
+    except Exception as error:  # noqa: BLE001 - the board's file on a full or broken disk
+        for bar in list(_BARS):  # the row is kept; the page goes on
+            bar.refused(BoardError(f"the class board failed: {error}"))
