@@ -334,3 +334,28 @@ def test_every_event_reads_in_russian(corpus):
             assert "{" not in said and cyrillic_share(said) > 0.8 and not english_words(said), said
             assert not re.search(r"\d\.\d", said), said  # a decimal comma in Russian
             assert game.event_text(event, "ru", codes=True)  # the codes view renders too
+
+
+#: How a confidence interval is misread: as holding the true value with a
+#: probability of 95% (it is the way of building intervals that is right 95
+#: times in 100; a given interval holds the value or it does not).
+MISREADINGS = [re.compile(p, re.IGNORECASE) for p in (
+    r"с\s+вероятностью\s+95", r"вероятность[^.]{0,40}лежит в (этих|этом) предел",
+    r"95\s*(%|per ?cent)\s+(chance|probability)", r"probability\s+(of\s+)?95",
+    r"with\s+95\s*%\s+(certainty|confidence)\s+the\s+true")]
+
+
+def test_no_sentence_says_an_interval_holds_the_true_value_with_a_probability():
+    from pathlib import Path
+    import json
+    said = [(f"texts {lang}:{key}", value) for lang in texts.LANGS
+            for key, value in TABLE[lang].items()]
+    root = Path(__file__).resolve().parent.parent
+    for notebook in sorted(root.glob("notebooks/**/*.ipynb")):
+        for cell in json.loads(notebook.read_text(encoding="utf-8"))["cells"]:
+            said.append((str(notebook.relative_to(root)), "".join(cell["source"])))
+    for page in sorted(root.glob("docs/**/*.md")):
+        said.append((str(page.relative_to(root)), page.read_text(encoding="utf-8")))
+    wrong = [(where, m.group(0)) for where, words in said for pattern in MISREADINGS
+             for m in [pattern.search(words.replace("\u00a0", " "))] if m]
+    assert wrong == []
