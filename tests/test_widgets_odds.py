@@ -366,3 +366,68 @@ def test_R_START_EFFECT_the_odds_panel_waits_for_a_wild_start_cards_colour():
     game.push("1:colour G")
     panel.update(game)
     assert panel.values["draw_playable"] > 0 and "What Player 2 can work out" in panel._title.value
+
+
+# -- the Russian sentences agree in case and number ----------------------------------------------
+
+_GENITIVE = {"R": "красного", "Y": "жёлтого", "G": "зелёного", "B": "синего"}
+_NOMINATIVE = {"R": "красный", "Y": "жёлтый", "G": "зелёный", "B": "синий"}
+
+
+def test_the_russian_challenge_says_the_old_colour_in_the_genitive_and_counts_the_cards_held():
+    """«карту прежнего цвета (синего)», not «(синий)»; «есть карта» for one
+    card of that colour and «есть карты» for more; «ни одной карты прежнего
+    цвета (синего)» when the Wild Draw Four was honest."""
+    seen = set()
+    for seed in range(1, 13):
+        app = ChallengeQuestion(seed=seed, lang="ru")
+        for which in range(1, len(app.positions) + 1):
+            app._which.value = which
+            accused, colour = app.view.challengeable
+            said = html_text(app._situation.value)
+            assert f"прежнего цвета ({_GENITIVE[colour.letter]})" in said
+            assert f"({_NOMINATIVE[colour.letter]})" not in said
+            held = [c for c in app.game.hands[accused] if c.colour == colour]
+            truth = html_text(app._truth.value)
+            if not held:
+                seen.add("none")
+                assert f"ни одной карты прежнего цвета ({_GENITIVE[colour.letter]})" in truth
+            elif len(held) == 1:
+                seen.add("one")
+                assert "есть карта прежнего цвета — " in truth and "есть карты" not in truth
+            else:
+                seen.add("many")
+                assert "есть карты прежнего цвета — " in truth
+            assert_learner_prose(visible(app.widget))
+        if seen == {"none", "one", "many"}:
+            break
+    assert seen == {"none", "one", "many"}
+    # the English page says the colour as before
+    assert "held a blue card" in html_text(ChallengeQuestion(seed=2)._situation.value)
+
+
+def test_the_live_odds_say_no_card_of_the_kind_in_the_genitive_in_russian():
+    app = LiveOdds(seed=4, lang="ru")
+    app._slider.value = 9
+    for kind, words in (("R", "нет ни одной красной карты,"), ("draw2", "нет ни одной карты «+2»,"),
+                        ("wild4", "нет ни одной карты «Дикая +4»,")):
+        app._what.value = kind
+        assert words in html_text(app._explain.value)
+        assert "такой карты" not in html_text(app._explain.value)
+    english = LiveOdds(seed=4)
+    english._slider.value = 9
+    english._what.value = "R"
+    assert "holds no red card with chance" in html_text(english._explain.value)
+
+
+def test_a_hand_with_none_of_a_kind_is_said_as_none_not_as_exactly_zero():
+    assert say_hand("wild", exactly=0).startswith("A hand of 7 cards holds no Wild card in C(8, 0)")
+    ru = say_hand("wild", exactly=0, lang="ru")
+    assert "из них нет ни одной дикой карты. Вероятность:" in ru and "ровно 0" not in ru
+    digits = re.sub(r"(?<=\d)\s(?=\d)", "", ru)  # "16 007 560 800" as one number
+    assert fractions_in(digits)[-1] == odds.opening_hand("wild", exactly=0)
+    for kind in HAND_KINDS:
+        for lang in ("en", "ru"):
+            said = say_hand(kind, exactly=0, lang=lang)
+            assert "exactly 0" not in said and "ровно 0" not in said
+            assert_learner_prose([said])

@@ -128,12 +128,14 @@ def has(key: str) -> bool:
 
 # -- the things a sentence names ----------------------------------------------------
 
-def colour_name(colour: Colour | int | None, lang: str = "en") -> str:
+def colour_name(colour: Colour | int | None, lang: str = "en", *, of: bool = False) -> str:
     """``'red'`` … (lower case, as in the middle of a sentence); ``None``:
-    no colour is in force yet (a Wild start card's colour is being chosen)."""
+    no colour is in force yet (a Wild start card's colour is being chosen).
+    With ``of``, the colour as it follows "of a colour" (Russian puts it in
+    the genitive: «карта прежнего цвета (синего)»)."""
     if colour is None:
         return text("colour.none", lang)
-    return text(f"colour.{Colour(colour).name.lower()}", lang)
+    return text(f"colour.{Colour(colour).name.lower()}" + (".of" if of else ""), lang)
 
 
 def card_code(card: Card, colour: Colour | int | None = None) -> str:

@@ -5,6 +5,9 @@ EN: dict[str, str] = {
     "colour.none": "not chosen yet", "colour.red": "red", "colour.yellow": "yellow", "colour.green": "green", "colour.blue": "blue",
     "colour.red.card": "Red", "colour.yellow.card": "Yellow", "colour.green.card": "Green",
     "colour.blue.card": "Blue",
+    # a colour after "of" ("no card of the old colour (blue)")
+    "colour.red.of": "red", "colour.yellow.of": "yellow", "colour.green.of": "green",
+    "colour.blue.of": "blue",
     # ranks: the numbers stay digits
     **{f"rank.{n}": str(n) for n in range(10)},
     "rank.S": "Skip", "rank.R": "Reverse", "rank.+2": "Draw Two", "rank.+1": "Draw One",
@@ -33,6 +36,9 @@ RU: dict[str, str] = {
     "colour.blue": "синий",
     "colour.red.card": "Красная", "colour.yellow.card": "Жёлтая", "colour.green.card": "Зелёная",
     "colour.blue.card": "Синяя",
+    # цвет в родительном падеже («карта прежнего цвета (синего)»)
+    "colour.red.of": "красного", "colour.yellow.of": "жёлтого", "colour.green.of": "зелёного",
+    "colour.blue.of": "синего",
     **{f"rank.{n}": str(n) for n in range(10)},
     "rank.S": "«Пропуск хода»", "rank.R": "«Смена направления»", "rank.+2": "+2",
     "rank.+1": "+1",

@@ -22,49 +22,68 @@ EN: dict[str, str] = {
     "odds.kind.wild": "Wild cards (Wild and Wild Draw Four)",
     "odds.kind.wild.count": "{count} {count|Wild card|Wild cards}",
     "odds.kind.wild.axis": "Wild cards in the hand",
+    "odds.kind.wild.none": "no Wild card",
     "odds.kind.wild4": "Wild Draw Fours",
     "odds.kind.wild4.count": "{count} {count|Wild Draw Four|Wild Draw Fours}",
     "odds.kind.wild4.axis": "Wild Draw Fours in the hand",
+    "odds.kind.wild4.none": "no Wild Draw Four",
     "odds.kind.action": "Action cards (Skip, Reverse, Draw Two)",
     "odds.kind.action.count": "{count} {count|action card|action cards}",
     "odds.kind.action.axis": "Action cards in the hand",
+    "odds.kind.action.none": "no action card",
     "odds.kind.draw2": "Draw Twos",
     "odds.kind.draw2.count": "{count} {count|Draw Two|Draw Twos}",
     "odds.kind.draw2.axis": "Draw Twos in the hand",
+    "odds.kind.draw2.none": "no Draw Two",
     "odds.kind.skip": "Skips",
     "odds.kind.skip.count": "{count} {count|Skip|Skips}",
     "odds.kind.skip.axis": "Skips in the hand",
+    "odds.kind.skip.none": "no Skip",
     "odds.kind.reverse": "Reverses",
     "odds.kind.reverse.count": "{count} {count|Reverse|Reverses}",
     "odds.kind.reverse.axis": "Reverses in the hand",
+    "odds.kind.reverse.none": "no Reverse",
     "odds.kind.R": "Red cards",
     "odds.kind.R.count": "{count} {count|red card|red cards}",
     "odds.kind.R.axis": "Red cards in the hand",
+    "odds.kind.R.none": "no red card",
     "odds.kind.Y": "Yellow cards",
     "odds.kind.Y.count": "{count} {count|yellow card|yellow cards}",
     "odds.kind.Y.axis": "Yellow cards in the hand",
+    "odds.kind.Y.none": "no yellow card",
     "odds.kind.G": "Green cards",
     "odds.kind.G.count": "{count} {count|green card|green cards}",
     "odds.kind.G.axis": "Green cards in the hand",
+    "odds.kind.G.none": "no green card",
     "odds.kind.B": "Blue cards",
     "odds.kind.B.count": "{count} {count|blue card|blue cards}",
     "odds.kind.B.axis": "Blue cards in the hand",
+    "odds.kind.B.none": "no blue card",
     "odds.kind.number": "Number cards (0 to 9)",
     "odds.kind.number.count": "{count} {count|number card|number cards}",
     "odds.kind.number.axis": "Number cards in the hand",
+    "odds.kind.number.none": "no number card",
     "odds.kind.zero": "Zeros",
     "odds.kind.zero.count": "{count} {count|zero|zeros}",
     "odds.kind.zero.axis": "Zeros in the hand",
+    "odds.kind.zero.none": "no zero",
     "odds.kind.draw": "Draw cards (Draw Two and Wild Draw Four)",
     "odds.kind.draw.count": "{count} {count|draw card|draw cards}",
     "odds.kind.draw.axis": "Draw cards in the hand",
+    "odds.kind.draw.none": "no draw card",
     # what an opponent may hold: the chart's legend, and "at least one …" in a sentence
     "odds.hold.R": "Red card", "odds.hold.R.one": "red card",
+    "odds.hold.R.none": "red card",
     "odds.hold.Y": "Yellow card", "odds.hold.Y.one": "yellow card",
+    "odds.hold.Y.none": "yellow card",
     "odds.hold.G": "Green card", "odds.hold.G.one": "green card",
+    "odds.hold.G.none": "green card",
     "odds.hold.B": "Blue card", "odds.hold.B.one": "blue card",
+    "odds.hold.B.none": "blue card",
     "odds.hold.draw2": "Draw Two", "odds.hold.draw2.one": "Draw Two",
+    "odds.hold.draw2.none": "Draw Two",
     "odds.hold.wild4": "Wild Draw Four", "odds.hold.wild4.one": "Wild Draw Four",
+    "odds.hold.wild4.none": "Wild Draw Four",
 
     # -- the odds panel (the stepper's, and the live game's) -------------------------------
     "odds.panel.title": "What {player} can work out",
@@ -137,6 +156,12 @@ EN: dict[str, str] = {
     "odds.say.exactly_lowest": "A hand of {size} {size|card|cards} holds exactly {phrase} in "
                                "C({good}, {k}) × C({bad}, {rest}) = {ways} of its {hands} "
                                "possible hands: a chance of {ratio} = {percent}.",
+    "odds.say.none": "A hand of {size} {size|card|cards} holds {phrase} in C({good}, 0) × "
+                     "C({bad}, {rest}) = {ways} of its {hands} possible hands: a chance of "
+                     "{ratio} = {fraction} = {percent}.",
+    "odds.say.none_lowest": "A hand of {size} {size|card|cards} holds {phrase} in C({good}, 0) × "
+                            "C({bad}, {rest}) = {ways} of its {hands} possible hands: a chance "
+                            "of {ratio} = {percent}.",
     "odds.say.at_least_one": "A hand of {size} {size|card|cards} holds at least one of the "
                              "{phrase} with chance 1 − {none} = {fraction} = {percent}.",
     "odds.say.dealt_exactly": "Dealing {shown} {n|hand|hands} (seed {seed}): {hits} held "
@@ -170,7 +195,7 @@ EN: dict[str, str] = {
     "odds.live.what": "Holding",
     "odds.live.explain": "{opponent} holds {held} of the {unseen} {unseen|card|cards} {player} "
                          "cannot see, and those {unseen} include {kinds}. Every set of {held} "
-                         "{held|card|cards} is as likely as any other, so {opponent} holds no {kind} with "
+                         "{held|card|cards} is as likely as any other, so {opponent} holds no {kind_none} with "
                          "chance C({bad}, {held}) / C({unseen}, {held}) = {none}, and at least "
                          "one with chance 1 − {none} = {fraction} = {percent}.",
     "odds.live.nobody": "Every other hand is empty: there is nothing to explain.",
@@ -187,7 +212,7 @@ EN: dict[str, str] = {
     "odds.challenge.situation": "Game {seed}, move {index}: {accused} played a Wild Draw Four on "
                                 "{top} while {colour} was in force, and chose {chosen}. "
                                 "{challenger} must take {pending} cards, or challenge.",
-    "odds.challenge.rule": "A challenge asks whether {accused} held a {colour} card, which would "
+    "odds.challenge.rule": "A challenge asks whether {accused} held a {colour_of} card, which would "
                            "make the Wild Draw Four a bluff. If so, {accused} draws {pending} "
                            "cards and {challenger} draws none; if not, {challenger} draws "
                            "{cost} cards.",
@@ -213,13 +238,15 @@ EN: dict[str, str] = {
                              "likely; it leaves out why {accused} chose to play the card. "
                              "Against a player who never bluffs, every challenge fails.",
     "odds.challenge.sim": "Dealing the {unseen} hidden cards at random {shown} {n|time|times} "
-                          "(seed {seed}), {accused} held {colour} in {hits} of the deals: "
+                          "(seed {seed}), {accused} held {colour_of} in {hits} of the deals: "
                           "{percent} (95% interval {interval}; exact {exact}). A challenge drew "
                           "{mean} cards on average (95% interval {mean_interval}; exact "
                           "{mean_exact}).",
     "odds.challenge.truth_guilty": "What really happened: {accused} held {cards}, so a challenge "
                                    "would have succeeded.",
-    "odds.challenge.truth_innocent": "What really happened: {accused} held no {colour} card, so "
+    "odds.challenge.truth_guilty_one": "What really happened: {accused} held {cards}, so a "
+                                       "challenge would have succeeded.",
+    "odds.challenge.truth_innocent": "What really happened: {accused} held no {colour_of} card, so "
                                      "a challenge would have failed.",
     "odds.challenge.none": "Nobody played a Wild Draw Four in game {seed}: try another game.",
     "odds.challenge.chart_title": "Cards {challenger} draws on average",
@@ -260,52 +287,71 @@ RU: dict[str, str] = {
     "odds.kind.wild": "Дикие карты (Дикая карта и Дикая +4)",
     "odds.kind.wild.count": "{count} {count|дикая карта|дикие карты|диких карт}",
     "odds.kind.wild.axis": "Сколько диких карт в руке",
+    "odds.kind.wild.none": "ни одной дикой карты",
     "odds.kind.wild4": "Карты «Дикая +4»",
     "odds.kind.wild4.count": "{count} {count|карта «Дикая +4»|карты «Дикая +4»|карт «Дикая +4»}",
     "odds.kind.wild4.axis": "Сколько карт «Дикая +4» в руке",
+    "odds.kind.wild4.none": "ни одной карты «Дикая +4»",
     "odds.kind.action": "Карты действия («Пропуск хода», «Смена направления», «+2»)",
     "odds.kind.action.count": "{count} {count|карта действия|карты действия|карт действия}",
     "odds.kind.action.axis": "Сколько карт действия в руке",
+    "odds.kind.action.none": "ни одной карты действия",
     "odds.kind.draw2": "Карты «+2»",
     "odds.kind.draw2.count": "{count} {count|карта «+2»|карты «+2»|карт «+2»}",
     "odds.kind.draw2.axis": "Сколько карт «+2» в руке",
+    "odds.kind.draw2.none": "ни одной карты «+2»",
     "odds.kind.skip": "Карты «Пропуск хода»",
     "odds.kind.skip.count": "{count} {count|карта «Пропуск хода»|карты «Пропуск хода»|"
                             "карт «Пропуск хода»}",
     "odds.kind.skip.axis": "Сколько карт «Пропуск хода» в руке",
+    "odds.kind.skip.none": "ни одной карты «Пропуск хода»",
     "odds.kind.reverse": "Карты «Смена направления»",
     "odds.kind.reverse.count": "{count} {count|карта «Смена направления»|"
                                "карты «Смена направления»|карт «Смена направления»}",
     "odds.kind.reverse.axis": "Сколько карт «Смена направления» в руке",
+    "odds.kind.reverse.none": "ни одной карты «Смена направления»",
     "odds.kind.R": "Красные карты",
     "odds.kind.R.count": "{count} {count|красная карта|красные карты|красных карт}",
     "odds.kind.R.axis": "Сколько красных карт в руке",
+    "odds.kind.R.none": "ни одной красной карты",
     "odds.kind.Y": "Жёлтые карты",
     "odds.kind.Y.count": "{count} {count|жёлтая карта|жёлтые карты|жёлтых карт}",
     "odds.kind.Y.axis": "Сколько жёлтых карт в руке",
+    "odds.kind.Y.none": "ни одной жёлтой карты",
     "odds.kind.G": "Зелёные карты",
     "odds.kind.G.count": "{count} {count|зелёная карта|зелёные карты|зелёных карт}",
     "odds.kind.G.axis": "Сколько зелёных карт в руке",
+    "odds.kind.G.none": "ни одной зелёной карты",
     "odds.kind.B": "Синие карты",
     "odds.kind.B.count": "{count} {count|синяя карта|синие карты|синих карт}",
     "odds.kind.B.axis": "Сколько синих карт в руке",
+    "odds.kind.B.none": "ни одной синей карты",
     "odds.kind.number": "Карты с цифрами (от 0 до 9)",
     "odds.kind.number.count": "{count} {count|карта с цифрой|карты с цифрами|карт с цифрами}",
     "odds.kind.number.axis": "Сколько карт с цифрами в руке",
+    "odds.kind.number.none": "ни одной карты с числом",
     "odds.kind.zero": "Карты с нулём",
     "odds.kind.zero.count": "{count} {count|карта с нулём|карты с нулём|карт с нулём}",
     "odds.kind.zero.axis": "Сколько карт с нулём в руке",
+    "odds.kind.zero.none": "ни одной карты с нулём",
     "odds.kind.draw": "Штрафные карты («+2» и «Дикая +4»)",
     "odds.kind.draw.count": "{count} {count|штрафная карта|штрафные карты|штрафных карт}",
     "odds.kind.draw.axis": "Сколько штрафных карт в руке",
+    "odds.kind.draw.none": "ни одной штрафной карты",
     # что может быть у соперника: легенда графика и «хотя бы одна …» в предложении
     # (все — «карта», женский род: «хотя бы одна красная карта»)
     "odds.hold.R": "Красная карта", "odds.hold.R.one": "красная карта",
+    "odds.hold.R.none": "красной карты",
     "odds.hold.Y": "Жёлтая карта", "odds.hold.Y.one": "жёлтая карта",
+    "odds.hold.Y.none": "жёлтой карты",
     "odds.hold.G": "Зелёная карта", "odds.hold.G.one": "зелёная карта",
+    "odds.hold.G.none": "зелёной карты",
     "odds.hold.B": "Синяя карта", "odds.hold.B.one": "синяя карта",
+    "odds.hold.B.none": "синей карты",
     "odds.hold.draw2": "Карта «+2»", "odds.hold.draw2.one": "карта «+2»",
+    "odds.hold.draw2.none": "карты «+2»",
     "odds.hold.wild4": "Карта «Дикая +4»", "odds.hold.wild4.one": "карта «Дикая +4»",
+    "odds.hold.wild4.none": "карты «Дикая +4»",
 
     # -- панель шансов (в пошаговом просмотре и в живой партии) -------------------------------
     "odds.panel.title": "Что может подсчитать {player}",
@@ -389,6 +435,12 @@ RU: dict[str, str] = {
     "odds.say.exactly_lowest": "Разных рук из {size} {size|карты|карт|карт} — {hands}, и ровно "
                                "{phrase} есть в C({good}, {k}) × C({bad}, {rest}) = {ways} из "
                                "них. Вероятность: {ratio} = {percent}.",
+    "odds.say.none": "Разных рук из {size} {size|карты|карт|карт} — {hands}, и в "
+                     "C({good}, 0) × C({bad}, {rest}) = {ways} из них нет {phrase}. "
+                     "Вероятность: {ratio} = {fraction} = {percent}.",
+    "odds.say.none_lowest": "Разных рук из {size} {size|карты|карт|карт} — {hands}, и в "
+                            "C({good}, 0) × C({bad}, {rest}) = {ways} из них нет {phrase}. "
+                            "Вероятность: {ratio} = {percent}.",
     "odds.say.at_least_one": "В колоде {phrase}. В руке из {size} {size|карты|карт|карт} "
                              "окажется хотя бы одна из них с вероятностью 1 − {none} = "
                              "{fraction} = {percent}.",
@@ -431,7 +483,7 @@ RU: dict[str, str] = {
     "odds.live.explain": "{player} не видит {unseen} {unseen|карту|карты|карт}, и среди них — "
                          "{kinds}. {opponent} держит {held} из них, и любой набор из {held} "
                          "{held|карты|карт|карт} так же вероятен, как любой другой. Поэтому "
-                         "вероятность, что в этой руке нет ни одной такой карты ({kind}), "
+                         "вероятность, что в этой руке нет ни одной {kind_none}, "
                          "равна C({bad}, {held}) / C({unseen}, {held}) = {none}, а что есть "
                          "хотя бы одна — 1 − {none} = {fraction} = {percent}.",
     "odds.live.nobody": "У всех остальных на руках пусто: объяснять нечего.",
@@ -450,7 +502,7 @@ RU: dict[str, str] = {
                                 "{chosen}. Теперь {challenger} либо берёт {pending} "
                                 "{pending|карту|карты|карт}, либо оспаривает этот ход.",
     "odds.challenge.rule": "Оспорить ход — значит проверить, держит ли {accused} карту "
-                           "прежнего цвета ({colour}): тогда «Дикая +4» сыграна как блеф. "
+                           "прежнего цвета ({colour_of}): тогда «Дикая +4» сыграна как блеф. "
                            "Если так, {pending} {pending|карту|карты|карт} берёт {accused}, "
                            "а {challenger} не берёт ничего; если нет, {challenger} берёт "
                            "{cost} {cost|карту|карты|карт}.",
@@ -482,15 +534,18 @@ RU: dict[str, str] = {
     "odds.challenge.sim": "{unseen} {unseen|скрытую карту|скрытые карты|скрытых карт} "
                           "случайным образом перераздали {shown} {n|раз|раза|раз} (расклад № "
                           "{seed}). В {hits} из этих раздач в руке, которую держит {accused}, "
-                          "нашлась карта прежнего цвета ({colour}): {percent} (95-процентный "
+                          "нашлась карта прежнего цвета ({colour_of}): {percent} (95-процентный "
                           "доверительный интервал: {interval}; точно — {exact}). Оспаривание "
                           "в среднем стоило {mean} карты (95-процентный доверительный "
                           "интервал: {mean_interval}; точно — {mean_exact}).",
     "odds.challenge.truth_guilty": "Что было на самом деле: в руке, которую держит {accused}, "
                                    "есть карты прежнего цвета — {cards}. Значит, оспорить "
                                    "удалось бы.",
+    "odds.challenge.truth_guilty_one": "Что было на самом деле: в руке, которую держит "
+                                       "{accused}, есть карта прежнего цвета — {cards}. Значит, "
+                                       "оспорить удалось бы.",
     "odds.challenge.truth_innocent": "Что было на самом деле: {accused} не держит ни одной "
-                                     "карты прежнего цвета ({colour}) — значит, оспорить не "
+                                     "карты прежнего цвета ({colour_of}) — значит, оспорить не "
                                      "удалось бы.",
     "odds.challenge.none": "В партии {seed} никто не сыграл «Дикую +4»: попробуйте другую "
                            "партию.",

@@ -192,7 +192,8 @@ class ChallengeQuestion:
         accused, colour = self._challengeable()
         return dict(accused=seat_name(game, accused, lang),
                     challenger=seat_name(game, game.current, lang),
-                    colour=colour_name(colour, lang))
+                    colour=colour_name(colour, lang),
+                    colour_of=colour_name(colour, lang, of=True))
 
     def _render_exact(self) -> None:
         lang = self._lang
@@ -239,8 +240,9 @@ class ChallengeQuestion:
         self.guilty: bool = bool(held_colour)
         if held_colour:
             cards = text("odds.list_sep", lang).join(card_name(c, lang) for c in held_colour)
-            self._truth.value = para(text("odds.challenge.truth_guilty", lang, cards=cards,
-                                          **names))
+            key = ("odds.challenge.truth_guilty_one" if len(held_colour) == 1
+                   else "odds.challenge.truth_guilty")
+            self._truth.value = para(text(key, lang, cards=cards, **names))
         else:
             self._truth.value = para(text("odds.challenge.truth_innocent", lang, **names))
         # the chart: what a challenge costs for every size of the accused's hand

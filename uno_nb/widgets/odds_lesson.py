@@ -23,7 +23,7 @@ sentences, for a notebook to print.
 importable from here too.
 
 >>> print(say_hand("wild", exactly=0))  # doctest: +NORMALIZE_WHITESPACE
-A hand of 7 cards holds exactly 0 Wild cards in C(8, 0) × C(100, 7) = 16,007,560,800 of its
+A hand of 7 cards holds no Wild card in C(8, 0) × C(100, 7) = 16,007,560,800 of its
 27,883,218,168 possible hands: a chance of 16,007,560,800/27,883,218,168
 = 666,981,700/1,161,800,757 = 57.4%.
 """
@@ -81,7 +81,10 @@ def say_hand(kind: str, *, exactly: int | None = None, at_least: int | None = No
         ways = comb(good, exactly) * comb(bad, hand_size - exactly) if exactly <= hand_size else 0
         chance = odds.opening_hand(kind, exactly=exactly, hand_size=hand_size)
         lowest = ways == 0 or (chance.numerator, chance.denominator) == (ways, hands)
-        return text("odds.say.exactly_lowest" if lowest else "odds.say.exactly", lang, size=hand_size, phrase=counted(kind, exactly, lang),
+        # none of them is said as "no Wild card", not "exactly 0 Wild cards"
+        key, phrase = (("odds.say.none", text(f"odds.kind.{kind}.none", lang)) if exactly == 0
+                       else ("odds.say.exactly", counted(kind, exactly, lang)))
+        return text(key + ("_lowest" if lowest else ""), lang, size=hand_size, phrase=phrase,
                     good=good, k=exactly, bad=bad, rest=hand_size - exactly,
                     ways=fmt_int(ways, lang), hands=fmt_int(hands, lang),
                     ratio=fmt_ratio(ways, hands, lang), fraction=fmt_fraction(chance, lang),
