@@ -6,8 +6,8 @@ sentences its code cells print, so that they read the same in every language.
 
 EN: dict[str, str] = {
     # -- 00_index ---------------------------------------------------------------------
-    "page.index.switches": "Every variant and house rule of the Russian rule texts can be "
-                           "switched on or off here: {count} switches.",
+    "page.index.switches": "Every variant and house rule in the three rule texts the kit is "
+                           "built on can be switched on or off here: {count} switches.",
     "page.index.presets": "{count} {count|preset sets|presets set} them all at once: {names}.",
     # -- 01_rules_step_by_step ----------------------------------------------------------
     "page.rules.choices": "{player} may play {cards}, or draw a card.",
@@ -32,9 +32,9 @@ EN: dict[str, str] = {
 
 RU: dict[str, str] = {
     # -- 00_index ---------------------------------------------------------------------
-    "page.index.switches": "Любой вариант и любое домашнее правило из русскоязычных правил игры "
-                           "можно здесь включить или выключить: всего {count} "
-                           "{count|переключатель|переключателя|переключателей}.",
+    "page.index.switches": "Каждый вариант и каждое домашнее правило из трёх описаний правил, "
+                           "по которым сделан набор, можно здесь включить или выключить: всего "
+                           "{count} {count|переключатель|переключателя|переключателей}.",
     "page.index.presets": "{count} {count|готовый набор правил сразу выставляет|готовых набора "
                           "правил сразу выставляют|готовых наборов правил сразу выставляют} "
                           "все переключатели: {names}.",

@@ -184,7 +184,7 @@ RU: dict[str, str] = {
     "play.table.turn": "ходит",
     "play.table.score": "счёт: {points}",
     "play.table.top": "Верхняя карта: {card}",
-    "play.table.colour": "Цвет сейчас: {colour}",
+    "play.table.colour": "Цвет в игре: {colour}",
     "play.table.clockwise": "Ходят по часовой стрелке ↻",
     "play.table.counter": "Ходят против часовой стрелки ↺",
     "play.table.pile": "В колоде: {count} {count|карта|карты|карт}",
