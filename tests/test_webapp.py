@@ -1305,6 +1305,11 @@ def test_pages_fit_a_phone(name, server, browser):
     })""")
     assert widths["page"] <= 390, "the page scrolls sideways on a phone"
     assert all(right <= 390 for right in widths["apps"]), widths
+    # printed sentences wrap between words ("Player 3", not "Pla" / "yer 3"),
+    # and none runs off the screen
+    printed = page.evaluate("""() => [...document.querySelectorAll('.jp-OutputArea-output pre')]
+      .map(e => [getComputedStyle(e).wordBreak, e.scrollWidth <= e.clientWidth])""")
+    assert all(each == ["normal", True] for each in printed), printed
     screenshot(page, f"phone-{name}")
     page.close(run_before_unload=True)
     context.close()

@@ -86,6 +86,12 @@ EN: dict[str, str] = {
                            'reaches {target} points.',
     'app.scores_lazy': 'After {rounds} {rounds|round|rounds} of lazy scoring nobody keeps '
                        'points; {player} won the last round and starts the next.',
+    'app.scores_stopped': 'The game was stopped after {rounds} {rounds|round|rounds}, before '
+                          'anyone reached {target} points: {player} is ahead with {shown} '
+                          '{count|point|points}.',
+    'app.scores_stopped_low': 'The game was stopped after {rounds} {rounds|round|rounds}, '
+                              'before anyone reached {target} points: {player} has the lowest '
+                              'total, {shown} {count|point|points}.',
     'app.scores_won': '{player} wins the game after {rounds} {rounds|round|rounds}, with {shown} '
                       '{count|point|points}.',
     'app.scores_won_low': '{player} wins the game after {rounds} {rounds|round|rounds}, with '
@@ -210,6 +216,13 @@ RU: dict[str, str] = {
     'app.scores_lazy': 'После {rounds} {rounds|раунда|раундов|раундов} очков по-прежнему ни у '
                        'кого нет: при ленивом подсчёте их не записывают. {player}, победитель '
                        'последнего раунда, начинает следующий.',
+    'app.scores_stopped': 'Партию остановили после {rounds} {rounds|раунда|раундов|раундов}, '
+                          'прежде чем чей-нибудь счёт дошёл до {target}: впереди {player} — '
+                          '{shown} {count|очко|очка|очков}.',
+    'app.scores_stopped_low': 'Партию остановили после {rounds} '
+                              '{rounds|раунда|раундов|раундов}, прежде чем чей-нибудь счёт '
+                              'дошёл до {target}: лидирует {player} с самым низким счётом — '
+                              '{shown} {count|очко|очка|очков}.',
     'app.scores_won': '{player} выигрывает партию после {rounds} '
                       '{rounds|раунда|раундов|раундов}, набрав {shown} '
                       '{count|очко|очка|очков}.',

@@ -87,7 +87,14 @@ def _summary(game: Game, lang: str) -> list[str]:
     names = _names(game, lang)
     rounds = len(game.round_results)
     outcome = game.outcome if game.is_over else None
-    if outcome is not None:
+    if outcome is not None and outcome.reason == "rounds" and scoring != "lazy":
+        # a game cut short after a number of rounds, before anyone reached
+        # the target (R-SCORE-WINNER, V-SCORE-PENALTY): said as stopped,
+        # with who is ahead - not as won
+        key = "app.scores_stopped_low" if scoring == "penalty" else "app.scores_stopped"
+        said = text(key, lang, player=names[outcome.winner], rounds=rounds, target=target,
+                    **_points(scores[outcome.winner], lang))
+    elif outcome is not None:
         key = {"winner": "app.scores_won", "penalty": "app.scores_won_low",
                "lazy": "app.scores_won_lazy"}[scoring]
         said = text(key, lang, player=names[outcome.winner], rounds=rounds,
