@@ -431,3 +431,9 @@ def test_a_hand_with_none_of_a_kind_is_said_as_none_not_as_exactly_zero():
             said = say_hand(kind, exactly=0, lang=lang)
             assert "exactly 0" not in said and "ровно 0" not in said
             assert_learner_prose([said])
+    # and so do the hands dealt
+    hits = mc.deal_counts("wild", n=1_000, seed=1)[0]
+    assert f": {hits:,} held no Wild card, " in say_dealt("wild", exactly=0, n=1_000, seed=1)
+    dealt = say_dealt("wild", exactly=0, n=1_000, seed=1, lang="ru")
+    assert f"В {hits} из них нет ни одной дикой карты, то есть " in dealt
+    assert "Ровно 0" not in dealt

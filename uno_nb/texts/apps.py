@@ -87,11 +87,12 @@ EN: dict[str, str] = {
     'app.scores_lazy': 'After {rounds} {rounds|round|rounds} of lazy scoring nobody keeps '
                        'points; {player} won the last round and starts the next.',
     'app.scores_stopped': 'The game was stopped after {rounds} {rounds|round|rounds}, before '
-                          'anyone reached {target} points: {player} is ahead with {shown} '
-                          '{count|point|points}.',
+                          'anyone reached {target} points, so by the agreed number of rounds '
+                          '{player} wins it, with {shown} {count|point|points}.',
     'app.scores_stopped_low': 'The game was stopped after {rounds} {rounds|round|rounds}, '
-                              'before anyone reached {target} points: {player} has the lowest '
-                              'total, {shown} {count|point|points}.',
+                              'before anyone reached {target} points, so by the agreed number '
+                              'of rounds {player} wins it, with the lowest total: {shown} '
+                              '{count|point|points}.',
     'app.scores_won': '{player} wins the game after {rounds} {rounds|round|rounds}, with {shown} '
                       '{count|point|points}.',
     'app.scores_won_low': '{player} wins the game after {rounds} {rounds|round|rounds}, with '
@@ -217,12 +218,14 @@ RU: dict[str, str] = {
                        'кого нет: при ленивом подсчёте их не записывают. {player}, победитель '
                        'последнего раунда, начинает следующий.',
     'app.scores_stopped': 'Партию остановили после {rounds} {rounds|раунда|раундов|раундов}, '
-                          'прежде чем чей-нибудь счёт дошёл до {target}: впереди {player} — '
-                          '{shown} {count|очко|очка|очков}.',
+                          'прежде чем чей-нибудь счёт дошёл до {target}, и по условленному '
+                          'числу раундов её выигрывает {player}, набрав {shown} '
+                          '{count|очко|очка|очков}.',
     'app.scores_stopped_low': 'Партию остановили после {rounds} '
                               '{rounds|раунда|раундов|раундов}, прежде чем чей-нибудь счёт '
-                              'дошёл до {target}: лидирует {player} с самым низким счётом — '
-                              '{shown} {count|очко|очка|очков}.',
+                              'дошёл до {target}, и по условленному числу раундов её '
+                              'выигрывает {player} с самым низким счётом — {shown} '
+                              '{count|очко|очка|очков}.',
     'app.scores_won': '{player} выигрывает партию после {rounds} '
                       '{rounds|раунда|раундов|раундов}, набрав {shown} '
                       '{count|очко|очка|очков}.',

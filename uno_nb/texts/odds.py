@@ -171,6 +171,13 @@ EN: dict[str, str] = {
                                       "exactly {phrase}, {percent} (95% interval {interval}). "
                                       "The exact chance, {exact}, falls outside that interval, "
                                       "as it does in about one run out of 20.",
+    "odds.say.dealt_none": "Dealing {shown} {n|hand|hands} (seed {seed}): {hits} held "
+                           "{phrase}, {percent} (95% interval {interval}). The exact chance, "
+                           "{exact}, is inside that interval.",
+    "odds.say.dealt_none_outside": "Dealing {shown} {n|hand|hands} (seed {seed}): {hits} held "
+                                   "{phrase}, {percent} (95% interval {interval}). The exact "
+                                   "chance, {exact}, falls outside that interval, as it does in "
+                                   "about one run out of 20.",
     "odds.say.dealt_at_least": "Dealing {shown} {n|hand|hands} (seed {seed}): {hits} held at "
                                "least {phrase}, {percent} (95% interval {interval}). The exact "
                                "chance, {exact}, is inside that interval.",
@@ -329,7 +336,7 @@ RU: dict[str, str] = {
     "odds.kind.number": "Карты с цифрами (от 0 до 9)",
     "odds.kind.number.count": "{count} {count|карта с цифрой|карты с цифрами|карт с цифрами}",
     "odds.kind.number.axis": "Сколько карт с цифрами в руке",
-    "odds.kind.number.none": "ни одной карты с числом",
+    "odds.kind.number.none": "ни одной карты с цифрой",
     "odds.kind.zero": "Карты с нулём",
     "odds.kind.zero.count": "{count} {count|карта с нулём|карты с нулём|карт с нулём}",
     "odds.kind.zero.axis": "Сколько карт с нулём в руке",
@@ -454,6 +461,15 @@ RU: dict[str, str] = {
                                       "Точная вероятность, {exact}, выходит за пределы этого "
                                       "интервала — так бывает примерно в одной серии раздач "
                                       "из 20.",
+    "odds.say.dealt_none": "Раздали {shown} {n|руку|руки|рук} (расклад № {seed}). В {hits} из "
+                           "них нет {phrase}, то есть {percent} (95-процентный доверительный "
+                           "интервал: {interval}). Точная вероятность, {exact}, лежит внутри "
+                           "этого интервала.",
+    "odds.say.dealt_none_outside": "Раздали {shown} {n|руку|руки|рук} (расклад № {seed}). В "
+                                   "{hits} из них нет {phrase}, то есть {percent} (95-процентный "
+                                   "доверительный интервал: {interval}). Точная вероятность, "
+                                   "{exact}, выходит за пределы этого интервала — так бывает "
+                                   "примерно в одной серии раздач из 20.",
     "odds.say.dealt_at_least": "Раздали {shown} {n|руку|руки|рук} (расклад № {seed}). Хотя бы "
                                "{phrase} — в {hits} из них, то есть {percent} (95-процентный "
                                "доверительный интервал: {interval}). Точная вероятность, "

@@ -94,7 +94,7 @@ EN: dict[str, str] = {
     "play.refused": "Not allowed: {reason}",
     "play.refused.mismatch": "{card} matches neither the colour in force ({colour}) "
                              "nor the top card ({top}).",
-    "play.refused.wild_four": "you hold a {colour} card, so the Wild Draw Four may not be played.",
+    "play.refused.wild_four": "you hold a {colour_of} card, so the Wild Draw Four may not be played.",
     "play.refused.drawn": "after drawing you may play only the card you drew ({card}), or keep it.",
     "play.refused.penalty": "first take the {count} {count|card|cards} (click “{button}”).",
     "play.refused.penalty_answer": "{card} does not answer the draw card: answer with a bright "
@@ -227,7 +227,7 @@ RU: dict[str, str] = {
     "play.refused": "Так нельзя: {reason}",
     "play.refused.mismatch": "{card} не совпадает ни с цветом в игре ({colour}), "
                              "ни со значением верхней карты ({top}).",
-    "play.refused.wild_four": "у вас есть карта того цвета, что сейчас в игре ({colour}), "
+    "play.refused.wild_four": "у вас есть карта того цвета, что сейчас в игре ({colour_of}), "
                               "поэтому «Дикую +4» класть нельзя.",
     "play.refused.drawn": "взяв карту, можно сыграть только её ({card}) или оставить её себе.",
     "play.refused.penalty": "сначала возьмите {count} {count|карту|карты|карт} "

@@ -129,8 +129,8 @@ EN: dict[str, str] = {
     "preset.standard": "Standard rules",
     "preset.standard.help": "The rules sheet in the box, with no house rules.",
     "preset.cnuno": "CNUNO-1 rule card",
-    "preset.cnuno.help": "The rule card the kit's Russian rule texts call CNUNO-1: the start card "
-                         "is a number, a Draw Two can be passed on or can answer a Wild Draw Four, "
+    "preset.cnuno.help": "The rules printed on a rule card titled CNUNO-1: the start card is a "
+                         "number, a Draw Two can be passed on or can answer a Wild Draw Four, "
                          "jump-ins are allowed, and a caught bluffer takes the Wild Draw Four back.",
     "preset.party": "Party rules",
     "preset.party.help": "A lively house game: draw cards stack (Twos and Fours mixed), jump-ins, "
@@ -296,8 +296,7 @@ RU: dict[str, str] = {
     "preset.standard": "Стандартные правила",
     "preset.standard.help": "Правила с листка из коробки, без домашних правил.",
     "preset.cnuno": "Карточка правил CNUNO-1",
-    "preset.cnuno.help": "Карточка правил, которую русские тексты правил из набора называют "
-                         "CNUNO-1: первая карта — с цифрой, «+2» можно перевести дальше или "
+    "preset.cnuno.help": "Правила с карточки под названием CNUNO-1: первая карта — с цифрой, «+2» можно перевести дальше или "
                          "ответить ею на Дикую +4, перехват хода разрешён, а пойманный на блефе "
                          "забирает Дикую +4 обратно.",
     "preset.party": "Правила для вечеринки",

@@ -286,7 +286,8 @@ class PlayApp:
         if phase is not Phase.TURN:
             return text("play.refused.choose", lang)
         if card.rank == "W+4" and any(c.colour == game.colour for c in game.hands[self.human]):
-            return text("play.refused.wild_four", lang, colour=colour_name(game.colour, lang))
+            return text("play.refused.wild_four", lang,
+                        colour_of=colour_name(game.colour, lang, of=True))
         top = game.discard[-1]
         if not card.is_black and card.colour != game.colour and card.rank != top.rank:
             return text("play.refused.mismatch", lang, card=named,

@@ -88,9 +88,10 @@ def _summary(game: Game, lang: str) -> list[str]:
     rounds = len(game.round_results)
     outcome = game.outcome if game.is_over else None
     if outcome is not None and outcome.reason == "rounds" and scoring != "lazy":
-        # a game cut short after a number of rounds, before anyone reached
-        # the target (R-SCORE-WINNER, V-SCORE-PENALTY): said as stopped,
-        # with who is ahead - not as won
+        # a game cut short after an agreed number of rounds, before anyone
+        # reached the target (R-SCORE-WINNER, V-SCORE-PENALTY): said as
+        # stopped there, and won by that agreement (docs/rules.md's decision
+        # on max_rounds) - not as if the target had been reached
         key = "app.scores_stopped_low" if scoring == "penalty" else "app.scores_stopped"
         said = text(key, lang, player=names[outcome.winner], rounds=rounds, target=target,
                     **_points(scores[outcome.winner], lang))
