@@ -73,17 +73,11 @@ EN: dict[str, str] = {
     "odds.kind.draw.none": "no draw card",
     # what an opponent may hold: the chart's legend, and "at least one …" in a sentence
     "odds.hold.R": "Red card", "odds.hold.R.one": "red card",
-    "odds.hold.R.none": "red card",
     "odds.hold.Y": "Yellow card", "odds.hold.Y.one": "yellow card",
-    "odds.hold.Y.none": "yellow card",
     "odds.hold.G": "Green card", "odds.hold.G.one": "green card",
-    "odds.hold.G.none": "green card",
     "odds.hold.B": "Blue card", "odds.hold.B.one": "blue card",
-    "odds.hold.B.none": "blue card",
     "odds.hold.draw2": "Draw Two", "odds.hold.draw2.one": "Draw Two",
-    "odds.hold.draw2.none": "Draw Two",
     "odds.hold.wild4": "Wild Draw Four", "odds.hold.wild4.one": "Wild Draw Four",
-    "odds.hold.wild4.none": "Wild Draw Four",
 
     # -- the odds panel (the stepper's, and the live game's) -------------------------------
     "odds.panel.title": "What {player} can work out",
@@ -202,7 +196,7 @@ EN: dict[str, str] = {
     "odds.live.what": "Holding",
     "odds.live.explain": "{opponent} holds {held} of the {unseen} {unseen|card|cards} {player} "
                          "cannot see, and those {unseen} include {kinds}. Every set of {held} "
-                         "{held|card|cards} is as likely as any other, so {opponent} holds no {kind_none} with "
+                         "{held|card|cards} is as likely as any other, so {opponent} holds {kind_none} with "
                          "chance C({bad}, {held}) / C({unseen}, {held}) = {none}, and at least "
                          "one with chance 1 − {none} = {fraction} = {percent}.",
     "odds.live.nobody": "Every other hand is empty: there is nothing to explain.",
@@ -348,17 +342,11 @@ RU: dict[str, str] = {
     # что может быть у соперника: легенда графика и «хотя бы одна …» в предложении
     # (все — «карта», женский род: «хотя бы одна красная карта»)
     "odds.hold.R": "Красная карта", "odds.hold.R.one": "красная карта",
-    "odds.hold.R.none": "красной карты",
     "odds.hold.Y": "Жёлтая карта", "odds.hold.Y.one": "жёлтая карта",
-    "odds.hold.Y.none": "жёлтой карты",
     "odds.hold.G": "Зелёная карта", "odds.hold.G.one": "зелёная карта",
-    "odds.hold.G.none": "зелёной карты",
     "odds.hold.B": "Синяя карта", "odds.hold.B.one": "синяя карта",
-    "odds.hold.B.none": "синей карты",
     "odds.hold.draw2": "Карта «+2»", "odds.hold.draw2.one": "карта «+2»",
-    "odds.hold.draw2.none": "карты «+2»",
     "odds.hold.wild4": "Карта «Дикая +4»", "odds.hold.wild4.one": "карта «Дикая +4»",
-    "odds.hold.wild4.none": "карты «Дикая +4»",
 
     # -- панель шансов (в пошаговом просмотре и в живой партии) -------------------------------
     "odds.panel.title": "Что может подсчитать {player}",
@@ -499,7 +487,7 @@ RU: dict[str, str] = {
     "odds.live.explain": "{player} не видит {unseen} {unseen|карту|карты|карт}, и среди них — "
                          "{kinds}. {opponent} держит {held} из них, и любой набор из {held} "
                          "{held|карты|карт|карт} так же вероятен, как любой другой. Поэтому "
-                         "вероятность, что в этой руке нет ни одной {kind_none}, "
+                         "вероятность, что в этой руке нет {kind_none}, "
                          "равна C({bad}, {held}) / C({unseen}, {held}) = {none}, а что есть "
                          "хотя бы одна — 1 − {none} = {fraction} = {percent}.",
     "odds.live.nobody": "У всех остальных на руках пусто: объяснять нечего.",

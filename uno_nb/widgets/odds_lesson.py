@@ -112,19 +112,18 @@ def say_dealt(kind: str, *, exactly: int | None = None, at_least: int | None = N
     if exactly is not None:
         k, hits = exactly, counts.get(exactly, 0)
         exact = odds.opening_hand(kind, exactly=exactly, hand_size=hand_size)
-        key = "odds.say.dealt_none" if exactly == 0 else "odds.say.dealt_exactly"
+        key, phrase = (("odds.say.dealt_none", text(f"odds.kind.{kind}.none", lang)) if k == 0
+                       else ("odds.say.dealt_exactly", counted(kind, k, lang)))
     else:
         assert at_least is not None
         k, hits = at_least, sum(v for c, v in counts.items() if c >= at_least)
         exact = odds.opening_hand(kind, at_least=at_least, hand_size=hand_size)
-        key = "odds.say.dealt_at_least"
+        key, phrase = "odds.say.dealt_at_least", counted(kind, k, lang)
     estimate = mc.proportion(hits, n)
     if not estimate.contains(exact):
         key += "_outside"
     return text(key, lang, shown=fmt_int(n, lang), n=n, seed=seed, hits=fmt_int(hits, lang),
-                phrase=(text(f"odds.kind.{kind}.none", lang) if exactly == 0
-                        else counted(kind, k, lang)),
-                percent=fmt_percent(estimate.estimate, lang),
+                phrase=phrase, percent=fmt_percent(estimate.estimate, lang),
                 interval=fmt_interval(fmt_percent(estimate.low, lang),
                                       fmt_percent(estimate.high, lang), lang),
                 exact=fmt_percent(exact, lang))

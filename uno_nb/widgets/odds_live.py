@@ -158,7 +158,7 @@ class LiveOdds:
         self._explain.value = para(text(
             "odds.live.explain", lang, opponent=seat_name(game, opponent, lang),
             player=seat_name(game, game.current, lang), held=held, unseen=unseen,
-            kinds=counted(kind, good, lang), kind_none=text(f"odds.hold.{kind}.none", lang),
+            kinds=counted(kind, good, lang), kind_none=text(f"odds.kind.{kind}.none", lang),
             bad=unseen - good, none=fmt_fraction(none, lang), fraction=fmt_fraction(chance, lang),
             percent=fmt_percent(chance, lang)))
 

@@ -87,18 +87,17 @@ def _summary(game: Game, lang: str) -> list[str]:
     names = _names(game, lang)
     rounds = len(game.round_results)
     outcome = game.outcome if game.is_over else None
-    if outcome is not None and outcome.reason == "rounds" and scoring != "lazy":
+    if outcome is not None:
         # a game cut short after an agreed number of rounds, before anyone
-        # reached the target (R-SCORE-WINNER, V-SCORE-PENALTY): said as
-        # stopped there, and won by that agreement (docs/rules.md's decision
-        # on max_rounds) - not as if the target had been reached
-        key = "app.scores_stopped_low" if scoring == "penalty" else "app.scores_stopped"
-        said = text(key, lang, player=names[outcome.winner], rounds=rounds, target=target,
-                    **_points(scores[outcome.winner], lang))
-    elif outcome is not None:
-        key = {"winner": "app.scores_won", "penalty": "app.scores_won_low",
+        # reached the target (R-SCORE-WINNER, V-SCORE-PENALTY), is said as
+        # stopped there and won by that agreement (docs/rules.md's decision
+        # on max_rounds), not as if the target had been reached; lazy
+        # scoring has no target (V-LAZY)
+        stopped = outcome.reason == "rounds" and scoring != "lazy"
+        key = {"winner": "app.scores_stopped" if stopped else "app.scores_won",
+               "penalty": "app.scores_stopped_low" if stopped else "app.scores_won_low",
                "lazy": "app.scores_won_lazy"}[scoring]
-        said = text(key, lang, player=names[outcome.winner], rounds=rounds,
+        said = text(key, lang, player=names[outcome.winner], rounds=rounds, target=target,
                     **_points(scores[outcome.winner], lang))
     elif rounds == 0:
         said = text("app.scores_none", lang)
