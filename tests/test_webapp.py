@@ -961,8 +961,10 @@ def play_view(page: Page) -> dict:
       const cards = [...app.querySelectorAll('.uno-hand .uno-card')];
       return {
         seed: app.querySelector('.uno-seed input').value,
-        hand: cards.map(b => b.innerText.trim()),
-        playable: cards.filter(b => b.classList.contains('uno-playable')).map(b => b.innerText.trim()),
+        hand: cards.map(b => b.querySelector('.uno-ui-face-words').innerText.trim()),
+        faces: cards.map(b => b.querySelector('.uno-ui-face svg[data-card]').getAttribute('data-card')),
+        playable: cards.filter(b => b.classList.contains('uno-playable'))
+          .map(b => b.querySelector('.uno-ui-face-words').innerText.trim()),
         top: app.querySelector('.uno-top svg').getAttribute('data-card'),
         status: app.querySelector('.uno-status').innerText,
         log: app.querySelector('.uno-log').innerText,
@@ -983,11 +985,19 @@ def expected_play(app: PlayApp) -> dict:
     buttons = [b for b in app._hand.children if "uno-card" in b._dom_classes]
     return {"seed": str(app.seed),
             "hand": [b.description for b in buttons],
+            "faces": [re.search(r'data-card="([^"]+)"', b.face).group(1) for b in buttons],
             "playable": [b.description for b in buttons if "uno-playable" in b._dom_classes],
             "top": app.game.discard[-1].text,
             "status": _words(app._status.value),
             "log": _words(app._log.value),
             "message": _words(app._message.value)}
+
+
+def hand_card(page: Page, twin: PlayApp, name: str):
+    """The button of the person's card called ``name``: the one whose face
+    (``svg[data-card]``) is that card's."""
+    code = next(c.text for c in twin.game.hands[twin.human] if texts.card_name(c) == name)
+    return page.locator(f'.uno-hand .uno-card:has(svg[data-card="{code}"])').first
 
 
 def wait_for_play(page: Page, expected: dict, seconds: float = WAIT_S) -> dict:
@@ -1035,15 +1045,16 @@ def test_play_refuses_an_illegal_card_and_plays_a_legal_one(server, desktop):
     before = twin.game.state_key()
     twin.play(next(c for c in twin.game.hands[0] if texts.card_name(c) == illegal))
     assert twin.game.state_key() == before
-    page.locator(".uno-hand .uno-card", has_text=illegal).first.click()
+    hand_card(page, twin, illegal).click()
     refused = wait_for_play(page, expected_play(twin))
     assert refused == expected_play(twin)
     assert refused["message"].startswith(_letters("Not allowed")) and _letters(illegal) in refused["message"]
     assert refused["hand"] == shown["hand"]  # nothing moved
 
+    legal_button = hand_card(page, twin, legal)
     twin.play(next(c for c in twin.game.hands[0] if texts.card_name(c) == legal))
     # frantic clicking: five clicks on the card, one card played
-    page.locator(".uno-hand .uno-card", has_text=legal).first.evaluate(
+    legal_button.evaluate(
         "b => { for (let i = 0; i < 5; i++) b.click(); }")
     played = wait_for_play(page, expected_play(twin))
     assert played == expected_play(twin)
@@ -1098,7 +1109,7 @@ def test_play_never_shows_a_bots_hidden_cards(server, desktop):
         if view["playable"]:
             card = view["playable"][0]
             held = next(c for c in twin.game.hands[0] if texts.card_name(c) == card)
-            page.locator(".uno-hand .uno-card", has_text=card).first.click()
+            hand_card(page, twin, card).click()
             if held.is_black:  # a Wild: then its colour
                 twin.play(held, Colour.RED)
                 page.locator(".uno-play .uno-colour-choice", has_text="red").first.click()

@@ -48,7 +48,7 @@ from ..events import Challenged, Drew
 from ..game import Game, Phase
 from ..moves import (CATCH, CHALLENGE, COLOUR, DRAW, GIVE, PASS, PLAY, READY, SWAP, UNO, Move,
                      MoveKind)
-from ..render import COLOUR_HEX
+from ..render import COLOUR_HEX, card_svg
 from ..rules import RuleSet
 from ..table import jump_in_race, table_talk, uno_call, uno_catch
 from ..texts import card_name, colour_name, text
@@ -56,7 +56,7 @@ from ..texts.numbers import fmt_decimal
 from ._common import tagged
 from .classbar import record
 from .play_buttons import ButtonBoard, ButtonSpec, button
-from .play_view import INK, end_panel_html, log_html, pale, status_html, table_html
+from .play_view import INK, end_panel_html, log_html, status_html, table_html
 
 __all__ = ["PlayApp", "SPEEDS"]
 
@@ -64,6 +64,10 @@ __all__ = ["PlayApp", "SPEEDS"]
 #: two bot moves.
 SPEEDS: tuple[tuple[str, float], ...] = (("slow", 1.5), ("normal", 0.8), ("fast", 0.3),
                                          ("instant", 0.0))
+
+#: The width of a card's face in the person's hand, in pixels (a phone's
+#: stylesheet draws it smaller).
+CARD_WIDTH = 56
 
 # New deals get seeds from 1 to 9999: short enough to read out to a class and
 # type on another computer.
@@ -497,20 +501,23 @@ class PlayApp:
         else:
             tip = text("play.card.playable" if clickable else "play.card.unplayable", lang,
                        card=name)
-        colour = INK if card.colour is None else COLOUR_HEX[card.colour]
         colour_word = "black" if card.colour is None else card.colour.name.lower()
-        # The colours are set on the widget, so the cards look right where the
-        # web app's stylesheet is not loaded (JupyterLab): pale = does not fit.
+        # The card's face (render.card_svg) with its name under it.  The looks
+        # are set on the widget too, so the hand reads right where the web
+        # app's stylesheet is not loaded (JupyterLab): a pale face does not fit.
+        bright = clickable or not enabled
+        face = card_svg(card, CARD_WIDTH, title=name,
+                        style="display:block;margin:0 auto" + ("" if bright else ";opacity:0.4"))
         return button(
-            name, lambda: self.play(card), disabled=not enabled, tooltip=tip,
+            name, lambda: self.play(card), disabled=not enabled, tooltip=tip, face=face,
             classes=("uno-card", f"uno-card-{colour_word}",
                      "uno-playable" if clickable else "uno-unplayable",
                      *(("uno-selected",) if card is self._wild else ())),
-            style={"button_color": colour if clickable or not enabled else pale(colour),
-                   "text_color": INK if card.colour is Colour.YELLOW else "#ffffff",
-                   "font_weight": "bold"},
-            layout={"width": "68px", "height": "96px", "margin": "10px 3px 4px 3px",
-                    "border": "3px solid #ffb300" if clickable else "3px solid #ffffff"})
+            style={"button_color": "transparent", "text_color": INK,
+                   "font_weight": "bold" if bright else "normal"},
+            layout={"width": f"{CARD_WIDTH + 12}px", "height": "auto",
+                    "margin": "10px 1px 4px 1px",
+                    "border": "3px solid #ffb300" if clickable else "3px solid transparent"})
 
     def _choice_buttons(self, moves: list[Move], decides: bool) -> _Items:
         lang, game = self._lang, self.game

@@ -33,16 +33,18 @@ class ButtonSpec(NamedTuple):
     button_style: str
     style: Look   #: the ButtonStyle's values
     layout: Look  #: the Layout's values
+    face: str = ""  #: a picture above the words (a card's SVG face)
 
 
 def button(label: str, action: Callable[[], None], disabled: bool = False,
            classes: Sequence[str] = (), tooltip: str = "", button_style: str = "",
            style: Mapping[str, str] | None = None,
-           layout: Mapping[str, str] | None = None) -> ButtonSpec:
+           layout: Mapping[str, str] | None = None, face: str = "") -> ButtonSpec:
     """A button of a drawing: ``action()`` runs on a click unless the page has
-    been drawn again since."""
+    been drawn again since.  ``face``: a picture above its words."""
     return ButtonSpec(label, action, disabled, tuple(classes), tooltip, button_style,
-                      tuple(sorted((style or {}).items())), tuple(sorted((layout or {}).items())))
+                      tuple(sorted((style or {}).items())), tuple(sorted((layout or {}).items())),
+                      face)
 
 
 class BoardButton(w.Button):
@@ -106,7 +108,7 @@ class ButtonBoard:
 
     def _make(self, spec: ButtonSpec) -> BoardButton:
         made = BoardButton(description=spec.label, disabled=spec.disabled, tooltip=spec.tooltip,
-                        button_style=spec.button_style,
+                        button_style=spec.button_style, face=spec.face,
                         style=self._shared(w.ButtonStyle, spec.style),
                         layout=self._shared(w.Layout, spec.layout))
         tagged(made, *spec.classes)
@@ -121,6 +123,7 @@ class ButtonBoard:
             widget.layout = self._shared(w.Layout, spec.layout)
             widget.tooltip = spec.tooltip
             widget.button_style = spec.button_style
+            widget.face = spec.face
             widget._dom_classes = spec.classes
             widget.disabled = spec.disabled
         widget._uno_shown, widget._uno_action = self.drawing, spec.action

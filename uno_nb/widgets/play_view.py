@@ -23,7 +23,7 @@ from ..scoring import hand_points
 from ..texts import card_name, colour_name, rule_name, text
 from ..texts.numbers import fmt_int
 
-__all__ = ["INK", "FACE_DOWN", "pale", "status_text", "status_html", "table_html",
+__all__ = ["INK", "FACE_DOWN", "status_text", "status_html", "table_html",
            "round_won", "end_panel_html", "log_html"]
 
 #: The ink of black cards and of the text on yellow ones.
@@ -36,17 +36,6 @@ _STATUS_COLOURS = {"you": ("#e6f4ea", "#1e7b34"), "wait": ("#f1f1f1", "#9e9e9e")
 
 _STATUS_KEYS = {Phase.COLOUR: "play.status.start_colour", Phase.SWAP: "play.status.swap",
                 Phase.EXCHANGE: "play.status.exchange", Phase.GIVE: "play.status.give"}
-
-
-def pale(colour: str) -> str:
-    """``colour`` (``#rrggbb``) mixed half and half with white: a card that
-    does not fit.
-
-    >>> pale("#000000")
-    '#7f7f7f'
-    """
-    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
-    return "#" + "".join(f"{(v + 255) // 2:02x}" for v in (r, g, b))
 
 
 def status_text(game: Game, me: int, lang: str, kinds: Collection[MoveKind], decides: bool,

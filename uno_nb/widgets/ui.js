@@ -187,13 +187,26 @@ const MAKERS = {
 
   button(view, id, node) {
     const el = tag("button");
+    const picture = tag("span", "uno-ui-face");
+    const words = tag("span", "uno-ui-face-words");
+    let face = null;
     el.addEventListener("click", () => {
       if (!el.disabled) view.send({ ev: "click", id });
     });
     return {
       el, base: "jupyter-widgets jupyter-button widget-button",
       update(n) {
-        el.textContent = n.p.d || "";
+        if (n.p.f) {  // a picture above the words (the play page's card faces)
+          if (n.p.f !== face) {
+            face = n.p.f;
+            picture.innerHTML = face;
+          }
+          words.textContent = n.p.d || "";
+          if (el.firstChild !== picture || el.childNodes.length !== 2) el.replaceChildren(picture, words);
+        } else {
+          face = null;
+          el.textContent = n.p.d || "";
+        }
         el.disabled = !!n.p.dis;
         if (n.p.bs) el.classList.add(`mod-${n.p.bs}`);
       },

@@ -253,10 +253,15 @@ class Label(HTML):
 
 
 class Button(Widget):
+    """A button.  ``face``: a picture drawn on it above its words (the play
+    page's cards: an inline SVG from :func:`uno_nb.render.card_svg`, markup
+    the kit made, as an :class:`HTML` control's value is)."""
+
     kind = "button"
     button_style = t.Unicode("")
     icon = t.Unicode("")
-    _drawn = (*Widget._drawn, "button_style", "icon")
+    face = t.Unicode("")
+    _drawn = (*Widget._drawn, "button_style", "icon", "face")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -278,6 +283,8 @@ class Button(Widget):
         props = super()._props()
         if self.button_style:
             props["bs"] = self.button_style
+        if self.face:
+            props["f"] = self.face
         return props
 
     def _from_browser(self, message: dict[str, Any]) -> None:
