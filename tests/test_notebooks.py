@@ -175,8 +175,9 @@ def test_russian_twins_print_the_same_numbers(name):
 
 def _prose(nb) -> str:
     """The markdown of a page as a reader sees it: no link targets, no code,
-    no table rules."""
+    no table rules, no HTML tags (``<details>``: only its words are read)."""
     text = _markdown(nb)
+    text = re.sub(r"</?[A-Za-z][^>]*>", " ", text)
     text = re.sub(r"\]\([^)]*\)", "]", text)
     text = re.sub(r"`[^`\n]*`", " ", text)
     return text

@@ -36,7 +36,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
 
-from uno_nb import Colour, RuleSet, events, odds, texts
+from uno_nb import Colour, Phase, RuleSet, events, odds, texts
 from uno_nb.moves import DRAW
 from uno_nb.widgets import GameStepper, PlayApp
 
@@ -1303,6 +1303,11 @@ def test_a_closed_page_shuts_its_kernel_down(server, desktop):
                                  if "Culling" in line), "culled, not shut down by the page"
 
 
+def _moves_first_with_seven(seed: int) -> bool:
+    game = PlayApp("standard", players=3, seed=seed, delay=0).game
+    return game.current == 0 and len(game.hands[0]) == 7 and game.phase is Phase.TURN
+
+
 @pytest.mark.parametrize("name", ["01_rules_step_by_step", "03_scoring", "05_play_against_bots"])
 def test_pages_fit_a_phone(name, server, browser):
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
@@ -1322,7 +1327,24 @@ def test_pages_fit_a_phone(name, server, browser):
       .map(e => [getComputedStyle(e).wordBreak, e.scrollWidth <= e.clientWidth])""")
     assert printed or name == "05_play_against_bots", "01 and 03 print sentences"
     assert all(each == ["normal", True] for each in printed), printed
-    screenshot(page, f"phone-{name}")
+    first = None
+    if name == "05_play_against_bots":
+        # the person's first decision, a card of the hand or Draw, is on the
+        # first screen, and every card's face is drawn (on a typical deal: the
+        # person moves first, with seven cards)
+        deal(page, next(seed for seed in range(1, 500) if _moves_first_with_seven(seed)))
+        first = page.evaluate("""() => {
+          const hand = document.querySelector('.uno-play .uno-hand .uno-card');
+          const draw = document.querySelector('.uno-play .uno-draw');
+          return [hand.getBoundingClientRect().bottom, draw.getBoundingClientRect().bottom,
+                  document.querySelectorAll('.uno-play .uno-hand .uno-card svg[data-card]').length,
+                  document.querySelectorAll('.uno-play .uno-hand .uno-card').length];
+        }""")
+        print(f"phone: first card's bottom {first[0]:.0f} px, Draw's {first[1]:.0f} px of 844")
+    screenshot(page, f"phone-{name}")  # (the picture makes the window as tall as the page)
+    if first is not None:
+        assert first[0] <= 844 and first[1] <= 844, first
+        assert first[2] == first[3] > 0
     page.close(run_before_unload=True)
     context.close()
 

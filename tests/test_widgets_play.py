@@ -639,3 +639,50 @@ def test_the_play_page_keeps_its_names_across_its_modules():
     assert app._log.value == log_html(app.game, ME, "en", app._mark)
     assert callable(button) and ButtonSpec._fields[0] == "label"
     assert callable(status_html) and callable(end_panel_html)
+
+
+# -- the game's settings -------------------------------------------------------------------
+
+def test_the_settings_deal_the_game_they_name_from_the_same_seed():
+    """Players, the bots' level, the length and every rule (through the
+    stepper's rules panel) are set on the page; each change deals anew from
+    the seed on show, so it is the game an app made with those settings deals."""
+    app = PlayApp("standard", players=3, seed=12, delay=0)
+    assert [label for label, _ in app._length.options] == ["one round", "a match to 500 points"]
+    assert app._level.value == "heuristic" and app._players_box.value == 3
+    assert (app._players_box.min, app._players_box.max) == (2, 10)
+    app._players_box.value = 5
+    app.rules_panel._preset.value = "party"
+    app._length.value = None
+    app._level.value = "random-greedy"
+    twin = PlayApp("party", players=5, seed=12, delay=0, rounds=None, bots="random-greedy")
+    assert app.game.seed == 12 and app.game.rules == RuleSet.preset("party")
+    assert app.game.names == twin.game.names and len(app.game.names) == 5
+    assert app.game.state_key() == twin.game.state_key()
+    assert [type(b).__name__ for b in app._bots] == [type(b).__name__ for b in twin._bots]
+    assert app._bots[1].greedy  # the eager bots
+    assert html.unescape(app._settings_note.value) == "A change deals a new game from the same seed, 12."
+    # a rule that changes the target renames the match
+    app.rules_panel.control("target_score").value = 200
+    assert app._length.value is None
+    assert [label for label, _ in app._length.options][1] == "a match to 200 points"
+    assert app.game.rules.target_score == 200 and app.game.seed == 12
+
+
+def test_a_refused_rule_combination_is_explained_and_the_game_is_not_dealt_again():
+    app = PlayApp("standard", players=3, seed=7, delay=0)
+    app.rules_panel.control("stack").value = True
+    dealt = app.game
+    app.rules_panel.control("stack_mixed").value = True
+    app.rules_panel.control("stack").value = False  # stack_mixed needs stacking: refused
+    assert app.rules_panel.message  # said in words, with both switches' labels
+    assert app.game.rules.stack and app.game.rules.stack_mixed
+    assert app.game is not dealt  # the mixed stacking was dealt; the refusal was not
+
+
+def test_the_settings_in_russian():
+    app = PlayApp("standard", players=3, seed=12, delay=0, lang="ru")
+    assert [label for label, _ in app._length.options] == ["один раунд", "матч до 500 очков"]
+    assert app._players_box.description == "Игроков"
+    assert html.unescape(app._settings_note.value) == (
+        "После изменения раздаётся новая партия с тем же раскладом № 12.")

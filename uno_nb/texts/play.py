@@ -22,6 +22,19 @@ EN: dict[str, str] = {
     "play.speed.instant": "instant",
     "play.speed.seconds": "{seconds} s per move",
 
+    # -- the game's settings (a section under the bar, closed at first) -----------
+    "play.settings": "Game settings: rules, players, bots, length",
+    "play.settings.note": "A change deals a new game from the same seed, {seed}.",
+    "play.players": "Players",
+    "play.bots": "Bots",
+    "play.bots.heuristic": "thoughtful (a simple strategy)",
+    "play.bots.random-greedy": "eager (play a card whenever they can)",
+    "play.bots.random": "random (any legal move)",
+    "play.length": "Length",
+    "play.length.one": "one round",
+    "play.length.match": "a match to {target} points",
+    "play.length.rounds": "{count} rounds",
+
     # -- what the page waits for (one line above the table) ------------------------
     "play.status.turn": "Your turn: click a bright card to play it, or draw a card.",
     "play.status.turn_no_card": "Your turn: none of your cards fits, so draw a card.",
@@ -147,6 +160,19 @@ RU: dict[str, str] = {
     "play.speed.fast": "быстро",
     "play.speed.instant": "мгновенно",
     "play.speed.seconds": "{seconds} с на ход",
+
+    # -- the game's settings ----------------------------------------------------------
+    "play.settings": "Настройки партии: правила, игроки, боты, длина",
+    "play.settings.note": "После изменения раздаётся новая партия с тем же раскладом № {seed}.",
+    "play.players": "Игроков",
+    "play.bots": "Боты",
+    "play.bots.heuristic": "расчётливые (простая стратегия)",
+    "play.bots.random-greedy": "торопливые (кладут карту всегда, когда могут)",
+    "play.bots.random": "случайные (любой разрешённый ход)",
+    "play.length": "Длина",
+    "play.length.one": "один раунд",
+    "play.length.match": "матч до {target} очков",
+    "play.length.rounds": "{count} {count|раунд|раунда|раундов}",
 
     # -- чего ждёт страница (строка над столом) ------------------------------------
     "play.status.turn": "Ваш ход: нажмите на яркую карту, чтобы сыграть её, или возьмите "

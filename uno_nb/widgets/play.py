@@ -42,7 +42,7 @@ from typing import Any, Callable, Collection, Sequence, cast
 
 from . import ui as w
 
-from ..bots import Bot, make_bot
+from ..bots import BOT_NAMES, Bot, make_bot
 from ..cards import COLOURS, Card, Colour, card_order, parse_card, parse_colour
 from ..events import Challenged, Drew
 from ..game import Game, Phase
@@ -52,10 +52,11 @@ from ..render import COLOUR_HEX, card_svg
 from ..rules import RuleSet
 from ..table import jump_in_race, table_talk, uno_call, uno_catch
 from ..texts import card_name, colour_name, text
-from ..texts.numbers import fmt_decimal
+from ..texts.numbers import fmt_decimal, fmt_int
 from ._common import tagged
 from .classbar import record
 from .play_buttons import ButtonBoard, ButtonSpec, button
+from .rules_panel import RulesPanel
 from .play_view import INK, end_panel_html, log_html, status_html, table_html
 
 __all__ = ["PlayApp", "SPEEDS"]
@@ -104,6 +105,7 @@ class PlayApp:
         self._rounds = rounds
         bot_names = [bots] * players if isinstance(bots, str) else list(bots)
         self._bots: list[Bot] = [make_bot(b) for b in bot_names]
+        level = next((b for s, b in enumerate(bot_names) if s != human), "heuristic")
         self._seeds = random.SystemRandom()
         self._token = 0       # the deal on show; a bot move scheduled for an older one is dropped
         self._board = ButtonBoard()  # the buttons of the drawing on show
@@ -145,8 +147,30 @@ class PlayApp:
         self._message = tagged(w.HTML(), "uno-message")
         self._log = tagged(w.HTML(), "uno-log")
         bar = tagged(w.HBox([self._new, self._seed, self._speed]), "uno-play-bar")
+        # The game's settings: the stepper's rules panel, the number of
+        # players, the bots' level and the length; a change deals anew from
+        # the same seed, so a class that changes the same switches plays on
+        # together.
+        self.rules_panel = RulesPanel(rules, on_change=lambda _: self._settings_changed(),
+                                      lang=lang)
+        self._players_box = tagged(w.BoundedIntText(
+            value=players, min=max(2, human + 1), max=10, description=text("play.players", lang),
+            layout=w.Layout(width="170px")), "uno-players")
+        self._level = tagged(w.Dropdown(
+            options=[(text(f"play.bots.{name}", lang), name) for name in BOT_NAMES[::-1]],
+            value="random-greedy" if level.strip().lower() == "greedy" else level.strip().lower(),
+            description=text("play.bots", lang)), "uno-bot-level")
+        self._length = tagged(w.Dropdown(description=text("play.length", lang)), "uno-length")
+        self._settings_note = tagged(w.HTML(), "uno-settings-note")
+        self._set_length_options(rounds)
+        for control in (self._players_box, self._level, self._length):
+            control.observe(lambda _: self._settings_changed(), names="value")
+        self._settings = tagged(w.Accordion(
+            children=[w.VBox([w.HBox([self._players_box, self._level, self._length]),
+                              self._settings_note, self.rules_panel.widget])],
+            titles=(text("play.settings", lang),)), "uno-play-settings")
         self.widget = tagged(w.VBox([
-            bar, self._seed_note, self._status, self._end, self._table, self._hand_title,
+            bar, self._settings, self._seed_note, self._status, self._end, self._table, self._hand_title,
             self._hand, self._choices, self._actions, self._message,
             w.HTML(f"<b>{escape(text('play.log', lang))}</b>"), self._log]),
             "uno-app", "uno-play")
@@ -167,6 +191,33 @@ class PlayApp:
             while old is not None and seed == old.seed:
                 seed = self._seeds.randrange(*_SEEDS)
         self._deal(int(seed))
+
+    def _set_length_options(self, rounds: int | None) -> None:
+        """The Length menu: one round, or a match to the rules' target score
+        (another number of rounds given to the app is a choice of its own)."""
+        target = fmt_int(self.rules_panel.rules.target_score, self._lang)
+        options: list[tuple[str, int | None]] = [
+            (text("play.length.one", self._lang), 1),
+            (text("play.length.match", self._lang, target=target), None)]
+        if rounds not in (1, None):
+            options.append((text("play.length.rounds", self._lang, count=rounds), rounds))
+        self._quiet_settings = True
+        try:
+            self._length.options = options
+            self._length.value = rounds
+        finally:
+            self._quiet_settings = False
+
+    def _settings_changed(self) -> None:
+        """A setting changed: deal a new game with them, from the same seed."""
+        if self._quiet_settings:
+            return
+        self._rules = self.rules_panel.rules
+        self._players = int(self._players_box.value)
+        self._bots = [make_bot(self._level.value) for _ in range(self._players)]
+        self._rounds = self._length.value
+        self._set_length_options(self._rounds)  # the target may have changed with the rules
+        self._deal(self.seed)
 
     def _seed_typed(self, change: dict[str, Any]) -> None:
         if not self._setting_seed and change["new"] is not None:
@@ -429,6 +480,7 @@ class PlayApp:
             self._setting_seed = False
         # a seed is a name to type, not an amount: no thousands separators
         self._seed_note.value = escape(text("play.seed_note", lang, seed=str(game.seed)))
+        self._settings_note.value = escape(text("play.settings.note", lang, seed=str(game.seed)))
         moves = self._my_moves()
         kinds = {m.kind for m in moves}
         decides = self._decides()
