@@ -651,33 +651,39 @@ def test_the_settings_deal_the_game_they_name_from_the_same_seed():
     assert [label for label, _ in app._length.options] == ["one round", "a match to 500 points"]
     assert app._level.value == "heuristic" and app._players_box.value == 3
     assert (app._players_box.min, app._players_box.max) == (2, 10)
-    app._players_box.value = 5
+    # as the page sends them: the number typed, the menus' choices by their place
+    app._players_box._from_browser({"ev": "value", "v": 5})
     app.rules_panel._preset.value = "party"
-    app._length.value = None
-    app._level.value = "random-greedy"
+    app._length._from_browser({"ev": "value", "v": 1})  # a match to 500 points
+    app._level._from_browser({"ev": "value", "v": 1})   # eager
     twin = PlayApp("party", players=5, seed=12, delay=0, rounds=None, bots="random-greedy")
     assert app.game.seed == 12 and app.game.rules == RuleSet.preset("party")
     assert app.game.names == twin.game.names and len(app.game.names) == 5
     assert app.game.state_key() == twin.game.state_key()
     assert [type(b).__name__ for b in app._bots] == [type(b).__name__ for b in twin._bots]
     assert app._bots[1].greedy  # the eager bots
-    assert html.unescape(app._settings_note.value) == "A change deals a new game from the same seed, 12."
+    assert html.unescape(app._settings_note.value) == "Changing a setting deals a new game with the same seed, 12."
     # a rule that changes the target renames the match
     app.rules_panel.control("target_score").value = 200
-    assert app._length.value is None
-    assert [label for label, _ in app._length.options][1] == "a match to 200 points"
+    assert app._length.label == "a match to 200 points" and app._length.index == 1
     assert app.game.rules.target_score == 200 and app.game.seed == 12
+    assert app.game.max_rounds is None
+    app._length._from_browser({"ev": "value", "v": 0})  # and back to one round
+    assert app._length.label == "one round" and app.game.max_rounds == 1
+    assert PlayApp("standard", players=3, seed=1, delay=0, rounds=None)._length.label \
+        == "a match to 500 points"
 
 
 def test_a_refused_rule_combination_is_explained_and_the_game_is_not_dealt_again():
     app = PlayApp("standard", players=3, seed=7, delay=0)
     app.rules_panel.control("stack").value = True
-    dealt = app.game
     app.rules_panel.control("stack_mixed").value = True
+    dealt = app.game
+    assert dealt.rules.stack_mixed  # a valid change deals anew with it
     app.rules_panel.control("stack").value = False  # stack_mixed needs stacking: refused
     assert app.rules_panel.message  # said in words, with both switches' labels
     assert app.game.rules.stack and app.game.rules.stack_mixed
-    assert app.game is not dealt  # the mixed stacking was dealt; the refusal was not
+    assert app.game is dealt  # the refusal dealt nothing
 
 
 def test_the_settings_in_russian():
@@ -685,4 +691,4 @@ def test_the_settings_in_russian():
     assert [label for label, _ in app._length.options] == ["один раунд", "матч до 500 очков"]
     assert app._players_box.description == "Игроков"
     assert html.unescape(app._settings_note.value) == (
-        "После изменения раздаётся новая партия с тем же раскладом № 12.")
+        "При изменении настроек начинается новая партия с тем же номером расклада — 12.")

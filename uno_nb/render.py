@@ -43,21 +43,24 @@ _SYMBOL = {"S": "⊘", "R": "⇄", "+2": "+2", "W": "W", "W+4": "+4", "W+10": "+
 
 
 def card_svg(card: Card, width: int = 48, chosen: Colour | None = None,
-             title: str | None = None, style: str = "margin:2px") -> str:
+             title: str | None = None, style: str = "margin:2px", named: bool = True) -> str:
     """One card as an inline SVG (``chosen``: the colour named for a black card;
     ``title``: the words a screen reader and the tooltip give, in the reader's
     language — the card's English name, ``Red 7``, by default; ``style``:
-    extra CSS, as :func:`back_svg`'s)."""
+    extra CSS, as :func:`back_svg`'s; ``named=False``: a picture beside the
+    card's name in words, so it carries neither a title nor a label of its own
+    and a screen reader skips it)."""
     height = int(width * 1.5)
     title = card_name(card) if title is None else title
     fill = _BLACK if card.colour is None else COLOUR_HEX[card.colour]
     label = _SYMBOL.get(card.rank, card.rank)
     ink = "#ffffff" if card.colour is None else fill
     big = int(width * (0.42 if len(label) < 3 else 0.3))
+    said = (f'role="img" aria-label="{escape(title)}"' if named else 'aria-hidden="true"')
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-             f'viewBox="0 0 {width} {height}" role="img" aria-label="{escape(title)}" '
+             f'viewBox="0 0 {width} {height}" {said} '
              f'data-card="{escape(card.text)}" style="display:inline-block;{style}">',
-             f'<title>{escape(title)}</title>',
+             f'<title>{escape(title)}</title>' if named else "",
              f'<rect x="1" y="1" width="{width - 2}" height="{height - 2}" rx="{width // 8}" '
              f'fill="{fill}" stroke="#ffffff" stroke-width="2"/>']
     cx, cy = width / 2, height / 2

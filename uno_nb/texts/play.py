@@ -24,7 +24,7 @@ EN: dict[str, str] = {
 
     # -- the game's settings (a section under the bar, closed at first) -----------
     "play.settings": "Game settings: rules, players, bots, length",
-    "play.settings.note": "A change deals a new game from the same seed, {seed}.",
+    "play.settings.note": "Changing a setting deals a new game with the same seed, {seed}.",
     "play.players": "Players",
     "play.bots": "Bots",
     "play.bots.heuristic": "thoughtful (a simple strategy)",
@@ -162,14 +162,14 @@ RU: dict[str, str] = {
     "play.speed.seconds": "{seconds} с на ход",
 
     # -- the game's settings ----------------------------------------------------------
-    "play.settings": "Настройки партии: правила, игроки, боты, длина",
-    "play.settings.note": "После изменения раздаётся новая партия с тем же раскладом № {seed}.",
+    "play.settings": "Настройки партии: правила, игроки, боты, длительность",
+    "play.settings.note": "При изменении настроек начинается новая партия с тем же номером расклада — {seed}.",
     "play.players": "Игроков",
     "play.bots": "Боты",
     "play.bots.heuristic": "расчётливые (простая стратегия)",
-    "play.bots.random-greedy": "торопливые (кладут карту всегда, когда могут)",
+    "play.bots.random-greedy": "торопливые (кладут карту, когда только могут)",
     "play.bots.random": "случайные (любой разрешённый ход)",
-    "play.length": "Длина",
+    "play.length": "Длительность",
     "play.length.one": "один раунд",
     "play.length.match": "матч до {target} очков",
     "play.length.rounds": "{count} {count|раунд|раунда|раундов}",

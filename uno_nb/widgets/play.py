@@ -46,8 +46,8 @@ from ..bots import BOT_NAMES, Bot, make_bot
 from ..cards import COLOURS, Card, Colour, card_order, parse_card, parse_colour
 from ..events import Challenged, Drew
 from ..game import Game, Phase
-from ..moves import (CATCH, CHALLENGE, COLOUR, DRAW, GIVE, PASS, PLAY, READY, SWAP, UNO, Move,
-                     MoveKind)
+from ..moves import (CATCH, CHALLENGE, COLOUR, DRAW, GIVE, MAX_PLAYERS, PASS, PLAY, READY, SWAP,
+                     UNO, Move, MoveKind)
 from ..render import COLOUR_HEX, card_svg
 from ..rules import RuleSet
 from ..table import jump_in_race, table_talk, uno_call, uno_catch
@@ -65,6 +65,9 @@ __all__ = ["PlayApp", "SPEEDS"]
 #: two bot moves.
 SPEEDS: tuple[tuple[str, float], ...] = (("slow", 1.5), ("normal", 0.8), ("fast", 0.3),
                                          ("instant", 0.0))
+
+#: The Length menu's value for a match to the target score.
+_MATCH = 0
 
 #: The width of a card's face in the person's hand, in pixels (a phone's
 #: stylesheet draws it smaller).
@@ -154,7 +157,7 @@ class PlayApp:
         self.rules_panel = RulesPanel(rules, on_change=lambda _: self._settings_changed(),
                                       lang=lang)
         self._players_box = tagged(w.BoundedIntText(
-            value=players, min=max(2, human + 1), max=10, description=text("play.players", lang),
+            value=players, min=max(2, human + 1), max=MAX_PLAYERS, description=text("play.players", lang),
             layout=w.Layout(width="170px")), "uno-players")
         self._level = tagged(w.Dropdown(
             options=[(text(f"play.bots.{name}", lang), name) for name in BOT_NAMES[::-1]],
@@ -162,6 +165,7 @@ class PlayApp:
             description=text("play.bots", lang)), "uno-bot-level")
         self._length = tagged(w.Dropdown(description=text("play.length", lang)), "uno-length")
         self._settings_note = tagged(w.HTML(), "uno-settings-note")
+        self._quiet_settings = False  # the menus are being set by the app, not by a person
         self._set_length_options(rounds)
         for control in (self._players_box, self._level, self._length):
             control.observe(lambda _: self._settings_changed(), names="value")
@@ -194,17 +198,18 @@ class PlayApp:
 
     def _set_length_options(self, rounds: int | None) -> None:
         """The Length menu: one round, or a match to the rules' target score
-        (another number of rounds given to the app is a choice of its own)."""
+        (another number of rounds given to the app is a choice of its own).
+        The match is the value ``0`` (a menu's value is never ``None``)."""
         target = fmt_int(self.rules_panel.rules.target_score, self._lang)
-        options: list[tuple[str, int | None]] = [
+        options: list[tuple[str, int]] = [
             (text("play.length.one", self._lang), 1),
-            (text("play.length.match", self._lang, target=target), None)]
+            (text("play.length.match", self._lang, target=target), _MATCH)]
         if rounds not in (1, None):
-            options.append((text("play.length.rounds", self._lang, count=rounds), rounds))
+            options.append((text("play.length.rounds", self._lang, count=rounds), int(rounds)))
         self._quiet_settings = True
         try:
             self._length.options = options
-            self._length.value = rounds
+            self._length.value = _MATCH if rounds is None else rounds
         finally:
             self._quiet_settings = False
 
@@ -215,7 +220,7 @@ class PlayApp:
         self._rules = self.rules_panel.rules
         self._players = int(self._players_box.value)
         self._bots = [make_bot(self._level.value) for _ in range(self._players)]
-        self._rounds = self._length.value
+        self._rounds = self._length.value or None  # _MATCH: to the target score
         self._set_length_options(self._rounds)  # the target may have changed with the rules
         self._deal(self.seed)
 
@@ -558,7 +563,7 @@ class PlayApp:
         # are set on the widget too, so the hand reads right where the web
         # app's stylesheet is not loaded (JupyterLab): a pale face does not fit.
         bright = clickable or not enabled
-        face = card_svg(card, CARD_WIDTH, title=name,
+        face = card_svg(card, CARD_WIDTH, named=False,  # the button's words name it
                         style="display:block;margin:0 auto" + ("" if bright else ";opacity:0.4"))
         return button(
             name, lambda: self.play(card), disabled=not enabled, tooltip=tip, face=face,
