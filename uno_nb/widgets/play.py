@@ -108,7 +108,8 @@ class PlayApp:
         self._rounds = rounds
         bot_names = [bots] * players if isinstance(bots, str) else list(bots)
         self._bots: list[Bot] = [make_bot(b) for b in bot_names]
-        level = next((b for s, b in enumerate(bot_names) if s != human), "heuristic")
+        # the Bots menu starts at the first bot's level, by the bot's own name
+        level = next((b.name for s, b in enumerate(self._bots) if s != human), "heuristic")
         self._seeds = random.SystemRandom()
         self._token = 0       # the deal on show; a bot move scheduled for an older one is dropped
         self._board = ButtonBoard()  # the buttons of the drawing on show
@@ -157,12 +158,11 @@ class PlayApp:
         self.rules_panel = RulesPanel(rules, on_change=lambda _: self._settings_changed(),
                                       lang=lang)
         self._players_box = tagged(w.BoundedIntText(
-            value=players, min=max(2, human + 1), max=MAX_PLAYERS, description=text("play.players", lang),
-            layout=w.Layout(width="170px")), "uno-players")
+            value=players, min=max(2, human + 1), max=MAX_PLAYERS,
+            description=text("play.players", lang), layout=w.Layout(width="170px")), "uno-players")
         self._level = tagged(w.Dropdown(
             options=[(text(f"play.bots.{name}", lang), name) for name in BOT_NAMES[::-1]],
-            value="random-greedy" if level.strip().lower() == "greedy" else level.strip().lower(),
-            description=text("play.bots", lang)), "uno-bot-level")
+            value=level, description=text("play.bots", lang)), "uno-bot-level")
         self._length = tagged(w.Dropdown(description=text("play.length", lang)), "uno-length")
         self._settings_note = tagged(w.HTML(), "uno-settings-note")
         self._quiet_settings = False  # the menus are being set by the app, not by a person
@@ -174,8 +174,8 @@ class PlayApp:
                               self._settings_note, self.rules_panel.widget])],
             titles=(text("play.settings", lang),)), "uno-play-settings")
         self.widget = tagged(w.VBox([
-            bar, self._settings, self._seed_note, self._status, self._end, self._table, self._hand_title,
-            self._hand, self._choices, self._actions, self._message,
+            bar, self._settings, self._seed_note, self._status, self._end, self._table,
+            self._hand_title, self._hand, self._choices, self._actions, self._message,
             w.HTML(f"<b>{escape(text('play.log', lang))}</b>"), self._log]),
             "uno-app", "uno-play")
         self.new_game(seed)
