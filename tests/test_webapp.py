@@ -52,7 +52,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                  "--disable-sync", "--no-first-run"]
 #: Every notebook with what it draws: its plotly figures, and an element
 #: that exists only once its app's widget is on the page.
-_FIGURES = {"00_index": 0, "01_rules_step_by_step": 1, "02_card_odds": 1, "03_scoring": 3,
+_FIGURES = {"00_index": 0, "01_rules_step_by_step": 1, "02_card_odds": 1, "03_scoring": 5,
             "04_house_rules_lab": 1, "05_play_against_bots": 0, "06_class_board": 2}
 _APPS = {"00_index": None, "01_rules_step_by_step": ".uno-stepper .uno-where",
          "02_card_odds": ".uno-q-odds-no-wild .uno-q-answer input", "03_scoring": ".uno-scoring", "04_house_rules_lab": ".uno-lab-table table",
@@ -1231,6 +1231,43 @@ def test_the_lab_redraws_itself_after_a_switch(server, desktop, timings):
     assert "uno-stale" not in page.get_attribute(".uno-lab-results", "class")
     screenshot(page, "lab-after-a-switch")
     assert opened.errors == []
+    page.close(run_before_unload=True)
+
+
+def test_the_scoring_page_plays_a_match_round_by_round_under_the_scoring_rule_chosen(server,
+                                                                                    desktop):
+    """R-SCORE-WINNER, V-SCORE-PENALTY: the scoring page's own match, played
+    by clicking, says what the same app says in this process; penalty
+    scoring chosen in its menu plays the same seed again."""
+    from uno_nb.widgets.scoring_app import ScoringApp
+    opened = open_notebook(desktop, server, "03_scoring")
+    page = opened.page
+    app = ".uno-scoring-app"
+    summary = lambda p: _words(p.inner_text(f"{app} .uno-scoring-summary"))  # noqa: E731
+    twin = ScoringApp("standard", players=3, seed=4)
+    assert summary(page) == _words(html_text(twin.panel._summary.value))  # the deal
+    for _ in range(2):
+        page.click(f"{app} .uno-scoring-next")
+    twin.next_round()
+    twin.next_round()
+    expected = _words(html_text(twin.panel._summary.value))
+    assert "After 2 rounds, Player 2 leads with 337 points" in html_text(twin.panel._summary.value)
+    assert wait_until_shown(page, summary, expected, WAIT_S) == expected
+    assert page.inner_text(f"{app} .uno-scoring-where").strip() == "Rounds played: 2 of 7"
+    scoring = next(o for o in RuleSet.options() if o.name == "scoring")
+    page.select_option(f"{app} .uno-rule-scoring select", label=scoring.choice("penalty"))
+    twin.rules_panel.set(scoring="penalty")
+    expected = _words(html_text(twin.panel._summary.value))
+    assert wait_until_shown(page, summary, expected, WAIT_S) == expected  # from the deal again
+    page.click(f"{app} .uno-scoring-end")
+    twin.to_the_end()
+    expected = _words(html_text(twin.panel._summary.value))
+    assert "Player 2 wins it with the lowest total: 118 points" in html_text(
+        twin.panel._summary.value)
+    assert wait_until_shown(page, summary, expected, WAIT_S) == expected
+    assert page.locator(f"{app} .uno-scoring-next").is_disabled()
+    assert opened.errors == [] and page_problems(page) == []
+    screenshot(page, "scoring-match-penalty")
     page.close(run_before_unload=True)
 
 

@@ -272,8 +272,8 @@ def test_the_scoring_panel_writes_numbers_for_people_and_says_what_to_look_at():
         assert not re.search(bad, every), (bad, re.search(bad, every))
     best = max(range(3), key=lambda s: game.scores[s])
     assert f"{game.scores[best]:,} points" in every  # "1,523 points"
-    assert f"Player {game.outcome.winner + 1} wins the game after {len(game.round_results)}" \
-        in every
+    assert f"Player {game.outcome.winner + 1} is the first to reach 1,500 points and wins the " \
+        f"game after {len(game.round_results)}" in every
     assert panel.scores.layout.xaxis.title.text == "Round"
     assert panel.scores.layout.yaxis.title.text == "Points"
     assert panel.in_hand.layout.xaxis.title.text == "Player"
@@ -371,9 +371,12 @@ def test_R_SCORE_WINNER_V_SCORE_PENALTY_a_game_stopped_before_the_target_says_it
     # played to the end, the game is won by reaching the target
     _, match = play_game("standard", ["heuristic"] * 3, 4, max_rounds=None)
     assert match.outcome.reason == "target"
-    assert say_scores(match).startswith("Player 2 wins the game after 7 rounds, with 588 points.")
-    assert say_scores(match, "ru").startswith("Игрок 2 выигрывает партию после 7 раундов, "
-                                              "набрав 588 очков.")
+    assert say_scores(match).startswith(
+        "Player 2 is the first to reach 500 points and wins the game after 7 rounds, with 588 "
+        "points.")
+    assert say_scores(match, "ru").startswith(
+        "Игрок 2 первым доходит до 500 очков и выигрывает партию после 7 раундов: всего 588 "
+        "очков.")
     assert "stopped" not in say_scores(match)
 
 

@@ -93,12 +93,27 @@ EN: dict[str, str] = {
                               'before anyone reached {target} points, so by the agreed number '
                               'of rounds {player} wins it, with the lowest total: {shown} '
                               '{count|point|points}.',
-    'app.scores_won': '{player} wins the game after {rounds} {rounds|round|rounds}, with {shown} '
-                      '{count|point|points}.',
-    'app.scores_won_low': '{player} wins the game after {rounds} {rounds|round|rounds}, with '
-                          'the lowest total: {shown} {count|point|points}.',
+    'app.scores_won': '{player} is the first to reach {target} points and wins the game after '
+                      '{rounds} {rounds|round|rounds}, with {shown} {count|point|points}.',
+    'app.scores_won_low': 'After {rounds} {rounds|round|rounds}, {reacher} has {reached} '
+                          '{reached_count|point|points}, and reaching {target} ends the game, '
+                          'so {player} wins it with the lowest total: {shown} '
+                          '{count|point|points}.',
+    'app.scores_won_seven': '{player} empties their hand for the seventh time and wins the '
+                            'game with a score of {shown}.',
     'app.scores_won_lazy': '{player} wins the game after {rounds} {rounds|round|rounds}, '
                            'having won the most rounds.',
+    # -- the scoring page's match (ScoringApp) ------------------------------------
+    'app.match_next': 'Play the next round ▶',
+    'app.match_restart': '⟲ Back to the deal',
+    'app.match_where': 'Rounds played: {round} of {rounds}',
+    'app.match_note': 'Computer players with a simple strategy play this match from seed '
+                      '{seed}: the same settings play the same match on every computer. Change '
+                      'a setting and the match is played again from the same seed.',
+    'app.match_lazy': 'Lazy scoring keeps no tally, so no total ever reaches a target: this '
+                      'match is played for {count} {count|round|rounds}.',
+    'app.match_cut': 'This match goes on for more than {turns} turns; the page shows its first '
+                     '{count} {count|round|rounds}.',
     'app.scores_totals': 'Totals — {totals}.',
     'app.scores_total_item': '{player}: {shown}',
     'app.scores_table_round': 'Round',
@@ -226,14 +241,29 @@ RU: dict[str, str] = {
                               'дошёл до {target}, и по условленному числу раундов её '
                               'выигрывает {player} с самым низким счётом — {shown} '
                               '{count|очко|очка|очков}.',
-    'app.scores_won': '{player} выигрывает партию после {rounds} '
-                      '{rounds|раунда|раундов|раундов}, набрав {shown} '
+    'app.scores_won': '{player} первым доходит до {target} очков и выигрывает партию после '
+                      '{rounds} {rounds|раунда|раундов|раундов}: всего {shown} '
                       '{count|очко|очка|очков}.',
-    'app.scores_won_low': '{player} выигрывает партию с самым низким счётом — {shown} '
-                          '{count|очко|очка|очков} — после {rounds} '
-                          '{rounds|раунда|раундов|раундов}.',
+    'app.scores_won_low': 'После {rounds} {rounds|раунда|раундов|раундов} {reacher} набирает '
+                          '{reached} {reached_count|очко|очка|очков}, а с {target} очков партия '
+                          'заканчивается. Её выигрывает {player} с самым низким счётом — '
+                          '{shown} {count|очко|очка|очков}.',
+    'app.scores_won_seven': '{player} в седьмой раз остаётся без карт и выигрывает партию '
+                            'со счётом {shown}.',
     'app.scores_won_lazy': 'После {rounds} {rounds|раунда|раундов|раундов} партию выигрывает '
                            '{player} — по числу выигранных раундов.',
+    # -- партия на странице про очки (ScoringApp) ---------------------------------
+    'app.match_next': 'Сыграть следующий раунд ▶',
+    'app.match_restart': '⟲ К раздаче',
+    'app.match_where': 'Сыграно раундов: {round} из {rounds}',
+    'app.match_note': 'Эту партию играют боты с простой стратегией, карты сданы по раскладу '
+                      '№ {seed}: с теми же настройками на любом компьютере выйдет та же партия. '
+                      'Если изменить настройку, партия сыграется заново с тем же раскладом.',
+    'app.match_lazy': 'При ленивом подсчёте очки не записывают, и ничей счёт не доходит до '
+                      'цели, поэтому здесь партия длится {count} '
+                      '{count|раунд|раунда|раундов}.',
+    'app.match_cut': 'Эта партия длится больше {turns} ходов; на странице — её первые {count} '
+                     '{count|раунд|раунда|раундов}.',
     'app.scores_totals': 'Общий счёт — {totals}.',
     'app.scores_total_item': '{player}: {shown}',
     'app.scores_table_round': 'Раунд',

@@ -20,6 +20,7 @@ _EXPORTS = {
     "RulesPanel": "rules_panel",
     "OddsPanel": "odds_panel",
     "ScoringPanel": "scoring_panel",
+    "ScoringApp": "scoring_app",
     "PlayApp": "play",
     "LabApp": "lab_app",
     "HandOdds": "odds_lesson",
@@ -45,6 +46,7 @@ if TYPE_CHECKING:  # what static tools and IDEs see
     from .odds_panel import OddsPanel
     from .play import PlayApp
     from .rules_panel import RulesPanel
+    from .scoring_app import ScoringApp
     from .scoring_panel import ScoringPanel
     from .stepper import GameStepper
 

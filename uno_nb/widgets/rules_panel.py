@@ -20,7 +20,7 @@ its name, anything else by its nearest preset and what differs from it —
 from __future__ import annotations
 
 from html import escape
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from . import ui as w
 
@@ -127,10 +127,17 @@ class RulesPanel:
 
     A group's switches are made when the group is first opened (or a
     control of it is asked for with :meth:`control`): a page that shows a
-    panel, or two, starts with a dozen widgets per panel instead of two hundred."""
+    panel, or two, starts with a dozen widgets per panel instead of two hundred.
+
+    ``groups``: the groups of :data:`GROUPS` on show (all of them by default);
+    a panel of one group shows it open (the scoring page's switches)."""
 
     def __init__(self, rules: RuleSet | str | None = None,
-                 on_change: Callable[[RuleSet], None] | None = None, lang: str = "en") -> None:
+                 on_change: Callable[[RuleSet], None] | None = None, lang: str = "en",
+                 groups: Sequence[str] | None = None) -> None:
+        self._groups = tuple(GROUPS if groups is None else groups)
+        if not self._groups or any(g not in GROUPS for g in self._groups):
+            raise ValueError(f"groups must be some of {list(GROUPS)}, got {groups!r}")
         self._lang = lang
         self._rules = RuleSet.preset(rules) if isinstance(rules, str) else (rules or RuleSet())
         self._on_change = on_change
@@ -152,15 +159,18 @@ class RulesPanel:
                             number=w.Style(description_width="initial"))
         self._preset_help = tagged(w.HTML(), "uno-preset-help")
         self._message = tagged(w.HTML(), "uno-rules-message")
-        self._sections = {group: tagged(w.VBox(), f"uno-rules-group-{group}") for group in GROUPS}
+        self._sections = {group: tagged(w.VBox(), f"uno-rules-group-{group}")
+                          for group in self._groups}
         self._accordion = w.Accordion(
             children=list(self._sections.values()),
-            titles=tuple(text(f"rules.group.{group}", lang) for group in GROUPS))
+            titles=tuple(text(f"rules.group.{group}", lang) for group in self._groups))
         self._accordion.observe(self._group_opened, names="selected_index")
         self._preset.observe(self._preset_changed, names="value")
         self.widget = tagged(w.VBox([self._preset, self._preset_help, self._message,
                                      self._accordion]), "uno-app", "uno-rules")
         self._render()
+        if len(self._groups) == 1:
+            self._accordion.selected_index = 0  # makes its switches (_group_opened)
 
     @property
     def rules(self) -> RuleSet:
@@ -173,11 +183,13 @@ class RulesPanel:
 
     def control(self, name: str) -> w.ValueWidget:
         """The control of one option (for tests and notebooks); its group's
-        switches are made if they were not yet."""
+        switches are made if they were not yet.  An option of a group that is
+        not on show has no control (``KeyError``)."""
         if name not in self._controls:
-            if name not in _INFOS:
+            group = next((g for g in self._groups if name in GROUPS[g]), None)
+            if group is None:
                 raise KeyError(name)
-            self._build(next(group for group, names in GROUPS.items() if name in names))
+            self._build(group)
         return self._controls[name]
 
     def set(self, **changes: Any) -> None:
@@ -187,7 +199,7 @@ class RulesPanel:
 
     def _group_opened(self, change: dict[str, Any]) -> None:
         if change["new"] is not None:
-            self._build(list(GROUPS)[change["new"]])
+            self._build(self._groups[change["new"]])
 
     def _build(self, group: str) -> None:
         """Make the switches of ``group`` (once) and show them."""
@@ -209,9 +221,11 @@ class RulesPanel:
                                  description=label, tooltip=help_text, layout=shared["auto"],
                                  style=shared["dropdown"])
         else:
+            # as wide as its label and a number: a fixed width left the box
+            # beside a long label ("Points that end the game") two digits wide
             control = w.BoundedIntText(min=1, max=100_000, step=50, description=label,
                                        tooltip=help_text, style=shared["number"],
-                                       layout=w.Layout(width="16em"))
+                                       layout=shared["auto"])
         tagged(control, f"uno-rule-{info.name}")
         control.value = getattr(self._rules, info.name)
         control.observe(self._control_changed, names="value")

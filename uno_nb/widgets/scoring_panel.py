@@ -93,12 +93,21 @@ def _summary(game: Game, lang: str) -> list[str]:
         # stopped there and won by that agreement (docs/rules.md's decision
         # on max_rounds), not as if the target had been reached; lazy
         # scoring has no target (V-LAZY)
+        # The end is said as the rule that ended it says it: the first to
+        # the target (R-SCORE-WINNER); the target reached by the highest
+        # total, won by the lowest (V-SCORE-PENALTY); the most rounds won
+        # (V-LAZY); the seventh empty hand (V-SEVEN-ROUNDS).
         stopped = outcome.reason == "rounds" and scoring != "lazy"
-        key = {"winner": "app.scores_stopped" if stopped else "app.scores_won",
-               "penalty": "app.scores_stopped_low" if stopped else "app.scores_won_low",
-               "lazy": "app.scores_won_lazy"}[scoring]
+        if outcome.reason == "seven-rounds":
+            key = "app.scores_won_seven"
+        else:
+            key = {"winner": "app.scores_stopped" if stopped else "app.scores_won",
+                   "penalty": "app.scores_stopped_low" if stopped else "app.scores_won_low",
+                   "lazy": "app.scores_won_lazy"}[scoring]
+        reacher = max(range(len(scores)), key=lambda s: (scores[s], -s))
         said = text(key, lang, player=names[outcome.winner], rounds=rounds, target=target,
-                    **_points(scores[outcome.winner], lang))
+                    reacher=names[reacher], reached=fmt_int(scores[reacher], lang),
+                    reached_count=scores[reacher], **_points(scores[outcome.winner], lang))
     elif rounds == 0:
         said = text("app.scores_none", lang)
     elif scoring == "lazy":
@@ -124,8 +133,8 @@ def say_scores(game: Game, lang: str = "en") -> str:
     >>> from uno_nb.simulation import play_game
     >>> _, game = play_game("standard", ["heuristic"] * 3, 4, max_rounds=None)
     >>> print(say_scores(game))
-    Player 2 wins the game after 7 rounds, with 588 points.
-    Totals — Player 1: 134 · Player 2: 588 · Player 3: 90.
+    Player 2 is the first to reach 500 points and wins the game after 7 rounds,
+    with 588 points. Totals — Player 1: 134 · Player 2: 588 · Player 3: 90.
     """
     return " ".join(_summary(game, lang))
 
