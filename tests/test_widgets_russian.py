@@ -155,3 +155,34 @@ def test_a_refused_card_is_explained_in_russian():
     assert said == text("play.refused", "ru", reason=text(
         "play.refused.mismatch", "ru", card="Красная 1", colour="зелёный", top="Зелёная 5"))
     assert_russian([said])
+
+
+def _percent_ticks(chart) -> list[str]:
+    """The tick labels of a chart's chance axis: plotly's own ``%`` format
+    must not be used (it writes ``60%``), the page's words must."""
+    axis = chart.layout.yaxis
+    assert axis.tickformat is None or "%" not in axis.tickformat
+    return list(axis.ticktext or ())
+
+
+def test_russian_chart_ticks_and_hovers_write_percent_as_the_text_does():
+    """Issue 21: «60%» on a chart's axis beside «57,4 %» in the text.  Every
+    chance axis and hover writes the sign after a no-break space, as
+    fmt_percent does."""
+    from uno_nb.texts.numbers import fmt_percent
+    assert fmt_percent(0.574, "ru") == "57,4\xa0%"
+    odds = OddsPanel(lang="ru")
+    odds.update(Game("standard", 4, seed=3))
+    assert _percent_ticks(odds.figure) == ["0\xa0%", "20\xa0%", "40\xa0%", "60\xa0%", "80\xa0%",
+                                           "100\xa0%"]
+    hand = HandOdds(seed=1, deal=100, lang="ru")
+    ticks = _percent_ticks(hand.figure)
+    assert ticks and all(re.fullmatch(r"\d+\xa0%", t) for t in ticks), ticks
+    assert max(hand.figure.layout.yaxis.tickvals) >= max(hand.figure.data[0].y)
+    app = LabApp("standard", "party", players=4, games=60, seed=0, lang="ru")
+    app.run()
+    ticks = _percent_ticks(app.figure)
+    assert ticks and all(re.fullmatch(r"\d+\xa0%", t) for t in ticks), ticks
+    for trace in app.figure.data:  # the hover's share is the page's own words
+        assert "%{text}" in trace.hovertemplate and "%{y" not in trace.hovertemplate
+        assert list(trace.text) == [fmt_percent(share, "ru") for share in trace.y]

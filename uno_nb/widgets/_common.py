@@ -13,13 +13,14 @@ from dataclasses import dataclass
 from html import escape
 from typing import TYPE_CHECKING, Any, Collection, Iterator, Mapping, Protocol, Sequence, TypeVar
 
+from ..texts import text
 from ..texts.numbers import fmt_decimal, fmt_int
 from .chart import Chart
 
 if TYPE_CHECKING:
     from . import ui as w
 
-__all__ = ["figure", "tagged", "swap_children", "para", "Bars", "histogram"]
+__all__ = ["figure", "tagged", "swap_children", "para", "Bars", "histogram", "percent_axis"]
 
 
 class Classed(Protocol):
@@ -45,6 +46,32 @@ def figure(*args: Any, lang: str | None = None, **kwargs: Any) -> Chart:
     """A chart (arguments as for ``go.Figure``); with ``lang``, the numbers
     plotly writes (hover texts, axis ticks) use that language's separators."""
     return Chart(*args, separators=None if lang is None else separators(lang), **kwargs)
+
+
+#: The steps between two ticks of a chance axis, finest first.
+_PERCENT_STEPS = (0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.25)
+
+
+def percent_axis(low: float, high: float, lang: str = "en") -> dict[str, Any]:
+    """Ticks for an axis of chances from ``low`` to ``high`` (of 0 to 1),
+    each written as the page writes a percentage (``odds.num.percent``):
+    ``60%``, in Russian ``60 %``.  Plotly's own ``%`` format knows no space
+    before the sign, and its locales cannot give it one.  At most six steps,
+    of a round size; the axis's range stays plotly's (or the chart's own).
+
+    >>> percent_axis(0, 1)["ticktext"]
+    ['0%', '20%', '40%', '60%', '80%', '100%']
+    >>> percent_axis(0.1, 0.18, "ru")["ticktext"]  # a no-break space before the sign
+    ['10\\xa0%', '12\\xa0%', '14\\xa0%', '16\\xa0%', '18\\xa0%']
+    """
+    span = max(high - low, 1e-9)
+    step = next((s for s in _PERCENT_STEPS if span / s <= 6), _PERCENT_STEPS[-1])
+    first, last = math.floor(low / step + 1e-9), math.ceil(high / step - 1e-9)
+    values = [round(i * step, 6) for i in range(first, last + 1)]
+    digits = 0 if step >= 0.01 else 1
+    return dict(tickmode="array", tickvals=values,
+                ticktext=[text("odds.num.percent", lang, value=fmt_decimal(v * 100, digits, lang))
+                          for v in values])
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ from ..classboard import BoardError
 from ..texts import board_refusal, text
 from ..texts.numbers import fmt_decimal, fmt_int, fmt_interval, fmt_percent
 from . import ui as w
-from ._common import figure, para, tagged
+from ._common import figure, para, percent_axis, tagged
 from .classbar import ClassBar
 from ..wording import choice_words, question_words
 
@@ -81,7 +81,7 @@ class ClassBoardApp:
                              xaxis=dict(title=dict(text=text("board.page.hands_x", lang)),
                                         rangemode="tozero"),
                              yaxis=dict(title=dict(text=text("board.page.hands_y", lang)),
-                                        tickformat=".0%", range=[0, 1]))),
+                                        range=[0, 1], **percent_axis(0, 1, lang)))),
             "uno-board-hands-chart")
         self._hands_caption = tagged(w.HTML(para(text("board.page.hands_caption", lang))),
                                      "uno-caption")
@@ -228,7 +228,9 @@ class ClassBoardApp:
                 # close enough to see the share settle, wide enough for a first small deal
                 low = min([float(chance) - 0.15, *(b.low for b in bounds)])
                 high = max([float(chance) + 0.15, *(b.high for b in bounds)])
-                self.hands_chart.layout.yaxis.range = [max(0.0, low), min(1.0, high)]
+                low, high = max(0.0, low), min(1.0, high)
+                self.hands_chart.layout.yaxis.update(range=[low, high],
+                                                     **percent_axis(low, high, lang))
         self.hands_chart.draw()
 
     def _draw_answers(self, pooled: classroom.Pooled) -> None:

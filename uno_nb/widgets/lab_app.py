@@ -41,7 +41,7 @@ from ..rules import RuleSet
 from ..simulation import DEFAULT_MAX_TURNS
 from ..texts import player_name, text
 from .classbar import record
-from ._common import figure, histogram, swap_children, tagged
+from ._common import figure, histogram, percent_axis, swap_children, tagged
 from ..texts.numbers import fmt_decimal, fmt_int, fmt_interval, fmt_percent
 from .rules_panel import RulesPanel, change_items, nearest_preset, rules_name
 
@@ -224,16 +224,18 @@ class LabApp:
         self._notes = tagged(w.HTML(), "uno-lab-notes")
         self._caption = tagged(w.HTML(), "uno-lab-caption")
         # plotly fills in the bin and its share: "51-57 turns: 8.2% of games"
-        hover = text("lab.chart.hover", lang, turns="%{customdata}", share="%{y:.1%}")
+        # (the share as the page writes it, "8.2%", "8,2 %", carried as the bar's text)
+        hover = text("lab.chart.hover", lang, turns="%{customdata}", share="%{text}")
         self.figure = tagged(figure(
             lang=lang,
-            data=[go.Bar(name=label, x=[], y=[], customdata=[], opacity=0.6,
+            data=[go.Bar(name=label, x=[], y=[], customdata=[], text=[], textposition="none",
+                         opacity=0.6,
                          hovertemplate=hover + "<extra>%{fullData.name}</extra>")
                   for label in LABELS],
             layout=go.Layout(title=text("lab.chart.title", lang), barmode="overlay", bargap=0,
                              height=340,
                              xaxis=dict(title=text("lab.chart.x", lang)),
-                             yaxis=dict(title=text("lab.chart.y", lang), tickformat=".0%"),
+                             yaxis=dict(title=text("lab.chart.y", lang)),
                              legend=dict(orientation="h", yanchor="bottom", y=1.0, x=0),
                              margin=dict(l=60, r=10, t=70, b=50))), "uno-lab-chart")
         self.results: dict[str, lab.LabResult] = {}
@@ -533,10 +535,13 @@ class LabApp:
                 trace.x = bars.centres
                 trace.width = bars.width
                 trace.y = bars.shares(label)
+                trace.text = [fmt_percent(share, lang) for share in trace.y]
                 trace.customdata = bars.names(lang)
                 # what the bars stand for: how many games, how many turns in all
                 lengths = results[label].batch.turns
                 trace.meta = {"games": int(len(lengths)), "turns": int(lengths.sum())}
+            top = max((max(trace.y, default=0) for trace in self.figure.data), default=0)
+            self.figure.layout.yaxis.update(**percent_axis(0, max(top, 0.01), lang))
         self.figure.draw()
 
     def _ipython_display_(self) -> None:  # pragma: no cover - notebook only

@@ -43,7 +43,7 @@ from .. import odds
 from ..texts import text
 from ..texts.numbers import (fmt_decimal, fmt_fraction, fmt_int, fmt_interval, fmt_percent,
                              fmt_ratio)
-from ._common import figure, para, tagged
+from ._common import figure, para, percent_axis, tagged
 from .classbar import record
 from .odds_challenge import REDEALS, ChallengeQuestion
 from .odds_common import CELL, DECK, WIDE, counted, scroll, seed_box
@@ -186,7 +186,7 @@ class HandOdds:
             layout=go.Layout(height=360, margin=dict(l=60, r=10, t=40, b=50),
                              title=dict(font=dict(size=14)), bargap=0.25,
                              xaxis=dict(dtick=1), legend=dict(orientation="h", y=-0.25),
-                             yaxis=dict(tickformat=".0%", rangemode="tozero",
+                             yaxis=dict(rangemode="tozero",
                                         title=dict(text=text("odds.hand.y", lang))))),
             "uno-hand-chart")
         self._caption = tagged(w.HTML(para(text("odds.hand.caption", lang))),
@@ -298,6 +298,8 @@ class HandOdds:
             dots.error_y.arrayminus = [e.estimate - e.low for e in shown]
             dots.customdata = ([self._hover_dealt(k, self.counts.get(k, 0), estimates[k])
                                 for k in ks] if shown else [])
+            top = max([*bars.y, *(e.high for e in shown)], default=1)
+            self.figure.layout.yaxis.update(**percent_axis(0, top, lang))
             self.figure.layout.title.text = text("odds.hand.chart_title", lang, size=size)
             self.figure.layout.xaxis.title.text = text(f"odds.kind.{kind}.axis", lang)
         self.figure.draw()

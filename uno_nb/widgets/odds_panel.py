@@ -16,7 +16,7 @@ from ..render import COLOUR_HEX
 from ..texts import card_name, colour_name, player_name, text
 from ..texts.numbers import fmt_fraction, fmt_percent, fmt_ratio
 from ..view import PlayerView
-from ._common import figure, para, tagged
+from ._common import figure, para, percent_axis, tagged
 
 __all__ = ["OddsPanel", "KINDS", "seat_name", "top_name"]
 
@@ -74,7 +74,7 @@ class OddsPanel:
                 barmode="group", height=320, margin=dict(l=60, r=10, t=40, b=40),
                 title=dict(text=text("odds.panel.chart_title", lang), font=dict(size=14)),
                 xaxis=dict(title=dict(text=text("odds.panel.x", lang))),
-                yaxis=dict(range=[0, 1], tickformat=".0%",
+                yaxis=dict(range=[0, 1], **percent_axis(0, 1, lang),
                            title=dict(text=text("odds.panel.y", lang))),
                 legend=dict(orientation="h", y=-0.2))), "uno-odds-chart")
         self._caption = tagged(w.HTML(), "uno-caption", "uno-odds-caption")
