@@ -711,9 +711,29 @@ def test_twenty_rapid_step_clicks_leave_the_stepper_consistent(stepper_page):
     assert slider.strip() == "20"
 
 
+def test_the_end_of_the_game_shows_no_empty_chart(stepper_page):
+    page = stepper_page
+    restart(page)
+    chart = page.locator(".uno-stepper .uno-odds-chart")
+    assert chart.is_visible()
+    page.click(".uno-stepper .uno-end")
+    over = texts.text("odds.panel.over")
+    page.wait_for_function("t => document.querySelector('.uno-stepper .uno-odds-title')"
+                           ".innerText.includes(t)", arg=over, timeout=WAIT_MS)
+    chart.wait_for(state="hidden", timeout=WAIT_MS)
+    restart(page)
+    chart.wait_for(state="visible", timeout=WAIT_MS)
+
+
 def test_switching_a_rule_replays_the_deal_and_changes_the_log_and_the_chart(stepper_page):
     page = stepper_page
     restart(page)
+    # the switches are beside the table, on the first screen of the game
+    table = page.locator(".uno-stepper .uno-table").bounding_box()
+    rules = page.locator(".uno-stepper .uno-rules").bounding_box()
+    assert table and rules
+    assert rules["x"] >= table["x"] + table["width"] - 1, (table, rules)
+    assert rules["y"] < table["y"] + table["height"], (table, rules)
     page.fill(".uno-stepper .uno-move .widget-readout", "10")
     page.press(".uno-stepper .uno-move .widget-readout", "Enter")
     before = expected_view(engine_stepper(10))

@@ -4,8 +4,10 @@ the table is uno_nb.lab's summary of the same seeded games written for people,
 with its interval and the difference B − A."""
 
 import json
+from fractions import Fraction
 import math
 import re
+import statistics
 import threading
 import time
 from pathlib import Path
@@ -14,7 +16,7 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from uno_nb import RuleSet, lab  # noqa: E402
+from uno_nb import RuleSet, lab, lessons  # noqa: E402
 from uno_nb.montecarlo import Estimate  # noqa: E402
 from uno_nb.texts import text  # noqa: E402
 from uno_nb.widgets import LabApp  # noqa: E402
@@ -180,7 +182,8 @@ def test_a_burst_of_changes_plays_the_games_again_once_with_the_newest_settings(
     # the table and the chart are those of lab.compare run directly
     expected = lab.compare({"A": a, "B": b}, [BOTS] * 4, 40, seed=5, executor="serial")
     assert [r.records for r in app.results.values()] == [r.records for r in expected.values()]
-    assert app.rows == figure_rows(expected["A"].summary, expected["B"].summary)
+    assert app.rows == figure_rows(expected["A"].summary, expected["B"].summary,
+                                   paired=lab.paired_differences(expected["A"], expected["B"]))
     assert [[row.label, row.a, row.b] for row in app.rows] == [r[:3] for r in table_rows(app)[1:]]
     bars = histogram({k: [r.turns for r in expected[k].records] for k in "AB"})
     assert [list(t.y) for t in app.figure.data] == [bars.shares(k) for k in "AB"]
@@ -374,6 +377,17 @@ def test_the_table_shows_the_lab_summary_of_the_same_seeds():
                            executor="serial")
     assert [r.records for r in app.results.values()] == [r.records for r in expected.values()]
     a, b = expected["A"].summary, expected["B"].summary
+    # B − A deal by deal: game i under A and under B were dealt from one seed
+    games_a, games_b = expected["A"].records, expected["B"].records
+    assert [g.seed for g in games_a] == [g.seed for g in games_b]
+    assert all(g.winner is not None for g in games_a + games_b)  # none abandoned: all paired
+    per_game = {
+        "Turns in a game, on average": lambda g: g.turns,
+        "The first player wins": lambda g: float((g.winner - g.first_player) % 4 == 0),
+        **{f"Player {seat + 1} wins": (lambda g, seat=seat: float(g.winner == seat))
+           for seat in range(4)},
+        "Points the winner scores": lambda g: g.points / max(g.rounds, 1),
+        "Cards each player draws in a game": lambda g: sum(g.cards_drawn) / 4}
     rows = table_rows(app)
     assert rows[0] == ["What was measured", "A: Standard rules",
                        "B: Standard rules + Draw until you can play", "B − A"]
@@ -394,8 +408,11 @@ def test_the_table_shows_the_lab_summary_of_the_same_seeds():
         assert shown_a == f"{write(ea.estimate)} ({write(ea.low)} to {write(ea.high)})", label
         assert shown_b == f"{write(eb.estimate)} ({write(eb.low)} to {write(eb.high)})", label
         scale = 100 if percent else 1
-        d = eb.estimate - ea.estimate
-        half = z * math.sqrt(ea.stderr ** 2 + eb.stderr ** 2)
+        value = per_game[label]
+        pairs = [value(y) - value(x) for x, y in zip(games_a, games_b)]
+        d = statistics.fmean(pairs)
+        assert math.isclose(d, eb.estimate - ea.estimate, abs_tol=1e-9)  # B's figure less A's
+        half = z * statistics.stdev(pairs) / math.sqrt(len(pairs))
         unit = " percentage points" if percent else ""
         said = (f"{_signed(d * scale)}{unit} ({_signed((d - half) * scale, True)} to "
                 f"{_signed((d + half) * scale, True)})")
@@ -501,3 +518,62 @@ def test_the_page_plays_a_small_first_run_and_keeps_no_debugging_output():
     # the experiment the page suggests uses the switches' own words
     assert "Stack draw cards" in prose and "B: Standard rules + Stack draw cards" in prose
     assert text("preset.standard") in prose
+
+
+def test_the_page_experiment_shows_stacking_shortens_games_in_2000_deals():
+    """Issue 21, item 4: the lab's suggested experiment (standard rules
+    against standard + V-STACK, 2,000 games between four thoughtful bots
+    from seed 0) shows its effect.  Each deal is played under both rule
+    sets, so B − A is worked out deal by deal: −1.6 turns (−2.9 to −0.3),
+    beyond chance, as the page's question says; two separate intervals
+    combined would have left it at −1.6 (−3.4 to +0.2), "could be chance"."""
+    standard = RuleSet.preset("standard")
+    app = LabApp(standard, standard.replace(stack=True), players=4, games=2000, seed=0,
+                 bots="heuristic")
+    turns = {row.key: row for row in app.rows}["turns"]
+    assert (turns.diff, turns.verdict, turns.clear) == (
+        "−1.6 (−2.9 to −0.3)", "B lower, beyond chance", True)
+    a, b = app.results["A"].summary.turns, app.results["B"].summary.turns
+    unpaired = difference(a, b)
+    assert unpaired.low < 0 < unpaired.high  # the cautious interval holds 0
+    paired = lab.paired_differences(app.results["A"], app.results["B"])["turns"]
+    assert paired.high - paired.low < (unpaired.high - unpaired.low) / 1.3
+    q = lessons.question("lab.stacking")
+    assert q.facts["games"] == 2000 and q.facts["diff"].value == Fraction(paired.estimate)
+    assert html_text(text("lab.explain.interval")) in html_text(app._notes.value)
+    # and 600 deals, as the page then suggests, are too few to tell it from chance
+    small = LabApp(standard, standard.replace(stack=True), players=4, games=600, seed=0,
+                   bots="heuristic")
+    turns = {row.key: row for row in small.rows}["turns"]
+    assert (turns.diff, turns.verdict) == ("−0.9 (−3.3 to +1.5)", "could be chance")
+    nb = json.loads((ROOT / "notebooks" / "04_house_rules_lab.ipynb").read_text())
+    order = [c["id"] for c in nb["cells"]]
+    assert order.index("lab-experiment") < order.index("lab-app")  # the question before the figures
+    prose = "".join(nb["cells"][order.index("lab-experiment")]["source"])
+    assert "choose 2,000 games" in prose and "about 1.6 turns shorter" in prose
+    assert "Now choose 600 games" in prose
+
+
+def test_paired_differences_need_the_same_deals():
+    a = lab.run("standard", [BOTS] * 3, 20, seed=0, executor="serial")
+    b = lab.run("standard", [BOTS] * 3, 20, seed=1, executor="serial")
+    with pytest.raises(ValueError, match="same deals"):
+        lab.paired_differences(a, b)
+    same = lab.paired_differences(a, a)  # a rule set against itself: nothing differs
+    assert all(e.estimate == e.low == e.high == 0 for e in same.values())
+    assert set(same) == {"turns", "drawn", "first", "seat1", "seat2", "seat3", "points"}
+
+
+def test_the_two_histograms_can_be_told_apart_and_mark_their_averages():
+    """Issue 21, item 4: A's bars filled, B's outlined over them, and each
+    rule set's average a dashed line of its own colour, named."""
+    app = LabApp("standard", RuleSet(stack=True), players=4, games=200, seed=0)
+    bar_a, bar_b = app.figure.data
+    assert bar_a.marker.line.width == 0 and bar_b.marker.line.width == 2
+    assert bar_a.marker.color != bar_b.marker.color and bar_b.marker.line.color
+    means = [app.results[k].summary.turns.estimate for k in "AB"]
+    shapes = app.figure.layout.shapes
+    assert [(s.x0, s.x1, s.line.dash) for s in shapes] == [(m, m, "dash") for m in means]
+    assert shapes[0].line.color != shapes[1].line.color
+    assert [a.text for a in app.figure.layout.annotations] == [
+        f"{k}: {m:.1f} on average" for k, m in zip("AB", means)]

@@ -190,3 +190,21 @@ def test_the_stacking_example_of_the_page_holds():
         "4 cards for Player 1")
     app.go_to(6)
     assert "Player 4 draws 10 cards" in "\n".join(app.log_lines())
+
+
+def test_the_rule_switches_sit_beside_the_table_and_no_empty_chart_ends_a_game():
+    """Issue 21, item 4: a teacher flips a rule beside the game (the rules
+    panel heads the column beside the table, above what happened); when
+    the game is over the odds panel says so and puts its chart away."""
+    app = GameStepper("standard", players=4, seed=7)
+    main = next(c for c in app.widget.children if "uno-stepper-main" in c._dom_classes)
+    table, column = main.children
+    assert table is app._table and column.children[0] is app.rules_panel.widget
+    assert app.rules_panel.widget not in app.widget.children  # not below the game any more
+    app.go_to(3)
+    assert app.odds_panel.shows_chart and app.odds_panel.values
+    app.to_end()
+    assert app.game.is_over and not app.odds_panel.shows_chart
+    assert html_text(app.odds_panel._title.value) == text("odds.panel.over")
+    app.go_to(3)  # and back: the chart is on show again
+    assert app.odds_panel.shows_chart

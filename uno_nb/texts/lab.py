@@ -62,8 +62,11 @@ EN: dict[str, str] = {
     "lab.num.minus": "−{value}",
     "lab.none": "—",
     "lab.explain.interval": "In brackets, each figure's 95% interval: with games like these, a "
-                            "range drawn this way holds the true value 95 times in 100. A "
-                            "difference is clear beyond chance when its interval leaves out 0 — "
+                            "range drawn this way holds the true value 95 times in 100. B − A "
+                            "is worked out deal by deal, as both rule sets play the same deals, "
+                            "so the luck of the deal cancels out and its interval is narrower "
+                            "than the two figures' own. A difference is clear beyond chance "
+                            "when its interval leaves out 0 — "
                             "yet among this many rows, about one in twenty does so by chance "
                             "alone.",
     "lab.explain.first": "“The first player” is whoever played the first card of each game — "
@@ -76,9 +79,11 @@ EN: dict[str, str] = {
     "lab.chart.x": "Turns in a game",
     "lab.chart.y": "Share of games",
     "lab.chart.hover": "{turns} turns: {share} of games",
-    "lab.chart.caption": "Each bar is the share of games that lasted that many turns: the "
-                         "further left a rule set's bars sit, the shorter its games, and the "
-                         "wider they spread, the more the length of a game varies.",
+    "lab.chart.mean": "{label}: {mean} on average",
+    "lab.chart.caption": "Each bar is the share of games that lasted that many turns, A's "
+                         "filled and B's outlined, with each one's average as a dashed line: "
+                         "the further left a rule set's bars sit, the shorter its games, and "
+                         "the wider they spread, the more the length of a game varies.",
 }
 
 RU: dict[str, str] = {
@@ -145,7 +150,10 @@ RU: dict[str, str] = {
     "lab.none": "—",
     "lab.explain.interval": "В скобках — 95-процентный доверительный интервал для каждой величины: "
                             "при таких партиях интервал, найденный этим способом, содержит "
-                            "истинное значение в 95 случаях из 100. Если интервал разницы не "
+                            "истинное значение в 95 случаях из 100. Разницу B − A считают по "
+                            "каждой раздаче отдельно: оба набора правил играют одни и те же "
+                            "раздачи, везение при сдаче взаимно сокращается, и её интервал уже, "
+                            "чем у каждой из двух величин. Если интервал разницы не "
                             "включает 0, случайностью её объяснить трудно, — но среди стольких "
                             "строк примерно одна из двадцати окажется такой просто по "
                             "случайности.",
@@ -159,7 +167,10 @@ RU: dict[str, str] = {
     "lab.chart.x": "Ходов за партию",
     "lab.chart.y": "Доля партий",
     "lab.chart.hover": "длина партии (ходов): {turns} — таких партий {share}",
-    "lab.chart.caption": "Каждый столбик — доля партий, которые длились столько ходов: чем "
-                         "левее столбики набора правил, тем короче его партии, а чем шире они "
-                         "разбросаны, тем сильнее длина партии меняется от раза к разу.",
+    "lab.chart.mean": "{label}: в среднем {mean}",
+    "lab.chart.caption": "Каждый столбик — доля партий, которые длились столько ходов (у A "
+                         "столбики залиты, у B только обведены), а пунктир — среднее каждого "
+                         "набора: чем левее столбики набора правил, тем короче его партии, а "
+                         "чем шире они разбросаны, тем сильнее длина партии меняется от раза к "
+                         "разу.",
 }

@@ -29,7 +29,7 @@ import time
 from dataclasses import dataclass
 from html import escape
 from statistics import NormalDist
-from typing import Any
+from typing import Any, Mapping
 
 from . import ui as w
 import plotly.graph_objects as go
@@ -48,6 +48,12 @@ from .rules_panel import RulesPanel, change_items, nearest_preset, rules_name
 __all__ = ["LabApp", "Row", "figure_rows", "difference"]
 
 LABELS = ("A", "B")
+#: How each rule set's bars look, so that a viewer tells them apart where they
+#: overlap: A's filled, B's outlined on top of them (and each one's average as
+#: a dashed line of its colour).
+_LOOKS = {"A": dict(color="rgba(25, 102, 204, 0.55)", line=dict(width=0)),
+          "B": dict(color="rgba(230, 92, 0, 0.08)", line=dict(color="#e65c00", width=2))}
+_MEAN_COLOURS = {"A": "#1966cc", "B": "#e65c00"}
 GAMES = (200, 600, 2000, 10_000)
 AUTO_GAMES = 10_000   #: the most games per rule set a change plays by itself
 DEBOUNCE = 0.4        #: seconds after the last change of a burst before the games are played
@@ -60,13 +66,15 @@ class _Superseded(Exception):
 # -- the figures in words ----------------------------------------------------------------
 
 def difference(a: Estimate, b: Estimate) -> Estimate:
-    """``b − a`` with its interval at the confidence of ``a``.
+    """``b − a`` with its interval at the confidence of ``a``, the two
+    standard errors combined as if the samples were independent.
 
-    The two standard errors are combined as if the samples were independent.
-    The lab plays both rule sets on the same seeds, so the two figures can
-    only be positively correlated (same deal, same dealer); ignoring that
-    makes the interval a little wider than it need be: a difference called
-    clear is clear, some borderline ones are left unclear."""
+    The lab's table does not use it when it has the games: both rule sets
+    are played on the same deals, and :func:`uno_nb.lab.paired_differences`
+    works the difference out deal by deal, with the narrower interval that
+    pairing gives (``figure_rows(..., paired=…)``).  Without the games (two
+    summaries only) this is the cautious interval: wider than the paired one,
+    so a difference it calls clear is clear."""
     diff = b.estimate - a.estimate
     stderr = math.hypot(a.stderr, b.stderr)
     half = NormalDist().inv_cdf(0.5 + a.confidence / 2) * stderr
@@ -103,10 +111,11 @@ def _estimate(e: Estimate, percent: bool, lang: str) -> str:
 
 
 def _difference(a: Estimate, b: Estimate, percent: bool, lang: str,
-                label: str) -> tuple[str, str, bool]:
+                label: str, paired: Estimate | None = None) -> tuple[str, str, bool]:
     """The difference in words, the verdict, and whether it is clear:
-    ``('+1.2 percentage points (−0.9 to +3.3)', 'could be chance', False)``."""
-    d = difference(a, b)
+    ``('+1.2 percentage points (−0.9 to +3.3)', 'could be chance', False)``;
+    ``paired``: the difference worked out deal by deal, when there is one."""
+    d = difference(a, b) if paired is None else paired
     if any(math.isnan(x) for x in (d.estimate, d.low, d.high)):
         return text("lab.none", lang), "", False
     said = text("lab.diff.percent" if percent else "lab.diff.number", lang,
@@ -136,10 +145,14 @@ class Row:
 
 
 def figure_rows(a: lab.Summary, b: lab.Summary, lang: str = "en",
-                labels: tuple[str, str] = LABELS, max_turns: int = DEFAULT_MAX_TURNS) -> list[Row]:
+                labels: tuple[str, str] = LABELS, max_turns: int = DEFAULT_MAX_TURNS,
+                paired: Mapping[str, Estimate] | None = None) -> list[Row]:
     """The rows of the lab's table for summaries ``a`` and ``b`` (same number
     of players); ``max_turns``: the turn cap the games were played with (a
-    summary does not carry it), said for abandoned games."""
+    summary does not carry it), said for abandoned games; ``paired``: the
+    differences deal by deal (:func:`uno_nb.lab.paired_differences`, by row
+    key), used for B − A where given."""
+    paired = paired or {}
     def games(s: lab.Summary) -> str:
         if not s.abandoned:
             return fmt_int(s.games, lang)
@@ -155,7 +168,7 @@ def figure_rows(a: lab.Summary, b: lab.Summary, lang: str = "en",
     figures += [("points", text("lab.row.points", lang), a.points, b.points, False),
                 ("drawn", text("lab.row.drawn", lang), a.cards_drawn, b.cards_drawn, False)]
     for key, label, ea, eb, percent in figures:
-        diff, verdict, clear = _difference(ea, eb, percent, lang, labels[1])
+        diff, verdict, clear = _difference(ea, eb, percent, lang, labels[1], paired.get(key))
         rows.append(Row(key, label, _estimate(ea, percent, lang), _estimate(eb, percent, lang),
                         diff, verdict, clear))
     return rows
@@ -229,7 +242,7 @@ class LabApp:
         self.figure = tagged(figure(
             lang=lang,
             data=[go.Bar(name=label, x=[], y=[], customdata=[], text=[], textposition="none",
-                         opacity=0.6,
+                         marker=_LOOKS[label],
                          hovertemplate=hover + "<extra>%{fullData.name}</extra>")
                   for label in LABELS],
             layout=go.Layout(title=text("lab.chart.title", lang), barmode="overlay", bargap=0,
@@ -505,7 +518,9 @@ class LabApp:
                  LABELS[1]: rules_name(ran_b, lang, prefer=nearest_preset(ran_a))}
         heads = {label: text("lab.title", lang, label=label, name=names[label]) for label in LABELS}
         summary_a, summary_b = results[LABELS[0]].summary, results[LABELS[1]].summary
-        self.rows = figure_rows(summary_a, summary_b, lang=lang)
+        # B − A deal by deal: both rule sets were dealt the same games
+        paired = lab.paired_differences(results[LABELS[0]], results[LABELS[1]])
+        self.rows = figure_rows(summary_a, summary_b, lang=lang, paired=paired)
         diff_head = text("lab.col.diff", lang, first=LABELS[0], second=LABELS[1])
         head = (f"<tr><th>{escape(text('lab.col.figure', lang))}</th>"
                 + "".join(f"<th>{escape(heads[label])}</th>" for label in LABELS)
@@ -542,6 +557,21 @@ class LabApp:
                 trace.meta = {"games": int(len(lengths)), "turns": int(lengths.sum())}
             top = max((max(trace.y, default=0) for trace in self.figure.data), default=0)
             self.figure.layout.yaxis.update(**percent_axis(0, max(top, 0.01), lang))
+            # each rule set's average, a dashed line of its colour, named at the
+            # top on the side away from the other's
+            means = {label: results[label].summary.turns.estimate for label in LABELS}
+            self.figure.layout.shapes = [dict(
+                type="line", xref="x", x0=means[label], x1=means[label], yref="paper", y0=0,
+                y1=1, line=dict(color=_MEAN_COLOURS[label], dash="dash", width=2))
+                for label in LABELS if not math.isnan(means[label])]
+            low = min(LABELS, key=lambda label: means[label])
+            self.figure.layout.annotations = [dict(
+                xref="x", x=means[label], yref="paper", y=1, yanchor="bottom",
+                xanchor="right" if label == low else "left", showarrow=False,
+                font=dict(size=11, color=_MEAN_COLOURS[label]),
+                text=escape(text("lab.chart.mean", lang, label=label,
+                                 mean=fmt_decimal(means[label], 1, lang))))
+                for label in LABELS if not math.isnan(means[label])]
         self.figure.draw()
 
     def _ipython_display_(self) -> None:  # pragma: no cover - notebook only

@@ -81,13 +81,18 @@ class OddsPanel:
         self._table = tagged(w.HTML(), "uno-odds-table")
         self.values: dict[str, float] = {}
         self.exact: dict[str, Fraction] = {}
-        parts = [self._title, self._numbers, self.figure, self._caption]
+        # the chart and its caption, hidden while there is nothing to count
+        # (an empty chart's axes run from -0.5 to 2.5 and say nothing)
+        self._chart_box = tagged(w.VBox([self.figure, self._caption], layout=w.Layout()),
+                                 "uno-odds-chart-box")
+        parts = [self._title, self._numbers, self._chart_box]
         if details:
             parts.append(self._table)
         self.widget = tagged(w.VBox(parts), "uno-app", "uno-odds")
 
     def clear(self, message: str | None = None) -> None:
-        """No odds to show (the game is over): say so and empty the bars."""
+        """No odds to show (the game is over): say so, and put the chart
+        away with its bars emptied."""
         self._title.value = f"<b>{escape(message or text('odds.panel.over', self._lang))}</b>"
         self._numbers.value = self._caption.value = self._table.value = ""
         self.values, self.exact = {}, {}
@@ -95,6 +100,12 @@ class OddsPanel:
             for trace in self.figure.data:
                 trace.x, trace.y, trace.customdata = [], [], []
         self.figure.draw()
+        self._chart_box.layout.display = "none"
+
+    @property
+    def shows_chart(self) -> bool:
+        """Is the chart on show (it is not while there is nothing to count)?"""
+        return bool(self._chart_box.layout.display != "none")
 
     def update(self, game: Game) -> None:
         """Show the odds of the player to move in ``game``."""
@@ -140,6 +151,7 @@ class OddsPanel:
                          percent=fmt_percent(c, lang), fraction=fmt_fraction(c, lang))
                     for label, c in zip(names, chances[kind])]
         self.figure.draw()
+        self._chart_box.layout.display = ""
         self._caption.value = para(text("odds.panel.caption", lang, player=name))
         self._table.value = self._details(game, opponents, names, chances)
 

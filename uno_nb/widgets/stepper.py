@@ -126,15 +126,17 @@ class GameStepper:
                           '<div class="uno-log-help" style="font-size:12px;color:#555;'
                           'line-height:1.4">'
                           f"{escape(text('app.log_help', lang))}</div>")
-        # The table and what happened side by side (stacked on a narrow
-        # screen), so that a move and its sentences are in sight together.
+        # The table beside the rule switches and what happened (stacked on a
+        # narrow screen): a teacher flips a rule without scrolling away from
+        # the game, and a move and its sentences are in sight together.
         self._table.layout = w.Layout(flex="1 1 460px", min_width="0")
-        log_column = tagged(w.VBox([log_head, self._codes, self._legend, self._log],
+        log_column = tagged(w.VBox([self.rules_panel.widget, log_head, self._codes, self._legend,
+                                    self._log],
                                    layout=w.Layout(flex="1 1 340px", min_width="0")),
                             "uno-log-column")
         self.widget = tagged(w.VBox([controls, timeline, autoplay,
                                      tagged(w.HBox([self._table, log_column]), "uno-stepper-main"),
-                                     self.odds_panel.widget, self.rules_panel.widget]),
+                                     self.odds_panel.widget]),
                              "uno-app", "uno-stepper")
         self._new_game()
 
