@@ -729,8 +729,8 @@ def test_switching_a_rule_replays_the_deal_and_changes_the_log_and_the_chart(ste
     page = stepper_page
     restart(page)
     # the switches are beside the table, on the first screen of the game
-    table = page.locator(".uno-stepper .uno-table").bounding_box()
-    rules = page.locator(".uno-stepper .uno-rules").bounding_box()
+    table = page.locator(".uno-stepper .uno-table").first.bounding_box()
+    rules = page.locator(".uno-stepper .uno-rules").first.bounding_box()
     assert table and rules
     assert rules["x"] >= table["x"] + table["width"] - 1, (table, rules)
     assert rules["y"] < table["y"] + table["height"], (table, rules)
@@ -989,9 +989,10 @@ def play_view(page: Page) -> dict:
         status: app.querySelector('.uno-status').innerText,
         log: app.querySelector('.uno-log').innerText,
         message: app.querySelector('.uno-message').innerText,
+        hits: app.querySelector('.uno-hits-box').innerText,
       };
     }""")
-    for key in ("status", "log", "message"):
+    for key in ("status", "log", "message", "hits"):
         shown[key] = _letters(shown[key])
     return shown
 
@@ -1010,7 +1011,8 @@ def expected_play(app: PlayApp) -> dict:
             "top": app.game.discard[-1].text,
             "status": _words(app._status.value),
             "log": _words(app._log.value),
-            "message": _words(app._message.value)}
+            "message": _words(app._message.value),
+            "hits": _words(app._hits.value)}
 
 
 def hand_card(page: Page, twin: PlayApp, name: str):
@@ -1104,6 +1106,21 @@ def test_play_new_game_deals_a_different_hand_and_a_typed_seed_deals_that_deal(s
 
 #: A sentence of the log that names the cards a bot drew: never on the play page.
 BOT_DRAW_SHOWN = re.compile(r"Bot \d+ draws (?:a card|\d+ cards?) \(")
+
+
+def test_a_draw_two_on_the_person_is_announced_on_the_table(server, desktop):
+    """Seed 4 opens with Bot 3's Red Draw Two on the person (issue 21):
+    the page says so above the table, as the app here does."""
+    opened = play_page(server, desktop)
+    page = opened.page
+    twin = deal(page, 4)  # the page shows what the twin shows, the announcement included
+    said = page.inner_text(".uno-play .uno-hits")
+    assert "Bot 3 plays Red Draw Two" in said and "Player 1 (you) is skipped" in said
+    seats = page.locator(".uno-play .uno-table").first.bounding_box()
+    box = page.locator(".uno-play .uno-hits").first.bounding_box()
+    assert box and seats and box["y"] + box["height"] <= seats["y"] + 1
+    assert twin._decides()  # and it is the person's turn now
+    page.close(run_before_unload=True)
 
 
 def test_play_never_shows_a_bots_hidden_cards(server, desktop):

@@ -18,6 +18,7 @@ from uno_nb.scoring import hand_points
 from uno_nb.texts import card_code, card_name, rule_name
 from uno_nb.widgets import PlayApp
 from uno_nb.widgets import play as play_module
+from uno_nb.widgets.play_view import hits
 
 ME = 0
 
@@ -40,7 +41,8 @@ def buttons(app: PlayApp, box) -> list[w.Button]:
 def visible(app: PlayApp, end_panel: bool = True) -> list[str]:
     """Every string the page shows (the end panel only if ``end_panel``)."""
     out = []
-    parts = [app._status, app._table, app._message, app._log, app._seed_note, app._hand_title]
+    parts = [app._status, app._hits, app._table, app._message, app._log, app._seed_note,
+             app._hand_title]
     if end_panel:
         parts.append(app._end_panel)
     for part in parts:
@@ -692,3 +694,52 @@ def test_the_settings_in_russian():
     assert app._players_box.description == "Игроков"
     assert html.unescape(app._settings_note.value) == (
         "При изменении настроек начинается новая партия с тем же номером расклада — 12.")
+
+
+# -- what the others did to the person, announced on the table ----------------------------------
+
+_HITS = "What happened to you since your last move"
+
+
+def test_R_DRAW2_a_draw_two_on_you_is_announced_on_the_table_not_only_in_the_log():
+    """Issue 21, item 1: seed 4 opens with Bot 3's Red Draw Two on the
+    person, before they click anything: the table says so, with the cards
+    they drew and the turn they lost, until their own next move."""
+    app = PlayApp("standard", players=3, seed=4, delay=0)
+    assert plain(app._hits.value) == (
+        f"{_HITS} Bot 3 plays Red Draw Two Player 1 (you) draws 2 cards (Red 9, Yellow 1) "
+        "Player 1 (you) is skipped")
+    assert 'role="status"' in app._hits.value
+    children = list(app.widget.children)
+    assert children.index(app._hits) < children.index(app._table)  # on the table, above it
+    app._human(app._my_moves()[0])
+    shown = hits(app.game, ME, app._mark)  # only what came after that move
+    assert plain(app._hits.value) == (
+        f"{_HITS} " + " ".join(app.game.event_text(e, viewer=ME) for e in shown) if shown else "")
+
+
+def test_R_START_EFFECT_a_draw_two_start_card_on_you_is_announced():
+    app = PlayApp("standard", players=3, seed=38, delay=0)
+    assert plain(app._hits.value) == (
+        f"{_HITS} Start card: Blue Draw Two; Player 1 (you) plays first "
+        "Player 1 (you) draws 2 cards (Yellow 4, Green 4) Player 1 (you) is skipped")
+
+
+def test_R_SKIP_two_skips_are_two_lines_each_after_its_card():
+    app = PlayApp("standard", players=3, seed=45, delay=0)
+    assert plain(app._hits.value) == (
+        f"{_HITS} Bot 3 plays Red Skip Player 1 (you) is skipped Bot 3 plays Red Skip "
+        "Player 1 (you) is skipped")
+
+
+def test_V_SEVEN_ZERO_a_bot_swapping_hands_with_you_is_announced():
+    app = PlayApp(RuleSet(seven_zero=True), players=3, seed=1, delay=0)
+    for _ in range(14):
+        app._human(app._my_moves()[0])
+    assert plain(app._hits.value) == f"{_HITS} Bot 3 plays Red 7 Bot 3 swaps hands with Player 1 (you)"
+
+
+def test_nothing_done_to_you_shows_no_box():
+    app = PlayApp("standard", players=3, seed=12, delay=0)
+    assert hits(app.game, ME, app._mark) == [] and app._hits.value == ""
+    assert PlayApp("standard", players=3, seed=4, delay=0, lang="ru")._hits.value.count("<li>") == 3

@@ -25,6 +25,7 @@ EN: dict[str, str] = {
     # -- the game's settings (a section under the bar, closed at first) -----------
     "play.settings": "Game settings: rules, players, bots, length",
     "play.settings.note": "Changing a setting deals a new game with the same seed, {seed}.",
+    "play.hits": "What happened to you since your last move",
     "play.players": "Players",
     "play.bots": "Bots",
     "play.bots.heuristic": "thoughtful (a simple strategy)",
@@ -164,6 +165,7 @@ RU: dict[str, str] = {
     # -- the game's settings ----------------------------------------------------------
     "play.settings": "Настройки партии: правила, игроки, боты, длительность",
     "play.settings.note": "При изменении настроек начинается новая партия с тем же номером расклада — {seed}.",
+    "play.hits": "Что случилось с вами после вашего хода",
     "play.players": "Игроков",
     "play.bots": "Боты",
     "play.bots.heuristic": "расчётливые (простая стратегия)",

@@ -57,7 +57,7 @@ from ._common import tagged
 from .classbar import record
 from .play_buttons import ButtonBoard, ButtonSpec, button
 from .rules_panel import RulesPanel
-from .play_view import INK, end_panel_html, log_html, status_html, table_html
+from .play_view import INK, end_panel_html, hits_html, log_html, status_html, table_html
 
 __all__ = ["PlayApp", "SPEEDS"]
 
@@ -136,6 +136,8 @@ class PlayApp:
                                         description=text("play.speed", lang)), "uno-speed")
         self._seed_note = tagged(w.HTML(), "uno-seed-note")
         self._status = tagged(w.HTML(), "uno-status")
+        # what the others did to the person since their last move, on the table
+        self._hits = tagged(w.HTML(), "uno-hits-box")
         self._end_panel = tagged(w.HTML(), "uno-end-panel")
         self._end_buttons = tagged(w.HBox(), "uno-end-buttons")
         self._end = tagged(w.VBox([self._end_panel, self._end_buttons],
@@ -174,7 +176,8 @@ class PlayApp:
                               self._settings_note, self.rules_panel.widget])],
             titles=(text("play.settings", lang),)), "uno-play-settings")
         self.widget = tagged(w.VBox([
-            bar, self._settings, self._seed_note, self._status, self._end, self._table,
+            bar, self._settings, self._seed_note, self._status, self._hits, self._end,
+            self._table,
             self._hand_title, self._hand, self._choices, self._actions, self._message,
             w.HTML(f"<b>{escape(text('play.log', lang))}</b>"), self._log]),
             "uno-app", "uno-play")
@@ -513,6 +516,7 @@ class PlayApp:
         self._board.fill(self._choices, self._choice_buttons(moves, decides))
         self._board.fill(self._actions, self._action_buttons(kinds))
         self._status.value = status
+        self._hits.value = hits_html(game, me, lang, self._mark)
         self._table.value = table_html(game, me, lang, self._rounds)
         self._message.value = (f'<span style="color:#b00020">{escape(self._refusal)}</span>'
                                if self._refusal else "")

@@ -15,6 +15,7 @@ from html import escape
 from typing import Collection
 
 from ..cards import Card
+from .. import events as ev
 from ..events import Drew
 from ..game import Game, Phase, RoundResult
 from ..moves import CHALLENGE, PLAY, MoveKind
@@ -24,7 +25,7 @@ from ..texts import card_name, colour_name, rule_name, text
 from ..texts.numbers import fmt_int
 
 __all__ = ["INK", "FACE_DOWN", "status_text", "status_html", "table_html",
-           "round_won", "end_panel_html", "log_html"]
+           "round_won", "end_panel_html", "log_html", "hits", "hits_html"]
 
 #: The ink of black cards and of the text on yellow ones.
 INK = "#1d1d1b"
@@ -212,6 +213,63 @@ def end_panel_html(game: Game, me: int, lang: str, rounds: int | None = 1) -> st
             f'<h3 style="margin:4px 0">{escape(title)}</h3>{said}'
             f'<table class="uno-scores" style="border-collapse:collapse"><tr>{head}</tr>'
             f'{"".join(rows)}</table></div>')
+
+
+#: Why the person drew, when it was done to them (not their own draw of a turn).
+_DRAWN_ON_YOU = frozenset({"penalty", "start", "challenge", "uno", "misplay", "table"})
+#: The notes of rules that move cards between hands, or skip someone.
+_HAND_NOTES = frozenset({"seven_zero.swap", "seven_zero.pass_on.clockwise",
+                         "seven_zero.pass_on.counter", "swap_five.done", "bounce.skip"})
+
+
+def _hits_me(event: ev.Event, me: int) -> bool:
+    if isinstance(event, Drew):
+        return event.player == me and event.reason in _DRAWN_ON_YOU and bool(event.cards)
+    if isinstance(event, ev.Skipped):
+        return event.player == me
+    if isinstance(event, ev.UnoCaught):
+        return event.player == me
+    if isinstance(event, ev.Note) and event.key in _HAND_NOTES:
+        values = dict(event.values)
+        return event.key.startswith("seven_zero.pass_on") or me in (values.get("target"),
+                                                                     values.get("player"))
+    return False
+
+
+def hits(game: Game, me: int, mark: int) -> list[ev.Event]:
+    """What the others did to the person since the events' index ``mark``
+    (their last move): cards they had to draw, a turn they lost, a hand
+    swapped or passed on, a forgotten UNO! caught; each after the card that
+    did it (the last card played before it by someone else; a catch has none).
+    ``mark`` 0: everything since the deal (the bots' opening moves)."""
+    shown: list[ev.Event] = []
+    cause: ev.Event | None = None
+    for event in game.events[mark:] if mark > 0 else game.events:
+        if isinstance(event, ev.Played):
+            cause = event if event.player != me else None
+        elif isinstance(event, ev.StartCard):
+            cause = event  # a Skip or a Draw Two turned up as the start card
+        elif _hits_me(event, me):
+            caught = isinstance(event, ev.UnoCaught) or (isinstance(event, Drew)
+                                                         and event.reason == "uno")
+            # (events are compared by identity: two plays of the same card are two)
+            if cause is not None and not caught and all(e is not cause for e in shown):
+                shown.append(cause)  # a catch is not the last card's doing
+            shown.append(event)
+    return shown
+
+
+def hits_html(game: Game, me: int, lang: str, mark: int) -> str:
+    """:func:`hits` announced on the table, in the log's words for the
+    person's seat (``''`` when nothing was done to them)."""
+    found = hits(game, me, mark)
+    if not found:
+        return ""
+    lines = "".join(f'<li>{escape(game.event_text(e, lang, viewer=me))}</li>' for e in found)
+    return ('<div class="uno-hits" role="status" style="background:#fdecea;border-left:6px solid '
+            '#d72600;border-radius:6px;padding:4px 10px;margin:4px 0">'
+            f'<b>{escape(text("play.hits", lang))}</b>'
+            f'<ul style="margin:2px 0 2px 1.2em;padding:0">{lines}</ul></div>')
 
 
 def log_html(game: Game, me: int, lang: str, mark: int = 0) -> str:
