@@ -1110,7 +1110,9 @@ BOT_DRAW_SHOWN = re.compile(r"Bot \d+ draws (?:a card|\d+ cards?) \(")
 
 def test_a_draw_two_on_the_person_is_announced_on_the_table(server, desktop):
     """Seed 4 opens with Bot 3's Red Draw Two on the person (issue 21):
-    the page says so above the table, as the app here does."""
+    the page says so above the table, as the app here does; then a Wild
+    Draw Four waits for their answer, and "What can I work out?" gives the
+    chance that it is a bluff."""
     opened = play_page(server, desktop)
     page = opened.page
     twin = deal(page, 4)  # the page shows what the twin shows, the announcement included
@@ -1120,6 +1122,12 @@ def test_a_draw_two_on_the_person_is_announced_on_the_table(server, desktop):
     box = page.locator(".uno-play .uno-hits").first.bounding_box()
     assert box and seats and box["y"] + box["height"] <= seats["y"] + 1
     assert twin._decides()  # and it is the person's turn now
+    # it is a Wild Draw Four to answer: "What can I work out?" gives the chance of a bluff
+    page.locator(".uno-play-work-out").get_by_text(texts.text("play.work_out")).click()
+    worked = page.locator(".uno-play .uno-work-out")
+    worked.wait_for(state="visible", timeout=WAIT_MS)
+    assert _letters(worked.inner_text()) == _words(twin._work_out.value)
+    assert "Here it is 72.2%: challenge." in worked.inner_text()
     page.close(run_before_unload=True)
 
 

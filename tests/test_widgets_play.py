@@ -15,7 +15,7 @@ from uno_nb.cards import ALL_CARDS, Card
 from uno_nb.moves import CATCH, CHALLENGE, DRAW, GIVE, PLAY, UNO
 from uno_nb.render import game_html
 from uno_nb.scoring import hand_points
-from uno_nb.texts import card_code, card_name, rule_name
+from uno_nb.texts import card_code, card_name, rule_name, text
 from uno_nb.widgets import PlayApp
 from uno_nb.widgets import play as play_module
 from uno_nb.widgets.play_view import hits
@@ -42,7 +42,7 @@ def visible(app: PlayApp, end_panel: bool = True) -> list[str]:
     """Every string the page shows (the end panel only if ``end_panel``)."""
     out = []
     parts = [app._status, app._hits, app._table, app._message, app._log, app._seed_note,
-             app._hand_title]
+             app._hand_title, app._work_out]
     if end_panel:
         parts.append(app._end_panel)
     for part in parts:
@@ -743,3 +743,44 @@ def test_nothing_done_to_you_shows_no_box():
     app = PlayApp("standard", players=3, seed=12, delay=0)
     assert hits(app.game, ME, app._mark) == [] and app._hits.value == ""
     assert PlayApp("standard", players=3, seed=4, delay=0, lang="ru")._hits.value.count("<li>") == 3
+
+
+# -- "What can I work out?" ------------------------------------------------------------------------
+
+def test_R_CHALLENGE_the_work_out_panel_gives_the_chance_of_a_bluff_from_your_seat():
+    """Issue 21, item 1: at a challenge the person can open "What can I
+    work out?" and read the exact chance that the Wild Draw Four is a bluff,
+    from what their seat sees, with what each answer costs on average."""
+    from fractions import Fraction
+    from uno_nb import odds
+    from uno_nb.moves import CHALLENGE
+    app = PlayApp("standard", players=3, seed=4, delay=0)
+    assert CHALLENGE in {m.kind for m in app._my_moves()}
+    view = app.game.view(ME)
+    chance = odds.challenge_success_chance(view)
+    assert chance == Fraction(5_975_965, 8_277_217)
+    said = plain(app._work_out.value)
+    assert "Bot 3 held red with chance 5,975,965/8,277,217 = 72.2%" in said
+    assert "about 1.67 cards on average" in said
+    assert "Here it is 72.2%: challenge." in said
+    assert app._work_out_box.selected_index is None  # closed until the person opens it
+    assert app._work_out_box.titles == ("What can I work out?",)
+    # the person's seat only: another view of the table would count other cards
+    bot = app.game.view(2)
+    assert odds.unseen_counts(bot, lambda c: True) != odds.unseen_counts(view, lambda c: True)
+
+
+def test_the_work_out_panel_on_your_turn_and_while_the_bots_play():
+    from uno_nb import odds
+    app = PlayApp("standard", players=3, seed=12, delay=0)
+    view = app.game.view(ME)
+    said = plain(app._work_out.value)
+    draw = odds.chance_draw_playable(view)
+    assert f"= {draw.numerator * 100 / draw.denominator:.1f}%" in said
+    assert said.startswith("Player 1 (you) sees the 7 cards in their own hand")
+    app._busy = True  # the bots are moving: nothing to decide
+    app._render()
+    assert plain(app._work_out.value) == text("play.work_out.wait")
+    app._busy = False
+    ru = PlayApp("standard", players=3, seed=12, delay=0, lang="ru")
+    assert plain(ru._work_out.value).startswith("Игрок 1 (вы) видит")

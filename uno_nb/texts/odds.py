@@ -219,7 +219,7 @@ EN: dict[str, str] = {
                            "{cost} cards.",
     "odds.challenge.count": "{challenger} cannot see {unseen} cards, and {good} of them are "
                             "{colour}. {accused} holds {held} of those {unseen}, every set of "
-                            "{held} as likely as any other. None of them is {colour} with "
+                            "{held} as likely as any other. Not one of them is {colour} with "
                             "chance C({bad}, {held}) / C({unseen}, {held}) = {none} = "
                             "{none_percent}, so {accused} held {colour} with chance "
                             "{fraction} = {percent}.",

@@ -4,6 +4,7 @@ re-dealing the unseen cards (the third app of the card-odds lesson,
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
 
@@ -22,10 +23,65 @@ from ._common import figure, para, tagged
 from .odds_common import WIDE, Replay, seed_box, table_html
 from .odds_panel import seat_name
 
-__all__ = ["ChallengeQuestion", "REDEALS"]
+__all__ = ["ChallengeQuestion", "REDEALS", "Reasoning", "challenge_reasoning"]
 
 #: How many re-deals one press of "Re-deal" makes; the first is made on its own.
 REDEALS = (1_000, 10_000, 100_000)
+
+
+@dataclass(frozen=True)
+class Reasoning:
+    """The exact answer to "challenge or take the cards?" from one seat:
+    the numbers, and the paragraphs that work them out."""
+
+    chance: Fraction                 #: the chance of a bluff (R-CHALLENGE)
+    expected: dict[str, Fraction]    #: cards drawn on average: "take", "challenge"
+    break_even: Fraction             #: the chance of a bluff above which challenging pays
+    rule: str                        #: what a challenge asks, and what each outcome costs
+    count: str                       #: the counting, C(bad, held) / C(unseen, held)
+    expect: str                      #: each choice's cards, on average
+    verdict: str                     #: challenge, take, or either
+    caveat: str                      #: what the count leaves out
+
+
+def challenge_reasoning(game: Game, view: PlayerView, lang: str = "en") -> Reasoning:
+    """:class:`Reasoning` from the seat of ``view``, which must answer the
+    Wild Draw Four played on it: what that seat can see, nothing more (the
+    lesson's question and the play page's "What can I work out?" say the same)."""
+    info = view.challengeable
+    if info is None:
+        raise ValueError("there is no Wild Draw Four to challenge in this position")
+    accused, colour = info
+    names = dict(accused=seat_name(game, accused, lang),
+                 challenger=seat_name(game, view.seat, lang),
+                 colour=colour_name(colour, lang), colour_of=colour_name(colour, lang, of=True))
+    pending = view.pending
+    cost = pending + 2
+    unseen, good = odds.unseen_counts(view, colour)
+    held = view.hand_sizes[accused]
+    none = odds.hypergeometric(0, unseen, good, held)
+    chance = odds.challenge_success_chance(view)
+    expected = odds.challenge_expected_draws(view)
+    break_even = odds.challenge_break_even(pending)
+    innocent = 1 - chance
+    verdict = ("odds.challenge.yes" if chance > break_even else
+               "odds.challenge.no" if chance < break_even else "odds.challenge.even")
+    return Reasoning(
+        chance, expected, break_even,
+        rule=text("odds.challenge.rule", lang, pending=pending, cost=cost, **names),
+        count=text("odds.challenge.count", lang, unseen=unseen, good=good, held=held,
+                   bad=unseen - good, none=fmt_fraction(none, lang),
+                   none_percent=fmt_percent(none, lang), fraction=fmt_fraction(chance, lang),
+                   percent=fmt_percent(chance, lang), **names),
+        expect=text("odds.challenge.expect", lang, pending=pending, cost=cost,
+                    innocent=fmt_percent(innocent, lang),
+                    innocent_fraction=fmt_fraction(innocent, lang),
+                    expected_fraction=fmt_fraction(expected["challenge"], lang),
+                    expected=fmt_decimal(expected["challenge"], 2, lang), **names),
+        verdict=text(verdict, lang, break_even=fmt_fraction(break_even, lang),
+                     break_even_percent=fmt_percent(break_even, lang),
+                     percent=fmt_percent(chance, lang), pending=pending, **names),
+        caveat=text("odds.challenge.caveat", lang, **names))
 
 
 class ChallengeQuestion:
@@ -204,10 +260,10 @@ class ChallengeQuestion:
         cost = pending + 2
         unseen, good = odds.unseen_counts(view, colour)
         held = view.hand_sizes[accused]
-        none = odds.hypergeometric(0, unseen, good, held)
-        self.chance = chance = odds.challenge_success_chance(view)
-        self.expected = expected = odds.challenge_expected_draws(view)
-        self.break_even: Fraction = odds.challenge_break_even(pending)
+        reasoning = challenge_reasoning(game, view, lang)
+        self.chance = reasoning.chance
+        self.expected = expected = reasoning.expected
+        self.break_even: Fraction = reasoning.break_even
         self._counting: dict[str, int] = dict(unseen=unseen, good=good, held=held, pending=pending)
         self._simulate.disabled = False
         under = game.discard[-2] if len(game.discard) > 1 else game.discard[-1]
@@ -215,27 +271,11 @@ class ChallengeQuestion:
             text("odds.challenge.situation", lang, seed=self._seed.value, index=self._replay.index,
                  top=card_name(under, lang), chosen=colour_name(game.colour, lang),
                  pending=pending, **names),
-            text("odds.challenge.rule", lang, pending=pending, cost=cost, **names))
+            reasoning.rule)
         self._table.value = table_html(game, game.current, False, lang)
-        innocent = 1 - chance
-        self._reasoning.value = (
-            para(text("odds.challenge.count", lang, unseen=unseen, good=good, held=held,
-                      bad=unseen - good, none=fmt_fraction(none, lang),
-                      none_percent=fmt_percent(none, lang), fraction=fmt_fraction(chance, lang),
-                      percent=fmt_percent(chance, lang), **names))
-            + para(text("odds.challenge.expect", lang, pending=pending, cost=cost,
-                        innocent=fmt_percent(innocent, lang),
-                        innocent_fraction=fmt_fraction(innocent, lang),
-                        expected_fraction=fmt_fraction(expected["challenge"], lang),
-                        expected=fmt_decimal(expected["challenge"], 2, lang), **names)))
-        verdict = ("odds.challenge.yes" if chance > self.break_even else
-                   "odds.challenge.no" if chance < self.break_even else "odds.challenge.even")
-        self._verdict.value = (
-            para(text(verdict, lang, break_even=fmt_fraction(self.break_even, lang),
-                      break_even_percent=fmt_percent(self.break_even, lang),
-                      percent=fmt_percent(chance, lang), pending=pending, **names),
-                 cls="uno-question-answer")
-            + para(text("odds.challenge.caveat", lang, **names)))
+        self._reasoning.value = para(reasoning.count) + para(reasoning.expect)
+        self._verdict.value = (para(reasoning.verdict, cls="uno-question-answer")
+                               + para(reasoning.caveat))
         held_colour = [c for c in game.hands[accused] if c.colour == colour]
         self.guilty: bool = bool(held_colour)
         if held_colour:

@@ -57,7 +57,8 @@ from ._common import tagged
 from .classbar import record
 from .play_buttons import ButtonBoard, ButtonSpec, button
 from .rules_panel import RulesPanel
-from .play_view import INK, end_panel_html, hits_html, log_html, status_html, table_html
+from .play_view import (INK, end_panel_html, hits_html, log_html, status_html, table_html,
+                        work_out_html)
 
 __all__ = ["PlayApp", "SPEEDS"]
 
@@ -152,6 +153,11 @@ class PlayApp:
         self._colour_label = w.HTML(escape(text("play.colour", lang)))
         self._message = tagged(w.HTML(), "uno-message")
         self._log = tagged(w.HTML(), "uno-log")
+        # "What can I work out?": the odds from the person's seat, closed until asked for
+        self._work_out = tagged(w.HTML(), "uno-work-out")
+        self._work_out_box = tagged(w.Accordion(children=[w.VBox([self._work_out])],
+                                                titles=(text("play.work_out", lang),)),
+                                    "uno-play-work-out")
         bar = tagged(w.HBox([self._new, self._seed, self._speed]), "uno-play-bar")
         # The game's settings: the stepper's rules panel, the number of
         # players, the bots' level and the length; a change deals anew from
@@ -179,6 +185,7 @@ class PlayApp:
             bar, self._settings, self._seed_note, self._status, self._hits, self._end,
             self._table,
             self._hand_title, self._hand, self._choices, self._actions, self._message,
+            self._work_out_box,
             w.HTML(f"<b>{escape(text('play.log', lang))}</b>"), self._log]),
             "uno-app", "uno-play")
         self.new_game(seed)
@@ -517,6 +524,7 @@ class PlayApp:
         self._board.fill(self._actions, self._action_buttons(kinds))
         self._status.value = status
         self._hits.value = hits_html(game, me, lang, self._mark)
+        self._work_out.value = work_out_html(game, me, lang, decides)
         self._table.value = table_html(game, me, lang, self._rounds)
         self._message.value = (f'<span style="color:#b00020">{escape(self._refusal)}</span>'
                                if self._refusal else "")

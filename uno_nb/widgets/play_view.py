@@ -16,16 +16,17 @@ from typing import Collection
 
 from ..cards import Card
 from .. import events as ev
+from .. import odds
 from ..events import Drew
 from ..game import Game, Phase, RoundResult
 from ..moves import CHALLENGE, PLAY, MoveKind
 from ..render import COLOUR_HEX, back_svg, card_svg
 from ..scoring import hand_points
 from ..texts import card_name, colour_name, rule_name, text
-from ..texts.numbers import fmt_int
+from ..texts.numbers import fmt_int, fmt_percent, fmt_ratio
 
 __all__ = ["INK", "FACE_DOWN", "status_text", "status_html", "table_html",
-           "round_won", "end_panel_html", "log_html", "hits", "hits_html"]
+           "round_won", "end_panel_html", "log_html", "hits", "hits_html", "work_out_html"]
 
 #: The ink of black cards and of the text on yellow ones.
 INK = "#1d1d1b"
@@ -270,6 +271,46 @@ def hits_html(game: Game, me: int, lang: str, mark: int) -> str:
             '#d72600;border-radius:6px;padding:4px 10px;margin:4px 0">'
             f'<b>{escape(text("play.hits", lang))}</b>'
             f'<ul style="margin:2px 0 2px 1.2em;padding:0">{lines}</ul></div>')
+
+
+def _p(said: str) -> str:
+    return f'<p style="line-height:1.4;margin:0.3em 0">{escape(said)}</p>'
+
+
+def work_out_html(game: Game, me: int, lang: str, decides: bool) -> str:
+    """"What can I work out?": the exact odds from the person's seat, from
+    what that seat sees (their hand, the discard pile, the number of cards
+    each other hand holds), never from a bot's hidden cards.  When a Wild
+    Draw Four waits for their answer, the chance that it is a bluff, what
+    each choice costs on average and which pays (the card-odds lesson's own
+    reasoning, :func:`~uno_nb.widgets.odds_challenge.challenge_reasoning`);
+    on their turn, the chance that a card drawn fits and the cards that fit."""
+    from .odds_challenge import challenge_reasoning
+    from .odds_panel import seat_name, top_name
+
+    if game.is_over or game.phase is Phase.ROUND_OVER:
+        return _p(text("odds.panel.over", lang))
+    if not decides or game.current != me or not game.discard or game.colour is None:
+        return _p(text("play.work_out.wait", lang))
+    view = game.view(me)
+    if view.challengeable is not None and any(m.kind is CHALLENGE for m in game.turn_moves()):
+        reasoning = challenge_reasoning(game, view, lang)
+        return "".join(map(_p, (reasoning.rule, reasoning.count, reasoning.expect))) + (
+            f'<p style="line-height:1.4;margin:0.3em 0;font-weight:bold">'
+            f"{escape(reasoning.verdict)}</p>") + _p(reasoning.caveat)
+    name = seat_name(game, me, lang)
+    playable = odds.playable_predicate(view)
+    unseen, good = odds.unseen_counts(view, playable)
+    top = top_name(view, lang)
+    own = sum(1 for c in view.hand if playable(c))
+    said = [text("odds.panel.seen", lang, player=name, hand=len(view.hand),
+                 discard=len(view.discard), unseen=unseen),
+            text("odds.panel.draw", lang, player=name, unseen=unseen, good=good, top=top,
+                 ratio=fmt_ratio(good, unseen, lang),
+                 percent=fmt_percent(odds.chance_draw_playable(view), lang)),
+            text("odds.panel.has", lang, player=name, count=own, top=top) if own
+            else text("odds.panel.has_none", lang, player=name, top=top)]
+    return "".join(map(_p, said))
 
 
 def log_html(game: Game, me: int, lang: str, mark: int = 0) -> str:
