@@ -146,6 +146,11 @@ function render({ model, el }) {
   });
   sized.observe(el);
   model.on("change:figure", draw);
+  // a chart put away (Chart.show(False)) takes no room; shown again, the size
+  // observer draws it at its width
+  const hide = () => { el.style.display = model.get("hidden") ? "none" : ""; };
+  hide();
+  model.on("change:hidden", hide);
   load(model).then((loaded) => {
     Plotly = loaded;
     draw();
@@ -157,6 +162,7 @@ function render({ model, el }) {
     closed = true;
     sized.disconnect();
     model.off("change:figure", draw);
+    model.off("change:hidden", hide);
     if (Plotly) Plotly.purge(el);
   };
 }

@@ -73,6 +73,8 @@ class ChartView(anywidget.AnyWidget):
     #: the figure as plotly.js takes it: {"data": [...], "layout": {...}}
     figure = t.Dict().tag(sync=True)
     config = t.Dict().tag(sync=True)
+    #: put away: the page shows nothing of it (Chart.show)
+    hidden = t.Bool(False).tag(sync=True)
     #: the server path of plotly.js (under the web app), or ""
     bundle = t.Unicode("").tag(sync=True)
     #: plotly.js itself, where no server serves it
@@ -107,6 +109,16 @@ class Chart(go.Figure):  # type: ignore[misc]
             raise ValueError(f"plotly.js's basic bundle draws {sorted(TRACE_TYPES)} traces, "
                              f"not {sorted(kinds)}")
         self._view.figure = json.loads(pio.to_json(self, validate=False))
+
+    @property
+    def shown(self) -> bool:
+        """Is the chart on show (not put away with :meth:`show`)?"""
+        return not self._view.hidden
+
+    def show(self, on: bool = True) -> None:
+        """Show the chart, or put it away (``on=False``): the widget's own
+        flag, as charts share one layout model."""
+        self._view.hidden = not on
 
     def add_class(self, className: str) -> Chart:  # noqa: N803 (ipywidgets spelling)
         """Give the chart's box a CSS class (as ipywidgets' ``add_class``)."""

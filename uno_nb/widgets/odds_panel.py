@@ -81,11 +81,7 @@ class OddsPanel:
         self._table = tagged(w.HTML(), "uno-odds-table")
         self.values: dict[str, float] = {}
         self.exact: dict[str, Fraction] = {}
-        # the chart and its caption, hidden while there is nothing to count
-        # (an empty chart's axes run from -0.5 to 2.5 and say nothing)
-        self._chart_box = tagged(w.VBox([self.figure, self._caption], layout=w.Layout()),
-                                 "uno-odds-chart-box")
-        parts = [self._title, self._numbers, self._chart_box]
+        parts = [self._title, self._numbers, self.figure, self._caption]
         if details:
             parts.append(self._table)
         self.widget = tagged(w.VBox(parts), "uno-app", "uno-odds")
@@ -100,12 +96,14 @@ class OddsPanel:
             for trace in self.figure.data:
                 trace.x, trace.y, trace.customdata = [], [], []
         self.figure.draw()
-        self._chart_box.layout.display = "none"
+        # put away while there is nothing to count: an empty chart's axes run
+        # from -0.5 to 2.5 and say nothing
+        self.figure.show(False)
 
     @property
     def shows_chart(self) -> bool:
         """Is the chart on show (it is not while there is nothing to count)?"""
-        return bool(self._chart_box.layout.display != "none")
+        return self.figure.shown
 
     def update(self, game: Game) -> None:
         """Show the odds of the player to move in ``game``."""
@@ -151,7 +149,7 @@ class OddsPanel:
                          percent=fmt_percent(c, lang), fraction=fmt_fraction(c, lang))
                     for label, c in zip(names, chances[kind])]
         self.figure.draw()
-        self._chart_box.layout.display = ""
+        self.figure.show(True)
         self._caption.value = para(text("odds.panel.caption", lang, player=name))
         self._table.value = self._details(game, opponents, names, chances)
 
