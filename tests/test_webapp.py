@@ -1131,6 +1131,60 @@ def test_a_draw_two_on_the_person_is_announced_on_the_table(server, desktop):
     page.close(run_before_unload=True)
 
 
+#: A deal of party rules between the person and four bots whose match to 500
+#: (two rounds) has the person jump in, swap hands on a 7 and challenge a Wild
+#: Draw Four, playing by tests.clicking's choices (found by trying seeds).
+PARTY_SEED = 277
+
+
+def test_a_party_match_to_500_played_by_clicking_is_the_match_played_here(server, desktop):
+    """Issue 21: the play page's own settings (party rules, 5 players, a
+    match to 500 points), then a whole match played by clicking - jump-ins,
+    7 swaps, challenges, the next round's deal - the page showing, after
+    every click, what the same app shows here after the same decision."""
+    from tests.clicking import next_click
+    opened = play_page(server, desktop)
+    page = opened.page
+    page.locator(".uno-play-settings").get_by_text(texts.text("play.settings")).click()
+    page.select_option(".uno-play .uno-rules-preset select", label=texts.text("preset.party"))
+    page.fill(".uno-play .uno-players input", "5")
+    page.press(".uno-play .uno-players input", "Enter")
+    page.select_option(".uno-play .uno-length select",
+                       label=texts.text("play.length.match", target="500"))
+    page.fill(".uno-play .uno-seed input", str(PARTY_SEED))
+    page.press(".uno-play .uno-seed input", "Enter")
+    twin = PlayApp("party", players=5, seed=PARTY_SEED, delay=0, rounds=None)
+    assert wait_for_play(page, expected_play(twin)) == expected_play(twin)
+    page.check(".uno-play .uno-say-uno input")  # UNO! said with the last but one card
+    twin._say_uno.value = True
+    clicks: list[str] = []
+    while (click := next_click(twin)) is not None:
+        assert len(clicks) < 200, "the match did not end"
+        page.locator(click.selector).first.click()
+        click.act()
+        clicks.append(click.what)
+        expected = expected_play(twin)
+        assert wait_for_play(page, expected) == expected, f"after {clicks}"
+    game = twin.game
+    assert game.is_over and game.outcome is not None and game.outcome.reason == "target"
+    assert max(game.scores) >= 500 and len(game.round_results) >= 2
+    me = twin.human
+    assert any(isinstance(e, events.Played) and e.player == me and e.jump_in for e in game.events)
+    assert any(isinstance(e, events.Note) and e.key == "seven_zero.swap"
+               and dict(e.values)["player"] == me for e in game.events)
+    assert any(isinstance(e, events.Challenged) and e.challenger == me for e in game.events)
+    # the end panel's words (its cards are pictures, named in their titles)
+    shown = page.evaluate("""() => { const end = document.querySelector('.uno-play .uno-end-panel')
+                                       .cloneNode(true);
+                                     end.querySelectorAll('svg').forEach(s => s.remove());
+                                     document.body.append(end);
+                                     const said = end.innerText; end.remove(); return said; }""")
+    assert _letters(shown) == _letters(html_text(twin._end_panel.value))
+    screenshot(page, "play-party-match-over")
+    assert opened.errors == []
+    page.close(run_before_unload=True)
+
+
 def test_play_never_shows_a_bots_hidden_cards(server, desktop):
     """Over a game played by clicking (a playable card, else Draw), the page
     never names or shows a card a bot holds or drew: the log says only that a
