@@ -375,8 +375,7 @@ def test_R_SCORE_WINNER_V_SCORE_PENALTY_a_game_stopped_before_the_target_says_it
         "Player 2 is the first to reach 500 points and wins the game after 7 rounds, with 588 "
         "points.")
     assert say_scores(match, "ru").startswith(
-        "Игрок 2 первым доходит до 500 очков и выигрывает партию после 7 раундов: всего 588 "
-        "очков.")
+        "Игрок 2 первым доходит до 500 и выигрывает партию после 7 раундов: всего 588 очков.")
     assert "stopped" not in say_scores(match)
 
 

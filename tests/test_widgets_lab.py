@@ -577,3 +577,27 @@ def test_the_two_histograms_can_be_told_apart_and_mark_their_averages():
     assert shapes[0].line.color != shapes[1].line.color
     assert [a.text for a in app.figure.layout.annotations] == [
         f"{k}: {m:.1f} on average" for k, m in zip("AB", means)]
+
+
+def test_with_abandoned_games_the_wins_and_points_are_not_paired():
+    """The A and B columns count each rule set's own finished games; the
+    paired wins and points would count the deals both finished, and could
+    then even disagree in sign with the columns: with abandoned games, B − A
+    of those rows is the two columns' difference."""
+    app = LabApp("standard", RuleSet(draw_until_playable=True), players=4, games=600, seed=0)
+    app.results  # noqa: B018 (played)
+    a, b = app.results["A"], app.results["B"]
+    capped = {k: lab.run(r.rules, [BOTS] * 4, 600, seed=0, executor="serial", max_turns=40)
+              for k, r in (("A", a), ("B", b))}
+    assert capped["A"].summary.abandoned and capped["B"].summary.abandoned
+    app.results = capped
+    app._draw_results()
+    rows = {row.key: row for row in app.rows}
+    sa, sb = capped["A"].summary, capped["B"].summary
+    expected = figure_rows(sa, sb,
+                           paired={k: v for k, v in lab.paired_differences(
+                               capped["A"], capped["B"]).items() if k in ("turns", "drawn")})
+    assert [row.diff for row in app.rows] == [row.diff for row in expected]
+    first = difference(sa.position_wins[0], sb.position_wins[0])
+    assert rows["first"].diff.startswith(("+", "−", "0"))
+    assert (first.estimate > 0) == rows["first"].diff.startswith("+")

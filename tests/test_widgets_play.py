@@ -10,7 +10,7 @@ import re
 from uno_nb.widgets import ui as w
 import pytest
 
-from uno_nb import Game, RuleSet
+from uno_nb import Game, Phase, RuleSet
 from uno_nb.cards import ALL_CARDS, Card
 from uno_nb.moves import CATCH, CHALLENGE, DRAW, GIVE, PLAY, UNO
 from uno_nb.render import game_html
@@ -784,3 +784,37 @@ def test_the_work_out_panel_on_your_turn_and_while_the_bots_play():
     app._busy = False
     ru = PlayApp("standard", players=3, seed=12, delay=0, lang="ru")
     assert plain(ru._work_out.value).startswith("Игрок 1 (вы) видит")
+
+
+def test_V_STACK_the_work_out_panel_facing_a_draw_two_names_the_answers_not_the_odds():
+    """Facing a stacked Draw Two the person takes the cards or answers with
+    one: the panel names the cards that can answer (the legal moves), not
+    the chance of drawing a playable card."""
+    app = PlayApp(RuleSet(stack=True), players=3, seed=4, delay=0)
+    game = app.game
+    assert game.phase is Phase.PENALTY and game.pending == 2
+    answers = sorted({m.card for m in game.turn_moves() if m.kind is PLAY}, key=lambda c: c.text)
+    said = plain(app._work_out.value)
+    assert said == text("play.work_out.answer", pending=2, count=len(answers),
+                        cards=", ".join(card_name(c) for c in answers)), said
+    assert "chance" not in said
+
+
+def test_the_announcements_and_the_odds_panel_never_read_a_bots_hidden_cards():
+    """Move the cards between the bots' hands and the draw pile, keeping
+    every hand's size: what the person sees is the same, so the page's
+    announcement and "What can I work out?" must not change."""
+    import random as _random
+    from uno_nb.widgets.play_view import hits_html, work_out_html
+    for seed in (4, 12, 38):
+        app = PlayApp("standard", players=3, seed=seed, delay=0)
+        game = app.game
+        before = (hits_html(game, ME, "en", app._mark), work_out_html(game, ME, "en", True))
+        hidden = [c for s in (1, 2) for c in game.hands[s]] + list(game.draw_pile)
+        _random.Random(seed).shuffle(hidden)
+        for s in (1, 2):
+            size = len(game.hands[s])
+            game.hands[s][:], hidden = hidden[:size], hidden[size:]
+        game.draw_pile[:] = hidden
+        assert (hits_html(game, ME, "en", app._mark), work_out_html(game, ME, "en", True)) \
+            == before

@@ -90,8 +90,8 @@ def test_V_SCORE_PENALTY_switched_on_the_page_plays_the_same_seed_again_and_says
         "wins it with the lowest total: 118 points. Totals — Player 1: 522 · Player 2: 118 · "
         "Player 3: 319.")
     assert say_scores(app.game, "ru").startswith(
-        "После 11 раундов Игрок 1 набирает 522 очка, а с 500 очков партия заканчивается. Её "
-        "выигрывает Игрок 2 с самым низким счётом — 118 очков.")
+        "После 11 раундов Игрок 1 набирает 522 очка, а когда чей-нибудь счёт доходит до 500, "
+        "партия заканчивается. Её выигрывает Игрок 2 с самым низким счётом — 118 очков.")
 
 
 def test_V_LAZY_keeps_no_tally_so_the_match_is_a_set_number_of_rounds():
@@ -147,7 +147,8 @@ def test_a_refused_scoring_combination_is_explained_and_the_match_stays():
 def test_a_match_too_long_to_play_shows_the_rounds_before_the_cut():
     app = ScoringApp(RuleSet(target_score=100_000), players=3, seed=4)
     assert app._cut and app.rounds > 50
-    assert f"the page shows its first {app.rounds} rounds" in app._note.value
+    assert f"the page shows what was played before that, rounds finished: {app.rounds}." \
+        in app._note.value
     app.to_the_end()
     assert not app.game.is_over and len(app.game.round_results) == app.rounds
     assert f"After {app.rounds} rounds" in _said(app)
@@ -172,3 +173,13 @@ def test_the_scoring_app_in_russian():
     assert "После 1 раунда впереди Игрок 2: 196 очков." in _said(app)
     assert "по раскладу № 4" in app._note.value
     assert app.rules_panel.control("scoring").description != "Scoring"
+
+
+def test_V_SEVEN_ROUNDS_with_V_LAZY_ends_at_the_seventh_empty_hand_with_no_score_said():
+    app = ScoringApp(RuleSet(scoring="lazy", seven_rounds=True), players=3, seed=4)
+    assert "this match is played for" not in app._note.value  # it is one round, to the 7th
+    app.to_the_end()
+    assert app.game.outcome.reason == "seven-rounds"
+    assert say_scores(app.game) == (
+        f"Player {app.game.outcome.winner + 1} empties their hand for the seventh time and wins "
+        "the game.")

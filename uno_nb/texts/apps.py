@@ -101,6 +101,8 @@ EN: dict[str, str] = {
                           '{count|point|points}.',
     'app.scores_won_seven': '{player} empties their hand for the seventh time and wins the '
                             'game with a score of {shown}.',
+    'app.scores_won_seven_lazy': '{player} empties their hand for the seventh time and wins '
+                                 'the game.',
     'app.scores_won_lazy': '{player} wins the game after {rounds} {rounds|round|rounds}, '
                            'having won the most rounds.',
     # -- the scoring page's match (ScoringApp) ------------------------------------
@@ -112,8 +114,8 @@ EN: dict[str, str] = {
                       'a setting and the match is played again from the same seed.',
     'app.match_lazy': 'Lazy scoring keeps no tally, so no total ever reaches a target: this '
                       'match is played for {count} {count|round|rounds}.',
-    'app.match_cut': 'This match goes on for more than {turns} turns; the page shows its first '
-                     '{count} {count|round|rounds}.',
+    'app.match_cut': 'This match goes on for more than {turns} turns: the page shows what was '
+                     'played before that, rounds finished: {count}.',
     'app.scores_totals': 'Totals — {totals}.',
     'app.scores_total_item': '{player}: {shown}',
     'app.scores_table_round': 'Round',
@@ -241,15 +243,17 @@ RU: dict[str, str] = {
                               'дошёл до {target}, и по условленному числу раундов её '
                               'выигрывает {player} с самым низким счётом — {shown} '
                               '{count|очко|очка|очков}.',
-    'app.scores_won': '{player} первым доходит до {target} очков и выигрывает партию после '
+    'app.scores_won': '{player} первым доходит до {target} и выигрывает партию после '
                       '{rounds} {rounds|раунда|раундов|раундов}: всего {shown} '
                       '{count|очко|очка|очков}.',
     'app.scores_won_low': 'После {rounds} {rounds|раунда|раундов|раундов} {reacher} набирает '
-                          '{reached} {reached_count|очко|очка|очков}, а с {target} очков партия '
-                          'заканчивается. Её выигрывает {player} с самым низким счётом — '
-                          '{shown} {count|очко|очка|очков}.',
+                          '{reached} {reached_count|очко|очка|очков}, а когда чей-нибудь '
+                          'счёт доходит до {target}, партия заканчивается. Её выигрывает '
+                          '{player} с самым низким счётом — {shown} {count|очко|очка|очков}.',
     'app.scores_won_seven': '{player} в седьмой раз остаётся без карт и выигрывает партию '
                             'со счётом {shown}.',
+    'app.scores_won_seven_lazy': '{player} в седьмой раз остаётся без карт и выигрывает '
+                                 'партию.',
     'app.scores_won_lazy': 'После {rounds} {rounds|раунда|раундов|раундов} партию выигрывает '
                            '{player} — по числу выигранных раундов.',
     # -- партия на странице про очки (ScoringApp) ---------------------------------
@@ -258,12 +262,12 @@ RU: dict[str, str] = {
     'app.match_where': 'Сыграно раундов: {round} из {rounds}',
     'app.match_note': 'Эту партию играют боты с простой стратегией, карты сданы по раскладу '
                       '№ {seed}: с теми же настройками на любом компьютере выйдет та же партия. '
-                      'Если изменить настройку, партия сыграется заново с тем же раскладом.',
+                      'Если изменить настройку, партия будет сыграна заново с тем же раскладом.',
     'app.match_lazy': 'При ленивом подсчёте очки не записывают, и ничей счёт не доходит до '
                       'цели, поэтому здесь партия длится {count} '
                       '{count|раунд|раунда|раундов}.',
-    'app.match_cut': 'Эта партия длится больше {turns} ходов; на странице — её первые {count} '
-                     '{count|раунд|раунда|раундов}.',
+    'app.match_cut': 'Эта партия длится больше {turns} ходов: на странице показано, что было '
+                     'сыграно до этого, закончено раундов: {count}.',
     'app.scores_totals': 'Общий счёт — {totals}.',
     'app.scores_total_item': '{player}: {shown}',
     'app.scores_table_round': 'Раунд',

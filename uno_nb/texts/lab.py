@@ -64,8 +64,8 @@ EN: dict[str, str] = {
     "lab.explain.interval": "In brackets, each figure's 95% interval: with games like these, a "
                             "range drawn this way holds the true value 95 times in 100. B − A "
                             "is worked out deal by deal, as both rule sets play the same deals, "
-                            "so the luck of the deal cancels out and its interval is narrower "
-                            "than the two figures' own. A difference is clear beyond chance "
+                            "so the luck of the deal cancels out and the interval of B − A is "
+                            "narrower than the two figures' own. A difference is clear beyond chance "
                             "when its interval leaves out 0 — "
                             "yet among this many rows, about one in twenty does so by chance "
                             "alone.",
@@ -152,8 +152,9 @@ RU: dict[str, str] = {
                             "при таких партиях интервал, найденный этим способом, содержит "
                             "истинное значение в 95 случаях из 100. Разницу B − A считают по "
                             "каждой раздаче отдельно: оба набора правил играют одни и те же "
-                            "раздачи, везение при сдаче взаимно сокращается, и её интервал уже, "
-                            "чем у каждой из двух величин. Если интервал разницы не "
+                            "раздачи, влияние раздачи одинаково в обеих партиях и взаимно "
+                            "погашается, поэтому интервал разницы уже, чем у каждой из двух "
+                            "величин. Если интервал разницы не "
                             "включает 0, случайностью её объяснить трудно, — но среди стольких "
                             "строк примерно одна из двадцати окажется такой просто по "
                             "случайности.",

@@ -133,6 +133,11 @@ EN: dict[str, str] = {
                        "size or the seed starts again from the first hand.",
     "odds.hand.inside": "The exact chance lies inside the 95% interval for {inside} of the "
                         "{total} counts.",
+    "odds.hand.missed": "That is as expected: a 95% interval misses the exact chance about one "
+                        "time in twenty, so among {total} intervals about {expected} should "
+                        "miss, and here {missed} {missed|does|do}.",
+    "odds.hand.all_inside": "A 95% interval still misses the exact chance about one time in "
+                            "twenty: deal again, and now and then one will.",
     "odds.hand.chart_title": "Hands of {size} {size|card|cards}: exact chances and hands dealt",
     "odds.hand.y": "Share of hands",
     "odds.hand.trace_exact": "Exact chance",
@@ -410,6 +415,13 @@ RU: dict[str, str] = {
                        "расклада, всё начнётся заново с первой руки.",
     "odds.hand.inside": "Точная вероятность попадает в 95-процентный доверительный интервал "
                         "у {inside} из {total} {total|столбика|столбиков|столбиков}.",
+    "odds.hand.missed": "Так и должно быть: 95-процентный интервал не накрывает точную "
+                        "вероятность примерно в одном случае из двадцати, так что из {total} "
+                        "интервалов промахнуться должны около {expected}, а здесь "
+                        "{missed|промахнулся|промахнулись|промахнулись} {missed}.",
+    "odds.hand.all_inside": "И всё же 95-процентный интервал не накрывает точную вероятность "
+                            "примерно в одном случае из двадцати: раздайте ещё, и время от "
+                            "времени какой-нибудь промахнётся.",
     "odds.hand.chart_title": "Руки из {size} {size|карты|карт|карт}: точные вероятности и "
                              "розданные руки",
     "odds.hand.y": "Доля рук",

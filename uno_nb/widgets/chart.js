@@ -146,7 +146,7 @@ function render({ model, el }) {
   });
   sized.observe(el);
   model.on("change:figure", draw);
-  // a chart put away (Chart.show(False)) takes no room; shown again, the size
+  // a chart put away (Chart.set_shown(False)) takes no room; shown again, the size
   // observer draws it at its width
   const hide = () => { el.style.display = model.get("hidden") ? "none" : ""; };
   hide();

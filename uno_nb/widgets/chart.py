@@ -73,7 +73,7 @@ class ChartView(anywidget.AnyWidget):
     #: the figure as plotly.js takes it: {"data": [...], "layout": {...}}
     figure = t.Dict().tag(sync=True)
     config = t.Dict().tag(sync=True)
-    #: put away: the page shows nothing of it (Chart.show)
+    #: put away: the page shows nothing of it (Chart.set_shown)
     hidden = t.Bool(False).tag(sync=True)
     #: the server path of plotly.js (under the web app), or ""
     bundle = t.Unicode("").tag(sync=True)
@@ -94,7 +94,10 @@ class Chart(go.Figure):  # type: ignore[misc]
         global _LAYOUT
         if _LAYOUT is None:
             _LAYOUT = ipywidgets.Layout()
-        self._view = ChartView(config={"displaylogo": False}, layout=_LAYOUT, **where)
+        # no toolbar: on a phone it covers the chart's title, and a learner
+        # reads a chart by pointing at it (the hover texts), not by zooming
+        self._view = ChartView(config={"displaylogo": False, "displayModeBar": False},
+                               layout=_LAYOUT, **where)
         self.draw()
 
     @property
@@ -112,10 +115,10 @@ class Chart(go.Figure):  # type: ignore[misc]
 
     @property
     def shown(self) -> bool:
-        """Is the chart on show (not put away with :meth:`show`)?"""
+        """Is the chart on show (not put away with :meth:`set_shown`)?"""
         return not self._view.hidden
 
-    def show(self, on: bool = True) -> None:
+    def set_shown(self, on: bool = True) -> None:
         """Show the chart, or put it away (``on=False``): the widget's own
         flag, as charts share one layout model."""
         self._view.hidden = not on

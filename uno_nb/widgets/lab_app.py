@@ -520,6 +520,10 @@ class LabApp:
         summary_a, summary_b = results[LABELS[0]].summary, results[LABELS[1]].summary
         # B − A deal by deal: both rule sets were dealt the same games
         paired = lab.paired_differences(results[LABELS[0]], results[LABELS[1]])
+        if summary_a.abandoned or summary_b.abandoned:
+            # the wins and points of A and B are over each one's finished games,
+            # the paired ones over the deals both finished: they would not agree
+            paired = {key: paired[key] for key in ("turns", "drawn") if key in paired}
         self.rows = figure_rows(summary_a, summary_b, lang=lang, paired=paired)
         diff_head = text("lab.col.diff", lang, first=LABELS[0], second=LABELS[1])
         head = (f"<tr><th>{escape(text('lab.col.figure', lang))}</th>"

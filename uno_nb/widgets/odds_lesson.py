@@ -281,7 +281,12 @@ class HandOdds:
             self._status.value = para(
                 text("odds.hand.dealt", lang, shown=fmt_int(self.dealt, lang), count=self.dealt,
                      seed=self.seed),
-                text("odds.hand.inside", lang, inside=inside, total=len(estimates)))
+                text("odds.hand.inside", lang, inside=inside, total=len(estimates)),
+                # a miss is what a 95% interval does one time in twenty, and says so
+                text("odds.hand.missed", lang, total=len(estimates),
+                     expected=fmt_decimal(len(estimates) / 20, 1, lang),
+                     missed=len(estimates) - inside)
+                if inside < len(estimates) else text("odds.hand.all_inside", lang))
         else:
             self._status.value = para(text("odds.hand.none_dealt", lang, seed=self.seed))
         ks = list(dist)

@@ -98,7 +98,7 @@ class OddsPanel:
         self.figure.draw()
         # put away while there is nothing to count: an empty chart's axes run
         # from -0.5 to 2.5 and say nothing
-        self.figure.show(False)
+        self.figure.set_shown(False)
 
     @property
     def shows_chart(self) -> bool:
@@ -149,7 +149,7 @@ class OddsPanel:
                          percent=fmt_percent(c, lang), fraction=fmt_fraction(c, lang))
                     for label, c in zip(names, chances[kind])]
         self.figure.draw()
-        self.figure.show(True)
+        self.figure.set_shown(True)
         self._caption.value = para(text("odds.panel.caption", lang, player=name))
         self._table.value = self._details(game, opponents, names, chances)
 

@@ -241,7 +241,9 @@ def hits(game: Game, me: int, mark: int) -> list[ev.Event]:
     """What the others did to the person since the events' index ``mark``
     (their last move): cards they had to draw, a turn they lost, a hand
     swapped or passed on, a forgotten UNO! caught; each after the card that
-    did it (the last card played before it by someone else; a catch has none).
+    did it (the last card played before it by someone else, or the start
+    card) where a card did it: a Draw Two's or a start card's draw, a skip, a
+    swap; a caught UNO! or a table penalty has no such card.
     ``mark`` 0: everything since the deal (the bots' opening moves)."""
     shown: list[ev.Event] = []
     cause: ev.Event | None = None
@@ -251,11 +253,11 @@ def hits(game: Game, me: int, mark: int) -> list[ev.Event]:
         elif isinstance(event, ev.StartCard):
             cause = event  # a Skip or a Draw Two turned up as the start card
         elif _hits_me(event, me):
-            caught = isinstance(event, ev.UnoCaught) or (isinstance(event, Drew)
-                                                         and event.reason == "uno")
+            by_card = not isinstance(event, (ev.UnoCaught, Drew)) or (
+                isinstance(event, Drew) and event.reason in ("penalty", "start"))
             # (events are compared by identity: two plays of the same card are two)
-            if cause is not None and not caught and all(e is not cause for e in shown):
-                shown.append(cause)  # a catch is not the last card's doing
+            if cause is not None and by_card and all(e is not cause for e in shown):
+                shown.append(cause)
             shown.append(event)
     return shown
 
@@ -290,15 +292,29 @@ def work_out_html(game: Game, me: int, lang: str, decides: bool) -> str:
 
     if game.is_over or game.phase is Phase.ROUND_OVER:
         return _p(text("odds.panel.over", lang))
-    if not decides or game.current != me or not game.discard or game.colour is None:
+    if not decides or game.current != me or not game.discard:
         return _p(text("play.work_out.wait", lang))
+    name = seat_name(game, me, lang)
+    if game.colour is None:  # a Wild turned up to start: its colour is theirs to choose
+        return _p(text("odds.panel.choosing", lang, player=name))
     view = game.view(me)
-    if view.challengeable is not None and any(m.kind is CHALLENGE for m in game.turn_moves()):
+    moves = game.turn_moves()
+    if view.challengeable is not None and any(m.kind is CHALLENGE for m in moves):
         reasoning = challenge_reasoning(game, view, lang)
         return "".join(map(_p, (reasoning.rule, reasoning.count, reasoning.expect))) + (
             f'<p style="line-height:1.4;margin:0.3em 0;font-weight:bold">'
             f"{escape(reasoning.verdict)}</p>") + _p(reasoning.caveat)
-    name = seat_name(game, me, lang)
+    if game.phase is Phase.PENALTY:  # draw the pending cards, or answer with a card
+        answers = sorted({m.card for m in moves if m.kind is PLAY and m.card is not None},
+                         key=lambda c: c.text)
+        if answers:
+            return _p(text("play.work_out.answer", lang, pending=game.pending,
+                           count=len(answers),
+                           cards=text("odds.list_sep", lang).join(card_name(c, lang)
+                                                                  for c in answers)))
+        return _p(text("play.work_out.no_answer", lang, pending=game.pending))
+    if game.phase is not Phase.TURN:  # keep a drawn card, swap, give…: nothing to count
+        return _p(text("play.work_out.choice", lang))
     playable = odds.playable_predicate(view)
     unseen, good = odds.unseen_counts(view, playable)
     top = top_name(view, lang)

@@ -111,7 +111,9 @@ class ScoringApp:
         """Play the match of the settings on show, from its seed, to the end."""
         rules = self.rules_panel.rules
         players, seed = int(self._players.value), int(self._seed.value)
-        self._max_rounds = LAZY_ROUNDS if rules.scoring == "lazy" else None
+        # (V-SEVEN-ROUNDS ends a match at the seventh empty hand, lazy or not)
+        self._max_rounds = (LAZY_ROUNDS if rules.scoring == "lazy" and not rules.seven_rounds
+                            else None)
         ends: list[int] = []  # the moves played when each round ended
 
         def seen(game: Game) -> None:
@@ -157,8 +159,6 @@ class ScoringApp:
 
     def _settings_changed(self) -> None:
         """A setting changed: the match played again from the same seed."""
-        if self._players.value is None or self._seed.value is None:
-            return  # a box being typed into
         self._play()
 
     # -- the one render funnel ------------------------------------------------------------
@@ -175,7 +175,7 @@ class ScoringApp:
             notes.append(text("app.match_lazy", lang, count=self._max_rounds))
         if self._cut:
             notes.append(text("app.match_cut", lang, turns=fmt_int(DEFAULT_MAX_TURNS, lang),
-                              count=total))
+                              count=fmt_int(total, lang)))
         self._note.value = "".join(f'<p class="uno-caption" style="line-height:1.4">'
                                    f"{escape(note)}</p>" for note in notes)
 

@@ -99,7 +99,7 @@ def _summary(game: Game, lang: str) -> list[str]:
         # (V-LAZY); the seventh empty hand (V-SEVEN-ROUNDS).
         stopped = outcome.reason == "rounds" and scoring != "lazy"
         if outcome.reason == "seven-rounds":
-            key = "app.scores_won_seven"
+            key = "app.scores_won_seven" + ("_lazy" if scoring == "lazy" else "")
         else:
             key = {"winner": "app.scores_stopped" if stopped else "app.scores_won",
                    "penalty": "app.scores_stopped_low" if stopped else "app.scores_won_low",
