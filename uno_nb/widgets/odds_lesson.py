@@ -130,6 +130,13 @@ def say_dealt(kind: str, *, exactly: int | None = None, at_least: int | None = N
 
 # -- 1. the hypergeometric law -------------------------------------------------------------------
 
+#: The columns of the dealt hands' table, as CSS classes (a phone's stylesheet
+#: keeps the count, the percent and the hands dealt: the ways to choose and the
+#: exact fraction are ten-digit numbers, read on a wider screen or in the
+#: chart's hover).
+_COLUMNS = ("k", "ways", "exact", "percent", "dealt")
+
+
 class HandOdds:
     """How many cards of a kind a fresh hand holds: the exact hypergeometric
     distribution as bars, and hands dealt from a seed as dots with 95%
@@ -336,9 +343,10 @@ class HandOdds:
             else:
                 dealt = text("odds.none", lang)
             cells = [str(k), ways, fmt_fraction(chance, lang), fmt_percent(chance, lang), dealt]
-            rows.append("<tr>" + "".join(f'<td style="{CELL}">{escape(c)}</td>' for c in cells)
-                        + "</tr>")
-        head = "".join(f'<th style="{CELL}">{escape(h)}</th>' for h in heads)
+            rows.append("<tr>" + "".join(f'<td class="uno-col-{col}" style="{CELL}">{escape(c)}</td>'
+                                         for col, c in zip(_COLUMNS, cells)) + "</tr>")
+        head = "".join(f'<th class="uno-col-{col}" style="{CELL}">{escape(h)}</th>'
+                       for col, h in zip(_COLUMNS, heads))
         return scroll('<table class="uno-hand-rows" style="border-collapse:collapse;'
                       f"text-align:right\"><tr>{head}</tr>{''.join(rows)}</table>")
 
