@@ -110,7 +110,8 @@ class Ask:
             parts += [self._how, tagged(w.HBox([self._answer, self._check],
                                                layout=w.Layout(flex_flow="row wrap")),
                                         "uno-q-row")]
-        self._show = tagged(w.Button(description=text("q.box.show", lang)), "uno-q-show")
+        self._show = tagged(w.Button(description=text("q.box.show", lang),
+                                     layout=w.Layout(width="auto")), "uno-q-show")  # its words in full
         self._show.on_click(lambda _b: self.reveal())
         self._message = tagged(w.HTML(), "uno-q-message")
         self._hint = tagged(w.HTML(), "uno-q-hint")
