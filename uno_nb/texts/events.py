@@ -103,8 +103,9 @@ EN: dict[str, str] = {
                                   "{rounds|round|rounds}",
     "event.game_won.seven_rounds": "{player} wins the game: the seventh empty hand",
     # annotations of the table model (uno_nb.simulation): reaction times
-    "note.noticed": "noticed in {seconds} s",
-    "note.noticed_first": "noticed in {seconds} s, first of {count}",
+    "note.noticed": "saw it after {seconds} s",
+    "note.noticed_first": "saw it after {seconds} s, the quickest of the {count} players "
+                          "who saw it",
     "note.reaction": "{seconds} s",
     "note.race": "fastest of {count}: {times}",
     "note.time": "{player} {seconds} s",
@@ -239,8 +240,8 @@ RU: dict[str, str] = {
     "event.game_won.seven_rounds": "{player} выигрывает партию: карты закончились "
                                    "в седьмой раз",
     # пометки модели стола (uno_nb.simulation): время реакции
-    "note.noticed": "замечено за {seconds} с",
-    "note.noticed_first": "замечено за {seconds} с, быстрее всех из {count}",
+    "note.noticed": "заметил через {seconds} с",
+    "note.noticed_first": "заметил через {seconds} с, быстрее всех из {count} заметивших",
     "note.reaction": "{seconds} с",
     "note.race": "быстрее всех из {count}: {times}",
     "note.time": "{player} — {seconds} с",

@@ -130,11 +130,12 @@ def say_dealt(kind: str, *, exactly: int | None = None, at_least: int | None = N
 
 # -- 1. the hypergeometric law -------------------------------------------------------------------
 
-#: The columns of the dealt hands' table, as CSS classes (a phone's stylesheet
-#: keeps the count, the percent and the hands dealt: the ways to choose and the
-#: exact fraction are ten-digit numbers, read on a wider screen or in the
-#: chart's hover).
-_COLUMNS = ("k", "ways", "exact", "percent", "dealt")
+#: The columns of the dealt hands' table, as CSS classes. The percent comes
+#: first, beside the share of the hands dealt that it is compared with; the
+#: counting behind it (the ways to choose and the exact fraction, ten-digit
+#: numbers) follows, and a phone's stylesheet leaves it to a wider screen and
+#: to the chart's hover.
+_COLUMNS = ("k", "percent", "dealt", "exact", "ways")
 
 
 class HandOdds:
@@ -326,10 +327,9 @@ class HandOdds:
     def _table_html(self, dist: dict[int, Fraction], estimates: dict[int, mc.Estimate],
                     good: int, bad: int, size: int) -> str:
         lang = self._lang
-        heads = [text("odds.hand.col_k", lang),
-                 text("odds.hand.col_ways", lang, good=good, bad=bad, size=size),
-                 text("odds.hand.col_exact", lang), text("odds.hand.col_percent", lang),
-                 text("odds.hand.col_dealt", lang)]
+        heads = [text("odds.hand.col_k", lang), text("odds.hand.col_percent", lang),
+                 text("odds.hand.col_dealt", lang), text("odds.hand.col_exact", lang),
+                 text("odds.hand.col_ways", lang, good=good, bad=bad, size=size)]
         rows = []
         for k, chance in dist.items():
             a, b = comb(good, k), comb(bad, size - k)
@@ -342,7 +342,7 @@ class HandOdds:
                              percent=fmt_percent(estimates[k].estimate, lang))
             else:
                 dealt = text("odds.none", lang)
-            cells = [str(k), ways, fmt_fraction(chance, lang), fmt_percent(chance, lang), dealt]
+            cells = [str(k), fmt_percent(chance, lang), dealt, fmt_fraction(chance, lang), ways]
             rows.append("<tr>" + "".join(f'<td class="uno-col-{col}" style="{CELL}">{escape(c)}</td>'
                                          for col, c in zip(_COLUMNS, cells)) + "</tr>")
         head = "".join(f'<th class="uno-col-{col}" style="{CELL}">{escape(h)}</th>'

@@ -111,7 +111,8 @@ class Ask:
                                                layout=w.Layout(flex_flow="row wrap")),
                                         "uno-q-row")]
         self._show = tagged(w.Button(description=text("q.box.show", lang),
-                                     layout=w.Layout(width="auto")), "uno-q-show")  # its words in full
+                                     layout=w.Layout(width="auto", align_self="flex-start")),
+                            "uno-q-show")  # its words in full, at their own width
         self._show.on_click(lambda _b: self.reveal())
         self._message = tagged(w.HTML(), "uno-q-message")
         self._hint = tagged(w.HTML(), "uno-q-hint")
