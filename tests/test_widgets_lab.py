@@ -19,6 +19,7 @@ pytest.importorskip("ipywidgets")
 from uno_nb import RuleSet, lab, lessons  # noqa: E402
 from uno_nb.montecarlo import Estimate  # noqa: E402
 from uno_nb.texts import text  # noqa: E402
+from uno_nb.texts.numbers import fmt_percent  # noqa: E402
 from uno_nb.widgets import LabApp  # noqa: E402
 from uno_nb.widgets._common import histogram  # noqa: E402
 from uno_nb.widgets.lab_app import difference, figure_rows  # noqa: E402
@@ -601,3 +602,29 @@ def test_with_abandoned_games_the_wins_and_points_are_not_paired():
     first = difference(sa.position_wins[0], sb.position_wins[0])
     assert rows["first"].diff.startswith(("+", "−", "0"))
     assert (first.estimate > 0) == rows["first"].diff.startswith("+")
+
+
+def test_the_chart_s_axis_and_bar_texts_follow_the_run_they_show():
+    """A chart's share axis and its bars' texts are worked out from the bars
+    being drawn, not read back from the last drawing (plotly applies a batch's
+    edits at its end): the first run's axis reaches its tallest bar, and a
+    second run with other games gets an axis and texts of its own."""
+    app = LabApp("standard", "party", players=4, games=300, seed=0)
+
+    def check() -> None:
+        tallest = max(max(trace.y) for trace in app.figure.data)
+        ticks = list(app.figure.layout.yaxis.tickvals)
+        assert tallest > 0.05 and ticks[-1] >= tallest and ticks[-2] < tallest, (ticks, tallest)
+        assert len(ticks) <= 7  # round steps, not dozens crowded at the bottom
+        for trace in app.figure.data:
+            assert list(trace.text) == [fmt_percent(y) for y in trace.y]
+
+    check()
+    before = [list(trace.y) for trace in app.figure.data]
+    app._players.value = 2
+    app.run()
+    assert [list(trace.y) for trace in app.figure.data] != before
+    check()
+    # the two averages are named above the bars, the legend below the axis
+    assert all(a.yanchor == "bottom" and a.y == 1 for a in app.figure.layout.annotations)
+    assert app.figure.layout.legend.y < 0

@@ -453,3 +453,16 @@ def test_an_interval_that_misses_is_said_to_be_expected_about_one_time_in_twenty
     assert "for 8 of the 8 counts" in every and "now and then one will" in every
     ru = html_text(HandOdds(seed=1, deal=100, lang="ru")._status.value)
     assert "около 0,4, а здесь промахнулся 1." in ru
+
+
+def test_the_hand_chart_s_axis_follows_the_bars_it_draws():
+    """The share axis is worked out from the bars being drawn, not read back
+    from the last drawing: counting red cards instead of Wild cards with no
+    hands dealt (no dots to stretch the axis) still gets an axis that reaches
+    the tallest bar and stops one step above it."""
+    app = HandOdds("wild", hand_size=7, seed=1, deal=0)
+    app._kind.value = "R"
+    bars = app.figure.data[0]
+    assert list(bars.y) == [float(odds.opening_hand("R", exactly=k)) for k in bars.x]
+    ticks = list(app.figure.layout.yaxis.tickvals)
+    assert ticks[-1] >= max(bars.y) > ticks[-2], (ticks, max(bars.y))

@@ -246,11 +246,13 @@ class LabApp:
                          hovertemplate=hover + "<extra>%{fullData.name}</extra>")
                   for label in LABELS],
             layout=go.Layout(title=text("lab.chart.title", lang), barmode="overlay", bargap=0,
-                             height=340,
+                             height=380,
                              xaxis=dict(title=text("lab.chart.x", lang)),
                              yaxis=dict(title=text("lab.chart.y", lang)),
-                             legend=dict(orientation="h", yanchor="bottom", y=1.0, x=0),
-                             margin=dict(l=60, r=10, t=70, b=50))), "uno-lab-chart")
+                             # the legend under the axis: the band above the bars
+                             # is for the two averages' names
+                             legend=dict(orientation="h", yanchor="top", y=-0.22, x=0),
+                             margin=dict(l=60, r=10, t=60, b=90))), "uno-lab-chart")
         self.results: dict[str, lab.LabResult] = {}
         self.rows: list[Row] = []
         #: how many runs have shown their results (a page can wait for the next one)
@@ -548,18 +550,21 @@ class LabApp:
         self._caption.value = f'<p class="uno-lab-caption-text">{escape(caption)}</p>'
         # the same bars for both, so that they compare
         bars = histogram({label: results[label].batch.turns.tolist() for label in LABELS})
+        # plotly applies a batch's edits at its end, so a trace read back in
+        # there would still hold the last run's bars: work from these
+        shares = {label: bars.shares(label) for label in LABELS}
         with self.figure.batch_update():
             for trace, label in zip(self.figure.data, LABELS):
                 trace.name = heads[label]
                 trace.x = bars.centres
                 trace.width = bars.width
-                trace.y = bars.shares(label)
-                trace.text = [fmt_percent(share, lang) for share in trace.y]
+                trace.y = shares[label]
+                trace.text = [fmt_percent(share, lang) for share in shares[label]]
                 trace.customdata = bars.names(lang)
                 # what the bars stand for: how many games, how many turns in all
                 lengths = results[label].batch.turns
                 trace.meta = {"games": int(len(lengths)), "turns": int(lengths.sum())}
-            top = max((max(trace.y, default=0) for trace in self.figure.data), default=0)
+            top = max((max(ys, default=0) for ys in shares.values()), default=0)
             self.figure.layout.yaxis.update(**percent_axis(0, max(top, 0.01), lang))
             # each rule set's average, a dashed line of its colour, named at the
             # top on the side away from the other's

@@ -300,7 +300,10 @@ class HandOdds:
         ks = list(dist)
         with self.figure.batch_update():
             bars, dots = self.figure.data
-            bars.x, bars.y = ks, [float(dist[k]) for k in ks]
+            # plotly applies a batch's edits at its end, so a trace read back
+            # in here would still hold the last drawing's values: work from these
+            exact = [float(dist[k]) for k in ks]
+            bars.x, bars.y = ks, exact
             bars.customdata = [text("odds.hand.hover_exact", lang, k=k,
                                     percent=fmt_percent(dist[k], lang),
                                     fraction=fmt_fraction(dist[k], lang)) for k in ks]
@@ -311,7 +314,7 @@ class HandOdds:
             dots.error_y.arrayminus = [e.estimate - e.low for e in shown]
             dots.customdata = ([self._hover_dealt(k, self.counts.get(k, 0), estimates[k])
                                 for k in ks] if shown else [])
-            top = max([*bars.y, *(e.high for e in shown)], default=1)
+            top = max([*exact, *(e.high for e in shown)], default=1)
             self.figure.layout.yaxis.update(**percent_axis(0, top, lang))
             self.figure.layout.title.text = text("odds.hand.chart_title", lang, size=size)
             self.figure.layout.xaxis.title.text = text(f"odds.kind.{kind}.axis", lang)
