@@ -1456,8 +1456,11 @@ TOO_WIDE = """() => [...document.querySelectorAll('#rendered_cells *')].flatMap(
 
 
 @pytest.mark.parametrize("name", ["01_rules_step_by_step", "02_card_odds", "03_scoring",
-                                  "05_play_against_bots"])
+                                  "05_play_against_bots", "ru/02_card_odds",
+                                  "ru/05_play_against_bots"])
 def test_pages_fit_a_phone(name, server, browser):
+    """The Russian odds and play pages too: their words are longer."""
+    page_name = name.removeprefix("ru/")
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
                                   has_touch=True, device_scale_factor=2)
     opened = open_notebook(context, server, name)
@@ -1473,18 +1476,20 @@ def test_pages_fit_a_phone(name, server, browser):
     # and none runs off the screen
     printed = page.evaluate("""() => [...document.querySelectorAll('.jp-OutputArea-output pre')]
       .map(e => [getComputedStyle(e).wordBreak, e.scrollWidth <= e.clientWidth])""")
-    assert printed or name in ("02_card_odds", "05_play_against_bots"), "01 and 03 print sentences"
+    assert printed or page_name in ("02_card_odds", "05_play_against_bots"), \
+        "01 and 03 print sentences"
     assert all(each == ["normal", True] for each in printed), printed
-    if name == "02_card_odds":  # issue 21: nothing on the odds page is wider than the phone
+    if page_name == "02_card_odds":  # issue 21: nothing on the odds page is wider than the phone
         too_wide = page.evaluate(TOO_WIDE)
         assert too_wide == [], "\n".join(too_wide)
         assert page.locator(".modebar").count() == 0  # no chart toolbar over the titles
     first = None
-    if name == "05_play_against_bots":
+    if page_name == "05_play_against_bots":
         # the person's first decision, a card of the hand or Draw, is on the
         # first screen, and every card's face is drawn (on a typical deal: the
         # person moves first, with seven cards)
-        deal(page, next(seed for seed in range(1, 500) if _moves_first_with_seven(seed)))
+        deal(page, next(seed for seed in range(1, 500) if _moves_first_with_seven(seed)),
+             lang="ru" if name.startswith("ru/") else "en")
         first = page.evaluate("""() => {
           const hand = [...document.querySelectorAll('.uno-play .uno-hand .uno-card')];
           const draw = document.querySelector('.uno-play .uno-draw');
@@ -1494,7 +1499,8 @@ def test_pages_fit_a_phone(name, server, browser):
                   document.querySelectorAll('.uno-play .uno-hand .uno-card').length];
         }""")
         print(f"phone: the lowest card's bottom {first[0]:.0f} px, Draw's {first[1]:.0f} px of 844")
-    screenshot(page, f"phone-{name}")  # (the picture makes the window as tall as the page)
+    folder = "ru/" if name.startswith("ru/") else ""
+    screenshot(page, f"{folder}phone-{page_name}")  # (the picture makes the window as tall as the page)
     if first is not None:
         assert first[0] <= 844 and first[1] <= 844, first
         assert first[2] == first[3] > 0
