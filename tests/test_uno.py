@@ -97,7 +97,7 @@ def test_T_UNO_CATCH_a_forgetful_player_is_caught_by_the_fastest_who_noticed(pos
     # P2 is fastest but never notices; P3 (0.3 s on average) beats P1 (1.0 s).
     assert game.moves[-1].text == "3:catch 0"
     assert hand(game, 0) == "R4 Y1 Y2"
-    assert texts(game, 2)[0].startswith('P3 catches P0 without "UNO!": P0 draws 2 (saw it after ')
+    assert texts(game, 2)[0].startswith('P3 catches P0 without "UNO!": P0 draws 2 (caught after ')
 
 
 def test_T_UNO_CATCH_nobody_notices_and_the_miss_goes_unpunished(pos):

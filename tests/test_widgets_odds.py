@@ -466,3 +466,19 @@ def test_the_hand_chart_s_axis_follows_the_bars_it_draws():
     assert list(bars.y) == [float(odds.opening_hand("R", exactly=k)) for k in bars.x]
     ticks = list(app.figure.layout.yaxis.tickvals)
     assert ticks[-1] >= max(bars.y) > ticks[-2], (ticks, max(bars.y))
+
+
+def test_the_dealt_hands_table_puts_the_exact_percent_first_and_its_counting_last():
+    """Columns: k, the exact chance in percent, the hands dealt, then the
+    counting behind the percent (the fraction, the ways to choose), which a
+    phone's stylesheet hides by the classes uno-col-exact and uno-col-ways."""
+    app = HandOdds("wild", hand_size=7, seed=1, deal=100)
+    table = app._table.value
+    heads = re.findall(r'<th class="uno-col-(\w+)"[^>]*>([^<]*)</th>', table)
+    assert [col for col, _ in heads] == ["k", "percent", "dealt", "exact", "ways"]
+    assert [h for _, h in heads][1:4] == ["Exact chance", "In the hands dealt",
+                                          "The same, as a fraction"]
+    row = dict(re.findall(r'<td class="uno-col-(\w+)"[^>]*>([^<]*)</td>', table)[:5])
+    assert row == {"k": "0", "percent": "57.4%", "dealt": "50 of 100: 50.0%",
+                   "exact": "666,981,700/1,161,800,757",
+                   "ways": "1 × 16,007,560,800 = 16,007,560,800"}

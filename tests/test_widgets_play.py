@@ -626,7 +626,7 @@ def test_the_bots_catch_a_person_who_forgot_as_the_table_model_does():
     assert caught and app.game.moves[caught[0]].text == "2:catch 0"  # Bot 3 is the fastest
     assert app.game.notes[caught[0]]["key"] == "noticed_first"  # both bots noticed
     assert "Bot 3 catches Player 1 (you) without" in plain(app._log.value)
-    assert "saw it after" in plain(app._log.value) and len(app.game.hands[ME]) == 3
+    assert "caught after" in plain(app._log.value) and len(app.game.hands[ME]) == 3
 
 
 def test_the_play_page_keeps_its_names_across_its_modules():

@@ -103,9 +103,9 @@ EN: dict[str, str] = {
                                   "{rounds|round|rounds}",
     "event.game_won.seven_rounds": "{player} wins the game: the seventh empty hand",
     # annotations of the table model (uno_nb.simulation): reaction times
-    "note.noticed": "saw it after {seconds} s",
-    "note.noticed_first": "saw it after {seconds} s, the quickest of the {count} players "
-                          "who saw it",
+    "note.noticed": "caught after {seconds} s",
+    "note.noticed_first": "caught after {seconds} s, by the first of the {count} players "
+                          "who noticed",
     "note.reaction": "{seconds} s",
     "note.race": "fastest of {count}: {times}",
     "note.time": "{player} {seconds} s",
@@ -240,8 +240,9 @@ RU: dict[str, str] = {
     "event.game_won.seven_rounds": "{player} выигрывает партию: карты закончились "
                                    "в седьмой раз",
     # пометки модели стола (uno_nb.simulation): время реакции
-    "note.noticed": "заметил через {seconds} с",
-    "note.noticed_first": "заметил через {seconds} с, быстрее всех из {count} заметивших",
+    "note.noticed": "замечено через {seconds} с",
+    "note.noticed_first": "замечено через {seconds} с — раньше всех из {count} "
+                          "заметивших",
     "note.reaction": "{seconds} с",
     "note.race": "быстрее всех из {count}: {times}",
     "note.time": "{player} — {seconds} с",

@@ -251,8 +251,8 @@ class LabApp:
                              yaxis=dict(title=text("lab.chart.y", lang)),
                              # the legend under the axis: the band above the bars
                              # is for the two averages' names
-                             legend=dict(orientation="h", yanchor="top", y=-0.22, x=0),
-                             margin=dict(l=60, r=10, t=60, b=90))), "uno-lab-chart")
+                             legend=dict(orientation="h", yanchor="top", y=-0.32, x=0),
+                             margin=dict(l=60, r=10, t=60, b=100))), "uno-lab-chart")
         self.results: dict[str, lab.LabResult] = {}
         self.rows: list[Row] = []
         #: how many runs have shown their results (a page can wait for the next one)
