@@ -439,6 +439,8 @@ def test_a_chart_is_sent_to_the_page_as_it_is_when_drawn():
         chart.data[0].x = [1, 2]
         chart.data[0].y = [3, 4]
         chart.layout.title.text = "Title"
+        # read back as set (plotly's own batch would give the old [] until the end)
+        assert list(chart.data[0].y) == [3, 4] and chart.layout.title.text == "Title"
     assert sent == []  # nothing goes to the page before draw()
     chart.draw()
     assert sent[-1]["data"][0]["x"] == [1, 2] and sent[-1]["layout"]["title"]["text"] == "Title"

@@ -2,9 +2,10 @@
 plotly's own objects, drawn on the page by one small widget.
 
 :class:`Chart` is a ``plotly.graph_objects.Figure``: an app fills its traces
-and layout as with any plotly figure (``chart.data[0].y = …``,
-``with chart.batch_update(): …``) and then calls :meth:`Chart.draw`, which
-sends the whole figure (its data and layout as JSON) to the page.  The page
+and layout as with any plotly figure (``chart.data[0].y = …``; its
+``batch_update`` batches nothing, so a value read back is the one set) and
+then calls :meth:`Chart.draw`, which sends the whole figure (its data and
+layout as JSON) to the page.  The page
 draws it with plotly.js and, on every later ``draw``, redraws it in place
 (``Plotly.react``): nothing is sent from the page, so a figure changed before
 the page drew it is simply drawn in its latest state.
@@ -28,8 +29,9 @@ from __future__ import annotations
 
 import json
 import os
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import anywidget
 import ipywidgets
@@ -99,6 +101,14 @@ class Chart(go.Figure):  # type: ignore[misc]
         self._view = ChartView(config={"displaylogo": False, "displayModeBar": False},
                                layout=_LAYOUT, **where)
         self.draw()
+
+    @contextmanager
+    def batch_update(self) -> Iterator[None]:
+        """Nothing to batch: nothing is sent before :meth:`draw`.  Each edit
+        takes effect at once, so a trace read back in the block is the one
+        just set (plotly's own batch would return the last drawing's values
+        until the block ends)."""
+        yield
 
     @property
     def ipywidget(self) -> ipywidgets.DOMWidget:
