@@ -1455,6 +1455,20 @@ TOO_WIDE = """() => [...document.querySelectorAll('#rendered_cells *')].flatMap(
 })"""
 
 
+#: A chart's title or legend name that runs past its chart's edge (plotly cuts
+#: it off there).
+CHART_WORDS_CUT = """() => [...document.querySelectorAll('.uno-chart')].flatMap(chart => {
+  const box = chart.getBoundingClientRect();
+  if (!box.width) return [];
+  return [...chart.querySelectorAll('.gtitle, .legendtext')].flatMap(t => {
+    const r = t.getBoundingClientRect();
+    return r.width && (r.right > box.right + 0.5 || r.left < box.left - 0.5)
+      ? [`${t.textContent} ${Math.round(r.left)}-${Math.round(r.right)}`
+         + ` in ${Math.round(box.left)}-${Math.round(box.right)}`] : [];
+  });
+})"""
+
+
 @pytest.mark.parametrize("name", ["01_rules_step_by_step", "02_card_odds", "03_scoring",
                                   "05_play_against_bots", "ru/02_card_odds",
                                   "ru/05_play_against_bots"])
@@ -1479,6 +1493,8 @@ def test_pages_fit_a_phone(name, server, browser):
     assert printed or page_name in ("02_card_odds", "05_play_against_bots"), \
         "01 and 03 print sentences"
     assert all(each == ["normal", True] for each in printed), printed
+    # the charts' titles and legends wrap between words instead of running off
+    assert page.evaluate(CHART_WORDS_CUT) == []
     if page_name == "02_card_odds":  # issue 21: nothing on the odds page is wider than the phone
         too_wide = page.evaluate(TOO_WIDE)
         assert too_wide == [], "\n".join(too_wide)

@@ -98,6 +98,57 @@ function waitTurn(chart) {
   nextTurn();
 }
 
+// A chart's title and its legend's names wrap between words when the chart is
+// too narrow for them (a 390 px phone, a Russian title): plotly neither wraps
+// them nor shrinks them, and cuts them off at the chart's edge.  The words are
+// measured in the font plotly draws them in, on a canvas of the page's own.
+const FONT = '"Open Sans", verdana, arial, sans-serif';
+let ruler = null;
+
+function textWidth(words, size, family) {
+  if (!ruler) ruler = document.createElement("canvas").getContext("2d");
+  ruler.font = `${size}px ${family || FONT}`;
+  return ruler.measureText(words).width;
+}
+
+function wrapped(words, room, size, family) {
+  if (typeof words !== "string" || words.includes("<br") || room <= 0) return words;
+  if (textWidth(words, size, family) <= room) return words;
+  const lines = [];
+  let line = "";
+  for (const word of words.split(" ")) {
+    const longer = line ? `${line} ${word}` : word;
+    if (line && textWidth(longer, size, family) > room) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = longer;
+    }
+  }
+  lines.push(line);
+  return lines.join("<br>");
+}
+
+// The figure to draw at this width: its title and legend names wrapped to fit.
+function fitted(spec, width) {
+  const layout = { ...(spec.layout || {}) };
+  const font = layout.font || {};
+  const title = layout.title;
+  if (title && title.text) {
+    const size = (title.font && title.font.size) || 17;
+    // plotly puts the title 5% of the width in from the left by default
+    layout.title = { ...title, text: wrapped(title.text, width * 0.92 - 10, size * 1.02,
+                                             (title.font && title.font.family) || font.family) };
+  }
+  const legend = layout.legend || {};
+  const size = (legend.font && legend.font.size) || font.size || 12;
+  // a legend item is its symbol (40 px) and its name, inside the chart's margins
+  const room = width - 40 - 20 - ((layout.margin && layout.margin.l) || 0) / 2;
+  const data = (spec.data || []).map((trace) => (trace.name
+    ? { ...trace, name: wrapped(trace.name, room, size * 1.02, font.family) } : trace));
+  return { data, layout };
+}
+
 function render({ model, el }) {
   // plotly draws into the widget's own element (the page's styles and tests
   // find ".uno-lab-chart.js-plotly-plot")
@@ -106,6 +157,7 @@ function render({ model, el }) {
   let closed = false;
   let busy = false; // a drawing waits its turn or is under way
   let pending = true; // the figure has changed since it was last drawn
+  let drawnAt = 0; // the width it was last drawn at (its words wrapped to)
   const drawable = () => !closed && Plotly && el.isConnected && el.clientWidth > 0;
   // the chart's turn: the figure as it is now (a change made while it waited
   // is drawn, not the one it was asked for with)
@@ -117,9 +169,10 @@ function render({ model, el }) {
         return undefined;
       }
       pending = false;
-      const spec = model.get("figure") || {};
+      const spec = fitted(model.get("figure") || {}, el.clientWidth);
+      drawnAt = el.clientWidth;
       return Promise.resolve()
-        .then(() => Plotly.react(el, spec.data || [], spec.layout || {}, model.get("config") || {}))
+        .then(() => Plotly.react(el, spec.data, spec.layout, model.get("config") || {}))
         .finally(() => {
           busy = false;
           if (pending) draw();
@@ -136,7 +189,11 @@ function render({ model, el }) {
     waitTurn(turn);
   };
   const sized = new ResizeObserver(() => {
-    if (pending) draw();
+    // drawn again, not only resized, when the width changes what wraps
+    const spec = model.get("figure") || {};
+    const rewrap = drawnAt > 0 && el.clientWidth > 0 && JSON.stringify(fitted(spec, el.clientWidth))
+      !== JSON.stringify(fitted(spec, drawnAt));
+    if (pending || rewrap) draw();
     else if (Plotly && !busy && el.clientWidth > 0) {
       // after this frame, so that a resize is never part of the observer's loop
       requestAnimationFrame(() => {
