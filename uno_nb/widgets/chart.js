@@ -129,24 +129,46 @@ function wrapped(words, room, size, family) {
   return lines.join("<br>");
 }
 
-// The figure to draw at this width: its title and legend names wrapped to fit.
+// The figure to draw at this width: its title and legend names wrapped to fit
+// (a wrapped title gets the room of its extra lines above the plot), filling
+// the width it is drawn at (autosize: Plotly.react keeps a chart's old width
+// otherwise, and a chart drawn again because its words wrap anew is redrawn at
+// the width it has now).
 function fitted(spec, width) {
-  const layout = { ...(spec.layout || {}) };
+  const layout = { ...(spec.layout || {}), autosize: true };
   const font = layout.font || {};
+  const margin = { ...(layout.margin || {}) };
   const title = layout.title;
   if (title && title.text) {
     const size = (title.font && title.font.size) || 17;
     // plotly puts the title 5% of the width in from the left by default
-    layout.title = { ...title, text: wrapped(title.text, width * 0.92 - 10, size * 1.02,
-                                             (title.font && title.font.family) || font.family) };
+    const text = wrapped(title.text, width * 0.92 - 10, size * 1.02,
+                         (title.font && title.font.family) || font.family);
+    const extra = text.split("<br>").length - 1;
+    if (extra > 0 && text !== title.text) {
+      margin.t = (margin.t === undefined ? 100 : margin.t) + Math.ceil(extra * 1.3 * size);
+      layout.margin = margin;
+    }
+    layout.title = { ...title, text };
   }
   const legend = layout.legend || {};
   const size = (legend.font && legend.font.size) || font.size || 12;
-  // a legend item is its symbol (40 px) and its name, inside the chart's margins
-  const room = width - 40 - 20 - ((layout.margin && layout.margin.l) || 0) / 2;
-  const data = (spec.data || []).map((trace) => (trace.name
-    ? { ...trace, name: wrapped(trace.name, room, size * 1.02, font.family) } : trace));
+  const family = (legend.font && legend.font.family) || font.family;
+  // a legend item is its symbol (40 px) and its name; a horizontal legend
+  // starts at the left margin, an upright one takes the right of the chart
+  const room = legend.orientation === "h"
+    ? width - (margin.l === undefined ? 80 : margin.l) - 40 - 5
+    : width / 2 - 50;
+  const data = (spec.data || []).map((trace) => (typeof trace.name === "string"
+    ? { ...trace, name: wrapped(trace.name, room, size * 1.02, family) } : trace));
   return { data, layout };
+}
+
+// What wrapping gives at this width (title and names), to tell whether a new
+// width changes it.
+function wrapKey(spec, width) {
+  const { data, layout } = fitted(spec, width);
+  return JSON.stringify([layout.title && layout.title.text, data.map((trace) => trace.name)]);
 }
 
 function render({ model, el }) {
@@ -158,6 +180,7 @@ function render({ model, el }) {
   let busy = false; // a drawing waits its turn or is under way
   let pending = true; // the figure has changed since it was last drawn
   let drawnAt = 0; // the width it was last drawn at (its words wrapped to)
+  let drawnKey = ""; // and how its words wrapped there
   const drawable = () => !closed && Plotly && el.isConnected && el.clientWidth > 0;
   // the chart's turn: the figure as it is now (a change made while it waited
   // is drawn, not the one it was asked for with)
@@ -169,8 +192,10 @@ function render({ model, el }) {
         return undefined;
       }
       pending = false;
-      const spec = fitted(model.get("figure") || {}, el.clientWidth);
+      const figure = model.get("figure") || {};
+      const spec = fitted(figure, el.clientWidth);
       drawnAt = el.clientWidth;
+      drawnKey = wrapKey(figure, drawnAt);
       return Promise.resolve()
         .then(() => Plotly.react(el, spec.data, spec.layout, model.get("config") || {}))
         .finally(() => {
@@ -189,10 +214,10 @@ function render({ model, el }) {
     waitTurn(turn);
   };
   const sized = new ResizeObserver(() => {
-    // drawn again, not only resized, when the width changes what wraps
-    const spec = model.get("figure") || {};
-    const rewrap = drawnAt > 0 && el.clientWidth > 0 && JSON.stringify(fitted(spec, el.clientWidth))
-      !== JSON.stringify(fitted(spec, drawnAt));
+    // drawn again, not only resized, when a new width changes what wraps
+    const width = el.clientWidth;
+    const rewrap = drawnAt > 0 && width > 0 && width !== drawnAt
+      && wrapKey(model.get("figure") || {}, width) !== drawnKey;
     if (pending || rewrap) draw();
     else if (Plotly && !busy && el.clientWidth > 0) {
       // after this frame, so that a resize is never part of the observer's loop
