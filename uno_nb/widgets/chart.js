@@ -164,10 +164,9 @@ function fitted(spec, width) {
   return { data, layout };
 }
 
-// What wrapping gives at this width (title and names), to tell whether a new
-// width changes it.
-function wrapKey(spec, width) {
-  const { data, layout } = fitted(spec, width);
+// A fitted figure's wrapped words (title and names), to tell whether a new
+// width changes them.
+function wordsOf({ data, layout }) {
   return JSON.stringify([layout.title && layout.title.text, data.map((trace) => trace.name)]);
 }
 
@@ -192,10 +191,9 @@ function render({ model, el }) {
         return undefined;
       }
       pending = false;
-      const figure = model.get("figure") || {};
-      const spec = fitted(figure, el.clientWidth);
+      const spec = fitted(model.get("figure") || {}, el.clientWidth);
       drawnAt = el.clientWidth;
-      drawnKey = wrapKey(figure, drawnAt);
+      drawnKey = wordsOf(spec);
       return Promise.resolve()
         .then(() => Plotly.react(el, spec.data, spec.layout, model.get("config") || {}))
         .finally(() => {
@@ -217,7 +215,7 @@ function render({ model, el }) {
     // drawn again, not only resized, when a new width changes what wraps
     const width = el.clientWidth;
     const rewrap = drawnAt > 0 && width > 0 && width !== drawnAt
-      && wrapKey(model.get("figure") || {}, width) !== drawnKey;
+      && wordsOf(fitted(model.get("figure") || {}, width)) !== drawnKey;
     if (pending || rewrap) draw();
     else if (Plotly && !busy && el.clientWidth > 0) {
       // after this frame, so that a resize is never part of the observer's loop

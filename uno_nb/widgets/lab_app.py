@@ -550,8 +550,6 @@ class LabApp:
         self._caption.value = f'<p class="uno-lab-caption-text">{escape(caption)}</p>'
         # the same bars for both, so that they compare
         bars = histogram({label: results[label].batch.turns.tolist() for label in LABELS})
-        # plotly applies a batch's edits at its end, so a trace read back in
-        # there would still hold the last run's bars: work from these
         shares = {label: bars.shares(label) for label in LABELS}
         with self.figure.batch_update():
             for trace, label in zip(self.figure.data, LABELS):

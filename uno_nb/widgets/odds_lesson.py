@@ -300,8 +300,6 @@ class HandOdds:
         ks = list(dist)
         with self.figure.batch_update():
             bars, dots = self.figure.data
-            # plotly applies a batch's edits at its end, so a trace read back
-            # in here would still hold the last drawing's values: work from these
             exact = [float(dist[k]) for k in ks]
             bars.x, bars.y = ks, exact
             bars.customdata = [text("odds.hand.hover_exact", lang, k=k,
