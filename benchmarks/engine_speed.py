@@ -38,8 +38,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from uno_nb import Game, RuleSet  # noqa: E402
-from uno_nb.game import GAME_OVER  # noqa: E402
-from uno_nb.moves import DRAW  # noqa: E402
+from uno_nb.engine.game import GAME_OVER  # noqa: E402
+from uno_nb.engine.moves import DRAW  # noqa: E402
 
 
 def play_uno_nb(games: int, seed: int, keep: list[Game] | None = None, *,

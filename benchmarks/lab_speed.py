@@ -30,8 +30,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from uno_nb import lab  # noqa: E402
-from uno_nb.bots import BOT_NAMES  # noqa: E402
-from uno_nb.rules import PRESETS  # noqa: E402
+from uno_nb.sim.bots import BOT_NAMES  # noqa: E402
+from uno_nb.engine.rules import PRESETS  # noqa: E402
 
 
 def compare(rules: list[str], lineup: list[str], games: int, executor) -> tuple[float, dict]:

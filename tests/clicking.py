@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Callable, NamedTuple
 
-from uno_nb.cards import COLOURS
-from uno_nb.game import Phase
-from uno_nb.moves import CHALLENGE, COLOUR, DRAW, PASS, PLAY, READY, SWAP, Move
+from uno_nb.engine.cards import COLOURS
+from uno_nb.engine.game import Phase
+from uno_nb.engine.moves import CHALLENGE, COLOUR, DRAW, PASS, PLAY, READY, SWAP, Move
 from uno_nb.widgets import PlayApp
 
 

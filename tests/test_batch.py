@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 from uno_nb import RuleSet, lab
-from uno_nb.batch import RULE_IDS, UNKNOWN_BOT, Batch, summarize_batch
-from uno_nb.simulation import run_games
+from uno_nb.sim.batch import RULE_IDS, UNKNOWN_BOT, Batch, summarize_batch
+from uno_nb.sim.simulation import run_games
 
 # (preset, lineup, games, keyword arguments): one and many rounds, some games
 # abandoned at a small turn cap, every preset, 2 to 5 players.

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from uno_nb import Game, kernel
-from uno_nb.bots import RandomBot
-from uno_nb.game import GAME_OVER
+from uno_nb.sim.bots import RandomBot
+from uno_nb.engine.game import GAME_OVER
 
 ROOT = Path(__file__).resolve().parent.parent
 

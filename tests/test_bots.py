@@ -6,8 +6,8 @@ from math import comb
 import pytest
 
 from uno_nb import Game, RuleSet
-from uno_nb.bots import HeuristicBot, RandomBot, challenge_success_chance, make_bot  # noqa: F401
-from uno_nb.simulation import run_games
+from uno_nb.sim.bots import HeuristicBot, RandomBot, challenge_success_chance, make_bot  # noqa: F401
+from uno_nb.sim.simulation import run_games
 
 
 def test_random_bot_picks_only_legal_moves_and_is_seeded(pos):

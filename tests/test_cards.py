@@ -5,7 +5,7 @@ from collections import Counter
 import pytest
 
 from uno_nb import Card, Colour, NotationError, build_deck, parse_card, parse_cards, parse_play
-from uno_nb.cards import ALL_CARDS, play_text
+from uno_nb.engine.cards import ALL_CARDS, play_text
 
 
 def test_R_DECK_has_108_cards_25_per_colour_and_8_black():

@@ -12,8 +12,8 @@ from collections import Counter
 import pytest
 
 from uno_nb import Game, Phase, RuleError, RuleSet
-from uno_nb.bots import HeuristicBot, RandomBot
-from uno_nb.simulation import play_game
+from uno_nb.sim.bots import HeuristicBot, RandomBot
+from uno_nb.sim.simulation import play_game
 
 from tests.helpers import check_position
 

@@ -2,9 +2,9 @@
 
 import pytest
 
-from uno_nb import (Game, IllegalMoveError, Move, NotationError, Phase, PositionError, RuleError,
-                    RuleSet, events, parse_move)
-from uno_nb.moves import MoveKind
+from uno_nb import Game, IllegalMoveError, Move, NotationError, Phase, PositionError, RuleError, RuleSet, parse_move
+from uno_nb.engine import events
+from uno_nb.engine.moves import MoveKind
 
 from tests.helpers import hand, texts
 
@@ -116,7 +116,7 @@ def test_fast_mode_keeps_no_history():
 
 
 def test_every_event_has_one_line_of_text_and_a_kind():
-    from uno_nb.simulation import play_game
+    from uno_nb.sim.simulation import play_game
     _, game = play_game("cnuno", ["heuristic"] * 4, 8, record=True, max_rounds=None)
     kinds = {e.kind for e in game.events}
     assert {"DealerChosen", "Dealt", "StartCard", "Played", "Drew", "Skipped", "Reversed",
@@ -178,7 +178,7 @@ def test_bad_game_arguments_are_refused():
 
 
 def test_replay_gives_the_identical_game():
-    from uno_nb.simulation import play_game
+    from uno_nb.sim.simulation import play_game
     _, game = play_game("cnuno", ["random-greedy"] * 5, 31, record=True)
     again = Game.replay("cnuno", 5, 31, [m.text for m in game.moves], max_rounds=1)
     assert again.state_key() == game.state_key()
@@ -202,7 +202,7 @@ def test_undo_steps_back_through_every_position_exactly_and_redo_forward(preset)
     # The undo history keeps the whole state only every few moves and replays
     # the moves after it: every earlier position, its events (notes of the
     # table model included) and the redo list must come back exactly.
-    from uno_nb.simulation import play_game
+    from uno_nb.sim.simulation import play_game
     after = []  # the position after each move
     _, game = play_game(preset, ["heuristic", "random", "heuristic", "random"], 7, record=True,
                         observer=lambda g: after.append(
@@ -222,8 +222,8 @@ def test_undo_steps_back_through_every_position_exactly_and_redo_forward(preset)
 def test_the_quick_event_makers_make_the_events_their_classes_make():
     from dataclasses import fields
 
-    from uno_nb import events as ev
-    from uno_nb.cards import Colour, parse_card
+    from uno_nb.engine import events as ev
+    from uno_nb.engine.cards import Colour, parse_card
     r5, w4 = parse_card("R5"), parse_card("W+4")
     pairs = [(ev.played(1, r5, None, False, "R-MATCH", None),
               ev.Played(1, r5, None, False, rule="R-MATCH")),

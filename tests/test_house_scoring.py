@@ -3,7 +3,8 @@ V-SCORE-PENALTY, V-LAZY, V-DROP-ZERO, V-TO-THE-LAST, V-SEVEN-ROUNDS, V-H2O."""
 
 import pytest
 
-from uno_nb import Game, Phase, RuleError, RuleSet, build_deck, events
+from uno_nb import Game, Phase, RuleError, RuleSet, build_deck
+from uno_nb.engine import events
 
 from tests.helpers import hand, texts
 

@@ -7,8 +7,8 @@ import random
 import pytest
 
 from uno_nb import IllegalMoveError, Phase, RuleSet
-from uno_nb.simulation import run_games
-from uno_nb.table import PlayerTraits, table_talk
+from uno_nb.sim.simulation import run_games
+from uno_nb.sim.table import PlayerTraits, table_talk
 
 from tests.helpers import hand, texts
 
@@ -105,7 +105,7 @@ def test_table_talk_in_simulations_is_reproducible_and_fires():
     assert {"T-SILENT-TWOS", "T-ADVICE", "T-UNO-CENTER", "T-READY"} <= fired
 
 
-# -- the table model and the people at the table (uno_nb.table) ---------------------------------
+# -- the table model and the people at the table (uno_nb.sim.table) ---------------------------------
 
 class CountingRandom(random.Random):
     """A seeded RNG that counts its draws."""
@@ -155,7 +155,7 @@ def test_table_talk_without_talk_rules_makes_no_draw(pos):
 
 
 def test_the_table_model_is_public_and_documented():
-    import uno_nb.table as table
+    import uno_nb.sim.table as table
     for name in ("uno_call", "uno_catch", "table_talk", "jump_in_race"):
         assert name in table.__all__
         assert getattr(table, name).__doc__

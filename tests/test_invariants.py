@@ -8,8 +8,8 @@ from collections import Counter
 import pytest
 
 from uno_nb import Game, Phase, RuleSet, build_deck
-from uno_nb.bots import RandomBot
-from uno_nb.simulation import play_game
+from uno_nb.sim.bots import RandomBot
+from uno_nb.sim.simulation import play_game
 
 from tests.helpers import check_position
 

@@ -14,10 +14,10 @@ import random
 import pytest
 
 from uno_nb import kernel, lab
-from uno_nb.bots import BOT_NAMES, RandomBot
-from uno_nb.errors import RuleError
-from uno_nb.rules import PRESETS, RuleSet
-from uno_nb.simulation import play_game, run_games
+from uno_nb.sim.bots import BOT_NAMES, RandomBot
+from uno_nb.engine.errors import RuleError
+from uno_nb.engine.rules import PRESETS, RuleSet
+from uno_nb.sim.simulation import play_game, run_games
 
 pytestmark = pytest.mark.skipif(not kernel.available(), reason="numba is not installed")
 
@@ -174,9 +174,9 @@ def test_one_game_record_matches_play_game_directly():
 
 
 def test_the_kernel_counts_the_engines_rule_ids_in_the_engines_order():
-    from uno_nb import kernel_jit
-    from uno_nb.game import COUNTED_RULES
-    assert kernel_jit.FIRED_IDS == COUNTED_RULES
+    from uno_nb.kernel import jit
+    from uno_nb.engine.game import COUNTED_RULES
+    assert jit.FIRED_IDS == COUNTED_RULES
     assert kernel.play("standard", ["heuristic"] * 2, 1).rule_ids == COUNTED_RULES
 
 
@@ -187,7 +187,7 @@ def test_without_compiling_the_kernel_runs_as_plain_python_and_plays_the_same_ga
     import sys
     code = ("import warnings; warnings.simplefilter('ignore')\n"
             "from uno_nb import kernel\n"
-            "from uno_nb.simulation import run_games\n"
+            "from uno_nb.sim.simulation import run_games\n"
             "assert kernel.play_records('party', ['heuristic', 'random'], 2, seed=8) == "
             "run_games('party', ['heuristic', 'random'], 2, 8)\n"
             "print('same')\n")
@@ -197,46 +197,51 @@ def test_without_compiling_the_kernel_runs_as_plain_python_and_plays_the_same_ga
 
 
 def test_a_cache_compiled_against_another_mtrand_or_other_tables_is_dropped(tmp_path):
-    """numba's disk cache watches kernel_jit.py's own text only: the kernel also
+    """numba's disk cache watches jit.py's own text only: the kernel also
     fingerprints what it bakes in, and drops machine code made for another."""
     stamp = kernel.fingerprint()
     assert stamp == kernel.fingerprint() and len(stamp) == 64
-    (tmp_path / "kernel_jit.play_batch-1.py311.nbi").write_text("index")
-    (tmp_path / "kernel_jit.play_batch-1.py311.1.nbc").write_text("code")
-    (tmp_path / "mtrand.random-9.py311.nbi").write_text("another module's")
+    own, mtrand = tmp_path / "kernel", tmp_path / "mtrand"
+    own.mkdir(), mtrand.mkdir()
+    (own / "jit.play_batch-1.py311.nbi").write_text("index")
+    (own / "jit.play_batch-1.py311.1.nbc").write_text("code")
+    (own / "jit.cpython-311.pyc").write_text("not numba's")
     # the modules play_batch calls and inlines, whose edits numba does not notice either
-    (tmp_path / "kernel_effects.push_play-167.py311.nbi").write_text("index")
-    (tmp_path / "kernel_state.mix-72.py311.2.nbc").write_text("code")
-    (tmp_path / "mtrand_round.round3-60.py311.1.nbc").write_text("code")
-    assert kernel.drop_stale_cache(tmp_path, stamp)           # no note yet: dropped
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["kernel_jit.fingerprint",
-                                                          "mtrand.random-9.py311.nbi"]
-    (tmp_path / "kernel_jit.play_batch-1.py311.nbi").write_text("index")
-    assert not kernel.drop_stale_cache(tmp_path, stamp)       # made for this: kept
-    assert (tmp_path / "kernel_jit.play_batch-1.py311.nbi").exists()
-    assert kernel.drop_stale_cache(tmp_path, "0" * 64)        # made for another: dropped
-    assert not (tmp_path / "kernel_jit.play_batch-1.py311.nbi").exists()
+    (own / "effects.push_play-167.py311.nbi").write_text("index")
+    (own / "state.mix-72.py311.2.nbc").write_text("code")
+    (mtrand / "__init__.init_genrand-9.py311.nbi").write_text("index")
+    assert kernel.drop_stale_cache(own, stamp, [mtrand])      # no note yet: dropped
+    assert sorted(p.name for p in own.iterdir()) == ["jit.cpython-311.pyc", "kernel.fingerprint"]
+    assert not any(mtrand.iterdir())
+    (own / "jit.play_batch-1.py311.nbi").write_text("index")
+    assert not kernel.drop_stale_cache(own, stamp, [mtrand])  # made for this: kept
+    assert (own / "jit.play_batch-1.py311.nbi").exists()
+    assert kernel.drop_stale_cache(own, "0" * 64, [mtrand])   # made for another: dropped
+    assert not (own / "jit.play_batch-1.py311.nbi").exists()
     # this process checked its own cache before its first compiled call
-    from uno_nb import kernel_jit
+    from uno_nb.kernel import jit
     from pathlib import Path
-    note = Path(kernel_jit.play_batch._cache._cache_path) / "kernel_jit.fingerprint"
+    note = Path(jit.play_batch._cache._cache_path) / "kernel.fingerprint"
     assert note.read_text() == stamp
 
 
 def test_an_edit_of_any_kernel_or_mtrand_module_changes_the_fingerprint(tmp_path):
     """play_batch's machine code has every kernel and mtrand module's code in it,
-    and numba watches kernel_jit.py only: the fingerprint covers each of them."""
+    and numba watches jit.py only: the fingerprint covers each of them."""
     import shutil
     import sys
     from pathlib import Path
-    from uno_nb import kernel_jit  # noqa: F401  (imports all the kernel's modules)
+    from uno_nb.kernel import jit  # noqa: F401  (imports all the kernel's modules)
     package = Path(kernel.__file__).parent
-    compiled = sorted(Path(module.__file__).name for name, module in list(sys.modules.items())
-                      if name.startswith(("uno_nb.kernel_", "uno_nb.mtrand")))
-    assert {"kernel_jit.py", "kernel_state.py", "kernel_effects.py", "mtrand.py",
-            "mtrand_round.py", "mtrand_keys.py"} <= set(compiled)
+    compiled = sorted(Path(module.__file__).relative_to(package).as_posix()
+                      for name, module in list(sys.modules.items())
+                      if name.startswith("uno_nb.kernel.") and module.__file__)
+    assert {"jit.py", "state.py", "effects.py", "mtrand/__init__.py",
+            "mtrand/keys.py"} <= set(compiled)
     for name in compiled:
+        (tmp_path / name).parent.mkdir(exist_ok=True)
         shutil.copy(package / name, tmp_path / name)
+    shutil.copy(package / "__init__.py", tmp_path / "__init__.py")
     stamp = kernel.fingerprint(tmp_path)
     assert stamp == kernel.fingerprint()                      # the same sources and tables
     for name in compiled:

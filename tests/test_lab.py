@@ -5,7 +5,7 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 import pytest
 
 from uno_nb import RuleSet, lab
-from uno_nb.simulation import run_games
+from uno_nb.sim.simulation import run_games
 
 
 def test_serial_and_parallel_runs_give_identical_records():

@@ -8,7 +8,7 @@ from math import comb
 import pytest
 
 from uno_nb import lessons
-from uno_nb import montecarlo as mc
+from uno_nb.sim import montecarlo as mc
 from uno_nb.texts import TABLE, placeholders, text
 from uno_nb.wording import fact_values
 
@@ -78,8 +78,8 @@ def test_rules_stack_who_and_stack_cards_are_the_stepper_games_stack():
     """The step-by-step page's game (seed 7, four computer players) with
     V-STACK: five Draw Twos pile up and Player 4 draws all ten cards."""
     from uno_nb import RuleSet
-    from uno_nb.events import Drew
-    from uno_nb.simulation import play_game
+    from uno_nb.engine.events import Drew
+    from uno_nb.sim.simulation import play_game
     _, game = play_game(RuleSet.preset("standard").replace(stack=True), ["heuristic"] * 4, 7,
                         max_rounds=1, record=True)
     drew = [e for e in game.events if isinstance(e, Drew) and e.reason == "penalty"][0]
@@ -90,14 +90,14 @@ def test_rules_stack_who_and_stack_cards_are_the_stepper_games_stack():
 
 
 def test_scoring_mean_hand_is_seven_times_the_decks_average_card():
-    from uno_nb.cards import build_deck
+    from uno_nb.engine.cards import build_deck
     deck = build_deck()
     q = lessons.question("scoring.mean_hand")
     assert q.answer == Fraction(7 * sum(c.points for c in deck), len(deck)) == Fraction(2170, 27)
 
 
 def test_scoring_match_questions_read_the_pages_match():
-    from uno_nb.simulation import play_game
+    from uno_nb.sim.simulation import play_game
     _, match = play_game("standard", ["heuristic"] * 3, 4, max_rounds=None, record=True)
     winners = [r.winner for r in match.round_results]
     assert winners == [1, 1, 0, 0, 1, 2, 1] and match.outcome.winner == 1
@@ -118,7 +118,7 @@ def test_lab_stacking_is_the_pages_experiment_game_by_game():
     computer players from seed 0, compared on the same deals: stacking
     shortens a game by 1.6 turns (95% interval 0.3 to 2.9)."""
     from uno_nb import RuleSet, lab
-    from uno_nb.montecarlo import mean_of
+    from uno_nb.sim.montecarlo import mean_of
     standard = RuleSet.preset("standard")
     a = lab.run(standard, ["heuristic"] * 4, 2_000, 0, executor="serial")
     b = lab.run(standard.replace(stack=True), ["heuristic"] * 4, 2_000, 0, executor="serial")

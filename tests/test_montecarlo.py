@@ -2,7 +2,7 @@
 
 import pytest
 
-from uno_nb import montecarlo as mc
+from uno_nb.sim import montecarlo as mc
 
 
 def test_wilson_interval_known_value():
@@ -43,7 +43,7 @@ def test_estimates_are_reproducible():
 from collections import Counter  # noqa: E402
 from fractions import Fraction  # noqa: E402
 
-from uno_nb import odds  # noqa: E402
+from uno_nb.sim import odds  # noqa: E402
 
 
 def test_deal_counts_add_up_the_same_however_the_hands_are_split():

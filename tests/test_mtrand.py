@@ -1,4 +1,4 @@
-"""uno_nb.mtrand against CPython's own random module: same seeds, same draws.
+"""uno_nb.kernel.mtrand against CPython's own random module: same seeds, same draws.
 
 The module's functions are called through their (cached) dispatchers.  No
 driver here is an ``njit(cache=True)`` function: numba does not invalidate a
@@ -20,7 +20,7 @@ import pytest
 
 numba = pytest.importorskip("numba")
 
-from uno_nb import mtrand as mt  # noqa: E402
+from uno_nb.kernel import mtrand as mt  # noqa: E402
 
 SPECIAL_SEEDS = [0, 1, 2, 2**31, 2**32 - 1, 2**32, 2**32 + 1, 2**63 + 5, 2**64 - 1]
 _pick = random.Random(20240611)
@@ -340,7 +340,7 @@ def test_imports_and_runs_without_numba():
     code = (
         "import sys; sys.modules['numba'] = None\n"
         "import random, numpy as np\n"
-        "from uno_nb import mtrand as mt\n"
+        "from uno_nb.kernel import mtrand as mt\n"
         "assert not hasattr(mt.random, 'py_func')\n"
         "st = mt.new_state(); mt.seed(st, 'uno_nb:7:table'); r = random.Random('uno_nb:7:table')\n"
         "assert [mt.random(st) for _ in range(700)] == [r.random() for _ in range(700)]\n"

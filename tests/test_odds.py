@@ -8,8 +8,8 @@ from math import comb
 import pytest
 
 from uno_nb import Game, build_deck, parse_card, parse_cards
-from uno_nb import montecarlo as mc
-from uno_nb import odds
+from uno_nb.sim import montecarlo as mc
+from uno_nb.sim import odds
 
 
 def test_no_wild_in_an_opening_hand():

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from uno_nb import Game, SaveFileError
-from uno_nb.simulation import play_game
+from uno_nb.sim.simulation import play_game
 
 
 @pytest.fixture

@@ -1,9 +1,10 @@
 """End of a round and scoring (docs/rules.md §8): R-OUT, R-VALUES, R-SCORE-WINNER,
 and a match with the deal passing on (R-DEALER)."""
 
-from uno_nb import Game, IllegalMoveError, Phase, RuleSet, events
-from uno_nb.scoring import hand_points, round_points
-from uno_nb.cards import parse_cards
+from uno_nb import Game, IllegalMoveError, Phase, RuleSet
+from uno_nb.engine import events
+from uno_nb.engine.scoring import hand_points, round_points
+from uno_nb.engine.cards import parse_cards
 
 import pytest
 
@@ -77,7 +78,7 @@ def test_R_DEALER_the_deal_passes_clockwise_between_rounds(pos):
 
 
 def test_a_match_plays_rounds_until_the_target_and_the_dealer_rotates():
-    from uno_nb.simulation import play_game
+    from uno_nb.sim.simulation import play_game
     record, game = play_game("standard", ["heuristic"] * 3, seed=2, max_rounds=None, record=True)
     assert game.is_over and max(game.scores) >= 500
     dealt = [e for e in game.events if isinstance(e, events.Dealt)]

@@ -282,7 +282,7 @@ def test_a_marker_made_for_other_sources_is_stale(marker):
     said = json.loads(marker.read_text())
     assert said["fingerprint"] == kernel.fingerprint()
     for stale in ({**said, "fingerprint": "0" * 64},
-                  {**said, "sources": {**said["sources"], "kernel_jit.py": [0, 1]}},  # touched
+                  {**said, "sources": {**said["sources"], "jit.py": [0, 1]}},  # touched
                   "not a marker"):
         marker.write_text(json.dumps(stale))
         result = lab_run()

@@ -5,8 +5,9 @@ from collections import Counter
 
 import pytest
 
-from uno_nb import Colour, Game, Phase, RuleError, RuleSet, build_deck, events
-from uno_nb.game import HAND_SIZE
+from uno_nb import Colour, Game, Phase, RuleError, RuleSet, build_deck
+from uno_nb.engine import events
+from uno_nb.engine.game import HAND_SIZE
 
 from tests.helpers import texts
 

@@ -3,8 +3,8 @@
 import random
 
 from uno_nb import RuleSet
-from uno_nb.simulation import GameRecord, play_game, run_games
-from uno_nb.table import PlayerTraits, jump_in_race, uno_call, uno_catch
+from uno_nb.sim.simulation import GameRecord, play_game, run_games
+from uno_nb.sim.table import PlayerTraits, jump_in_race, uno_call, uno_catch
 
 
 def test_run_games_returns_one_tidy_record_per_seed():
@@ -48,7 +48,7 @@ def test_jump_in_races_are_settled_by_reaction_time_and_logged():
 
 
 def test_the_runner_plays_the_table_model_draw_for_draw():
-    """Pinned before the table model moved to uno_nb.table: the same draws in
+    """Pinned before the table model moved to uno_nb.sim.table: the same draws in
     the same order give the same games (the compiled simulator relies on it)."""
     rules = RuleSet(jump_in=True, doubles=True, reverse_bounce=True, uno_center=True, advice=True)
     records = run_games(rules, ["heuristic"] * 4, 6, seed=0)

@@ -11,9 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from uno_nb import Game, RuleSet, events, texts
-from uno_nb.cards import parse_card
-from uno_nb.simulation import play_game
+from uno_nb import Game, RuleSet, texts
+from uno_nb.engine import events
+from uno_nb.engine.cards import parse_card
+from uno_nb.sim.simulation import play_game
 from uno_nb.texts import TABLE, placeholders, sentence, text
 
 from tests.helpers import texts as log_lines
@@ -124,7 +125,7 @@ def test_every_rule_id_has_a_name_for_the_log():
 
 
 def test_every_sentence_key_the_engine_names_is_in_the_table():
-    source = "".join(p.read_text() for p in (ROOT / "uno_nb").glob("*.py"))
+    source = "".join(p.read_text() for p in (ROOT / "uno_nb" / "engine").glob("*.py"))
     keys = set(re.findall(r'ev\.note\("([\w.]*\w)"', source))
     keys |= set(re.findall(r'self\._note\("[A-Z0-9-]+", "([\w.]*\w)"', source))
     keys |= set(re.findall(r'_table_penalty\(p, "[A-Z0-9-]+", "([\w.]*\w)"', source))
@@ -221,7 +222,7 @@ def test_a_key_missing_from_the_table_is_an_error_not_a_silent_blank():
 
 
 def test_card_names_for_every_card():
-    from uno_nb.cards import ALL_CARDS
+    from uno_nb.engine.cards import ALL_CARDS
     names = {texts.card_name(card) for card in ALL_CARDS}
     assert len(names) == len(ALL_CARDS)  # every card has its own name
     assert texts.card_name(parse_card("G+2")) == "Green Draw Two"
@@ -315,7 +316,7 @@ def test_russian_plural_forms_agree_with_the_number():
 
 
 def test_russian_card_names():
-    from uno_nb.cards import ALL_CARDS
+    from uno_nb.engine.cards import ALL_CARDS
     assert texts.card_name(parse_card("R7"), "ru") == "Красная 7"
     assert texts.card_name(parse_card("W+4"), "ru", colour=2) == "Дикая +4 → зелёный"
     names = {texts.card_name(card, "ru") for card in ALL_CARDS}

@@ -5,9 +5,9 @@ import random
 import pytest
 
 from uno_nb import Game, IllegalMoveError, RuleSet
-from uno_nb.simulation import run_games
-from uno_nb.table import uno_call
-from uno_nb.table import PlayerTraits, draw_traits
+from uno_nb.sim.simulation import run_games
+from uno_nb.sim.table import uno_call
+from uno_nb.sim.table import PlayerTraits, draw_traits
 
 from tests.helpers import hand, texts
 

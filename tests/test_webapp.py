@@ -36,8 +36,10 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
 
-from uno_nb import Colour, Phase, RuleSet, events, odds, texts
-from uno_nb.moves import DRAW
+from uno_nb import Colour, Phase, RuleSet, texts
+from uno_nb.engine import events
+from uno_nb.sim import odds
+from uno_nb.engine.moves import DRAW
 from uno_nb.widgets import GameStepper, PlayApp
 
 from tests.reading import cyrillic_share, english_words, html_text, without_notation

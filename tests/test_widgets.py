@@ -6,13 +6,14 @@ import sys
 
 import pytest
 
-from uno_nb import RuleSet, odds
+from uno_nb import RuleSet
+from uno_nb.sim import odds
 from uno_nb.texts import card_name, text
 from uno_nb.widgets import GameStepper, RulesPanel
 
 
 def test_the_engine_imports_no_widget_or_plotting_library():
-    code = ("import sys, uno_nb, uno_nb.lab, uno_nb.odds, uno_nb.render; "
+    code = ("import sys, uno_nb, uno_nb.lab, uno_nb.sim.odds, uno_nb.render; "
             "print(any(m.split('.')[0] in ('ipywidgets', 'plotly', 'anywidget') for m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
@@ -119,7 +120,7 @@ def test_twenty_rapid_clicks_leave_the_app_consistent():
 
 
 def test_the_scoring_panel_draws_running_scores_and_hand_points():
-    from uno_nb.simulation import play_game
+    from uno_nb.sim.simulation import play_game
     from uno_nb.widgets import ScoringPanel
     _, game = play_game("standard", ["heuristic"] * 3, 4, max_rounds=None, record=True)
     panel = ScoringPanel()
@@ -134,7 +135,7 @@ def test_the_scoring_panel_draws_running_scores_and_hand_points():
 
 
 def test_play_a_legal_card_by_clicking_it_and_the_bots_answer():
-    from uno_nb.moves import PLAY
+    from uno_nb.engine.moves import PLAY
     from uno_nb.widgets import PlayApp
     app = PlayApp("standard", 4, seed=3, delay=0)
     game = app.game
@@ -224,7 +225,7 @@ def test_the_odds_panel_says_when_the_game_is_over():
 
 
 def test_the_scoring_panel_adds_penalty_totals_round_by_round():
-    from uno_nb.simulation import play_game
+    from uno_nb.sim.simulation import play_game
     from uno_nb.widgets import ScoringPanel
     _, game = play_game(RuleSet(scoring="penalty"), ["heuristic"] * 3, 4, max_rounds=4, record=True)
     panel = ScoringPanel()
@@ -258,7 +259,7 @@ def visible_numbers_and_words(panel):
 
 def test_the_scoring_panel_writes_numbers_for_people_and_says_what_to_look_at():
     import re
-    from uno_nb.simulation import play_game
+    from uno_nb.sim.simulation import play_game
     from uno_nb.widgets import ScoringPanel
     # a long match, so that totals pass a thousand
     _, game = play_game(RuleSet(target_score=1500), ["heuristic"] * 3, 4, max_rounds=None,
@@ -294,7 +295,7 @@ def test_the_scoring_panel_writes_numbers_for_people_and_says_what_to_look_at():
 
 def test_the_scoring_panel_reads_the_engines_totals_from_the_log():
     from uno_nb import Game
-    from uno_nb.simulation import play_game
+    from uno_nb.sim.simulation import play_game
     from uno_nb.widgets.scoring_panel import running_totals
     # a position set up with scores starts the lines there
     game = Game.from_position(hands=["R3", "B1 B2 W"], discard="R5", scores=[100, 40],
@@ -312,7 +313,7 @@ def test_the_scoring_page_sentences_and_the_round_points_chart():
     from uno_nb import lab
     from uno_nb.widgets.scoring_panel import (RoundPointsChart, say_hand_points, say_mean_hand,
                                               say_round_points, say_variant)
-    from uno_nb.simulation import play_game
+    from uno_nb.sim.simulation import play_game
     assert say_mean_hand() == ("A hand of 7 cards dealt from a full deck is worth 80.4 points on "
                                "average (exactly 2,170/27).")
     assert say_hand_points("B9 RR W") == ("A hand of Blue 9, Red Reverse, Wild counts "
@@ -347,7 +348,7 @@ def test_R_SCORE_WINNER_V_SCORE_PENALTY_a_game_stopped_before_the_target_says_it
     decision on max_rounds), never as if 500 had been reached; a game
     played to 500 is simply won."""
     from uno_nb.widgets.scoring_panel import say_scores, say_variant
-    from uno_nb.simulation import play_game
+    from uno_nb.sim.simulation import play_game
     _, winner = play_game(RuleSet(scoring="winner"), ["heuristic"] * 3, 4, max_rounds=3)
     _, penalty = play_game(RuleSet(scoring="penalty"), ["heuristic"] * 3, 4, max_rounds=3)
     for game in (winner, penalty):

@@ -8,7 +8,8 @@ from fractions import Fraction
 
 import pytest
 
-from uno_nb import classroom, odds
+from uno_nb import classroom
+from uno_nb.sim import odds
 from uno_nb.widgets.board_app import ClassBoardApp
 from uno_nb.widgets import classbar
 from uno_nb.widgets.classbar import ClassBar
@@ -122,7 +123,7 @@ def test_the_play_page_sends_its_games_and_its_answers_to_a_wild_draw_four(tmp_p
     """A student in a class plays whole games (the first move offered, and
     every other Wild Draw Four challenged): each game is one row, and each
     answer to a Wild Draw Four one row with what it cost, as the engine says."""
-    from uno_nb.moves import CHALLENGE
+    from uno_nb.engine.moves import CHALLENGE
     from uno_nb.widgets import PlayApp
     room = classroom.Classroom(tmp_path / "b.sqlite3")
     code = room.board.start_class()
@@ -157,8 +158,8 @@ def test_the_play_page_sends_its_games_and_its_answers_to_a_wild_draw_four(tmp_p
 def test_a_wild_draw_four_passed_on_with_another_is_not_counted_as_taken(tmp_path, monkeypatch):
     # V-STACK: Player 3 plays a Wild Draw Four on Player 1, who answers with
     # their own (the penalty goes on to Player 2), or takes the 4 cards
-    from uno_nb.game import Game
-    from uno_nb.rules import RuleSet
+    from uno_nb.engine.game import Game
+    from uno_nb.engine.rules import RuleSet
     from uno_nb.widgets import PlayApp
     room = classroom.Classroom(tmp_path / "b.sqlite3")
     code = room.board.start_class()

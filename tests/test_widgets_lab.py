@@ -17,7 +17,7 @@ import pytest
 pytest.importorskip("ipywidgets")
 
 from uno_nb import RuleSet, lab, lessons  # noqa: E402
-from uno_nb.montecarlo import Estimate  # noqa: E402
+from uno_nb.sim.montecarlo import Estimate  # noqa: E402
 from uno_nb.texts import text  # noqa: E402
 from uno_nb.texts.numbers import fmt_percent  # noqa: E402
 from uno_nb.widgets import LabApp  # noqa: E402

@@ -1,5 +1,5 @@
 """Headless tests of the odds lesson (HandOdds, LiveOdds, ChallengeQuestion) and
-of the odds panel: the numbers shown are uno_nb.odds's fractions, the controls
+of the odds panel: the numbers shown are uno_nb.sim.odds's fractions, the controls
 change the charts, the simulations are reproducible and hold the exact values in
 their error bars, and everything a learner reads is prose."""
 
@@ -10,9 +10,9 @@ from math import comb
 
 import pytest
 
-from uno_nb import montecarlo as mc
-from uno_nb import odds
-from uno_nb.cards import build_deck
+from uno_nb.sim import montecarlo as mc
+from uno_nb.sim import odds
+from uno_nb.engine.cards import build_deck
 from uno_nb.widgets import ChallengeQuestion, GameStepper, HandOdds, LiveOdds
 from uno_nb.widgets.odds_lesson import HAND_KINDS, say_dealt, say_hand
 from uno_nb.texts.numbers import fmt_fraction, fmt_percent, fmt_ratio
@@ -157,7 +157,7 @@ def test_the_notebook_sentences():
 
 def _by_hand(game):
     """What the player to move cannot see, and how many of those are playable,
-    counted here without uno_nb.odds: the deck less their hand and the discard pile."""
+    counted here without uno_nb.sim.odds: the deck less their hand and the discard pile."""
     unseen = Counter(build_deck())
     unseen.subtract(game.hands[game.current])
     unseen.subtract(game.discard)

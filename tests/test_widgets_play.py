@@ -11,10 +11,10 @@ from uno_nb.widgets import ui as w
 import pytest
 
 from uno_nb import Game, Phase, RuleSet
-from uno_nb.cards import ALL_CARDS, Card
-from uno_nb.moves import CATCH, CHALLENGE, DRAW, GIVE, PLAY, UNO
+from uno_nb.engine.cards import ALL_CARDS, Card
+from uno_nb.engine.moves import CATCH, CHALLENGE, DRAW, GIVE, PLAY, UNO
 from uno_nb.render import game_html
-from uno_nb.scoring import hand_points
+from uno_nb.engine.scoring import hand_points
 from uno_nb.texts import card_code, card_name, rule_name, text
 from uno_nb.widgets import PlayApp
 from uno_nb.widgets import play as play_module
@@ -579,7 +579,7 @@ def test_buttons_of_old_drawings_are_closed_and_looks_are_shared(paced):
     assert len(looks) < 30
 
 
-# -- the people at the table: the table model of uno_nb.table ---------------------------------------
+# -- the people at the table: the table model of uno_nb.sim.table ---------------------------------------
 
 class NeverAsked:
     """Sits in for the person's seat: the table model must never ask it anything."""
@@ -597,7 +597,7 @@ class NeverAsked:
                                                              silent_twos=True, advice=True)],
                          ids=["cnuno", "party", "doubles-and-talk"])
 def test_the_table_model_never_acts_for_the_person(rules):
-    from uno_nb.moves import ADVISE, SLOW, SPEAK
+    from uno_nb.engine.moves import ADVISE, SLOW, SPEAK
     fired = 0
     for seed in (2, 5, 7):
         app = PlayApp(rules, 4, seed=seed, delay=0)
@@ -612,7 +612,7 @@ def test_the_table_model_never_acts_for_the_person(rules):
 
 
 def test_the_bots_catch_a_person_who_forgot_as_the_table_model_does():
-    from uno_nb.table import PlayerTraits
+    from uno_nb.sim.table import PlayerTraits
     app = PlayApp("standard", 3, seed=1, delay=0)
     app.game = Game.from_position(hands=["R1 R2", "B1 G2 G3", "G1 G4 G5"], discard="R5",
                                   draw_pile="Y1 Y2 Y3 Y4 Y5 Y6", names=app.game.names,
@@ -752,8 +752,8 @@ def test_R_CHALLENGE_the_work_out_panel_gives_the_chance_of_a_bluff_from_your_se
     work out?" and read the exact chance that the Wild Draw Four is a bluff,
     from what their seat sees, with what each answer costs on average."""
     from fractions import Fraction
-    from uno_nb import odds
-    from uno_nb.moves import CHALLENGE
+    from uno_nb.sim import odds
+    from uno_nb.engine.moves import CHALLENGE
     app = PlayApp("standard", players=3, seed=4, delay=0)
     assert CHALLENGE in {m.kind for m in app._my_moves()}
     view = app.game.view(ME)
@@ -771,7 +771,7 @@ def test_R_CHALLENGE_the_work_out_panel_gives_the_chance_of_a_bluff_from_your_se
 
 
 def test_the_work_out_panel_on_your_turn_and_while_the_bots_play():
-    from uno_nb import odds
+    from uno_nb.sim import odds
     app = PlayApp("standard", players=3, seed=12, delay=0)
     view = app.game.view(ME)
     said = plain(app._work_out.value)

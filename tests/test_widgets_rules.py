@@ -12,7 +12,7 @@ pytest.importorskip("ipywidgets")
 
 
 from uno_nb import PRESETS, RuleError, RuleSet  # noqa: E402
-from uno_nb.rules import _EXCLUSIONS, _REQUIRES  # noqa: E402
+from uno_nb.engine.rules import _EXCLUSIONS, _REQUIRES  # noqa: E402
 from uno_nb.texts import TABLE, has, placeholders, text  # noqa: E402
 from uno_nb.widgets import RulesPanel  # noqa: E402
 from uno_nb.widgets.rules_panel import (GROUPS, changes_text, differences,  # noqa: E402

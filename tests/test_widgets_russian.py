@@ -12,7 +12,7 @@ import re
 import pytest
 
 from uno_nb import Game, RuleSet, lab
-from uno_nb.simulation import play_game
+from uno_nb.sim.simulation import play_game
 from uno_nb.texts import TABLE, text
 from uno_nb.widgets import (ChallengeQuestion, GameStepper, HandOdds, LabApp, LiveOdds, OddsPanel,
                             PlayApp, RulesPanel, ScoringPanel)

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from uno_nb import RuleSet
-from uno_nb.errors import RuleError
-from uno_nb.simulation import play_game
+from uno_nb.engine.errors import RuleError
+from uno_nb.sim.simulation import play_game
 from uno_nb.widgets.scoring_app import LAZY_ROUNDS, ScoringApp
 from uno_nb.widgets.scoring_panel import running_totals, say_scores
 

@@ -6,13 +6,13 @@
 108
 """
 
-from .cards import Card, Colour, build_deck, parse_card, parse_cards, parse_play
-from .errors import (IllegalMoveError, NotationError, PositionError, RuleError, SaveFileError,
+from .engine.cards import Card, Colour, build_deck, parse_card, parse_cards, parse_play
+from .engine.errors import (IllegalMoveError, NotationError, PositionError, RuleError, SaveFileError,
                      UnoError)
-from .game import Game, Outcome, Phase, RoundResult
-from .moves import Move, MoveKind, parse_move
-from .rules import PRESETS, RuleSet
-from .view import PlayerView
+from .engine.game import Game, Outcome, Phase, RoundResult
+from .engine.moves import Move, MoveKind, parse_move
+from .engine.rules import PRESETS, RuleSet
+from .engine.view import PlayerView
 
 __all__ = [
     "Card", "Colour", "build_deck", "parse_card", "parse_cards", "parse_play",

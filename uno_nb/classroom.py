@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
-from . import montecarlo as mc
+from .sim import montecarlo as mc
 from .classboard import (ENV, BadClassCode, BadRow, BoardError, ClassBoard, NoSuchClass, Result,
                          normal_nickname)
 

@@ -6,10 +6,10 @@ import argparse
 import sys
 from typing import NoReturn, Sequence
 
-from .bots import BOT_NAMES, make_bot
-from .errors import RuleError, UnoError
-from .rules import PRESETS, RuleSet
-from .simulation import DEFAULT_MAX_TURNS, play_game
+from .sim.bots import BOT_NAMES, make_bot
+from .engine.errors import RuleError, UnoError
+from .engine.rules import PRESETS, RuleSet
+from .sim.simulation import DEFAULT_MAX_TURNS, play_game
 from .texts import LANGS, player_name, refusal_text, text
 from .texts.numbers import fmt_int
 

@@ -11,7 +11,7 @@ True
 
 :func:`run` plays ``n`` games on the seeds ``seed … seed + n - 1`` and
 returns a :class:`LabResult`: the tidy per-game records
-(:class:`~uno_nb.simulation.GameRecord`) and a :class:`Summary` with 95%
+(:class:`~uno_nb.sim.simulation.GameRecord`) and a :class:`Summary` with 95%
 intervals — turns per game, each seat's share of wins (and by position after
 the first player: the first-player advantage), points, cards drawn and how
 often each rule took effect.  :func:`compare` runs several rule sets on the
@@ -33,7 +33,7 @@ uno_nb.kernel`` has (the web app's launcher runs it in the background), runs
 play on the engine, and the first run after it plays on the kernel, in the
 same process.  A result says which played it (:attr:`LabResult.engine`) and,
 on the engine, why the kernel could not (:attr:`LabResult.fallback`).  Results
-keep their games as arrays (:class:`~uno_nb.batch.Batch`) and summarise them
+keep their games as arrays (:class:`~uno_nb.sim.batch.Batch`) and summarise them
 without a Python object per game; :attr:`LabResult.records` builds the
 records when asked.
 
@@ -53,11 +53,11 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_complet
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
-from .batch import Batch, summarize_batch
-from .bots import Bot, make_bot
-from .montecarlo import Estimate, mean_of, proportion, z_value
-from .rules import RuleSet
-from .simulation import DEFAULT_MAX_TURNS, GameRecord, play_game
+from .sim.batch import Batch, summarize_batch
+from .sim.bots import Bot, make_bot
+from .sim.montecarlo import Estimate, mean_of, proportion, z_value
+from .engine.rules import RuleSet
+from .sim.simulation import DEFAULT_MAX_TURNS, GameRecord, play_game
 
 __all__ = ["run", "compare", "paired_differences", "LabResult", "Summary", "summarize"]
 
@@ -175,7 +175,7 @@ class LabResult:
 
     @property
     def records(self) -> list[GameRecord]:
-        """One :class:`~uno_nb.simulation.GameRecord` per game (built on first use)."""
+        """One :class:`~uno_nb.sim.simulation.GameRecord` per game (built on first use)."""
         if self._records is None:
             self._records = self.batch.to_records()
         return self._records

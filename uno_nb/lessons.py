@@ -7,7 +7,7 @@ under ``q.<id>.*``, filled in with the question's :attr:`~Question.facts`.
 This module holds numbers only:
 
 * a **number** question's :attr:`~Question.answer` is the exact value (a
-  :class:`~fractions.Fraction` from :mod:`uno_nb.odds`: a chance is asked in
+  :class:`~fractions.Fraction` from :mod:`uno_nb.sim.odds`: a chance is asked in
   per cent, so ``57.43…`` for 57.4 %), checked to the decimals the learner
   types; a simulated value comes with its :attr:`~Question.tolerance`;
 * a **choice** question's answer is the index of the right one of its
@@ -34,12 +34,12 @@ from functools import lru_cache
 from math import comb, isqrt
 from typing import Callable, Mapping
 
-from . import montecarlo as mc
-from . import odds
-from .cards import build_deck
-from .events import Drew
-from .rules import RuleSet
-from .simulation import play_game
+from .sim import montecarlo as mc
+from .sim import odds
+from .engine.cards import build_deck
+from .engine.events import Drew
+from .engine.rules import RuleSet
+from .sim.simulation import play_game
 
 __all__ = ["Question", "Amount", "Seat", "Ratio", "question", "questions", "PAGES", "UNITS",
            "seat_choices"]

@@ -21,11 +21,11 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING, Iterable
 
-from .cards import Card, Colour, parse_card  # noqa: F401  (parse_card: doctest)
+from .engine.cards import Card, Colour, parse_card  # noqa: F401  (parse_card: doctest)
 from .texts import LANGS, TABLE, card_name, colour_name, player_name, text
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .engine.game import Game
 
 __all__ = ["card_svg", "back_svg", "hand_html", "game_html", "legend_html", "describe_top",
            "describe_turn", "table_texts", "TABLE_TEXTS", "COLOUR_HEX"]

@@ -16,7 +16,7 @@ Russian: one, few, many).
 
 >>> text("cards.count", count=1), text("cards.count", count=7)
 ('1 card', '7 cards')
->>> from uno_nb.cards import parse_card
+>>> from uno_nb.engine.cards import parse_card
 >>> card_name(parse_card("RS")), card_name(parse_card("W+4"), colour=1)
 ('Red Skip', 'Wild Draw Four → yellow')
 >>> player_name(0), player_name(2, names=("Ann", "Bo", "Cy"))
@@ -29,9 +29,8 @@ import re
 import string
 from typing import Any, Callable, Mapping, Sequence
 
-from ..cards import Card, Colour
-from . import (apps, board, cards, cli, events, lab, lessons, odds, pages, play, questions, ruleids,
-               rules)
+from ..engine.cards import Card, Colour
+from . import apps, board, cards, cli, events, lab, lessons, odds, pages, play, questions, ruleids, rules
 
 __all__ = ["LANGS", "TABLE", "text", "plural_form", "card_name", "card_code",
            "colour_name", "player_name", "sentence", "rule_name", "annotation", "placeholders",
@@ -223,7 +222,7 @@ def sentence(event: Any, lang: str = "en", names: Sequence[str] | None = None, *
     return said
 
 
-#: The annotations the table model writes (uno_nb.table): each key with
+#: The annotations the table model writes (uno_nb.sim.table): each key with
 #: the fields it holds.  ``times``: (seat, seconds) pairs, fastest first.
 ANNOTATION_FIELDS: dict[str, frozenset[str]] = {
     "noticed": frozenset({"seconds"}),
@@ -236,7 +235,7 @@ ANNOTATION_FIELDS: dict[str, frozenset[str]] = {
 def annotation(note: Mapping[str, Any], lang: str = "en",
                names: Sequence[str] | None = None) -> str:
     """The words of a move's annotation given as data (``{"key": "race", …}``,
-    as the table model of :mod:`uno_nb.table` writes them): sentence
+    as the table model of :mod:`uno_nb.sim.table` writes them): sentence
     ``note.<key>``; ``times`` is a list of ``(seat, seconds)``."""
     from .numbers import fmt_decimal  # (numbers imports this module)
     values = {k: v for k, v in note.items() if k != "key"}
@@ -258,9 +257,9 @@ def rule_name(rule: str, lang: str = "en") -> str:
 
 def refusal_text(error: Any, lang: str = "en") -> str:
     """A learner's sentence for a refused rule combination (a
-    :class:`~uno_nb.errors.RuleError`): both switches by their labels, and why
+    :class:`~uno_nb.engine.errors.RuleError`): both switches by their labels, and why
     (``rules.refused.*``, ``rules.why.<a>.<b>``)."""
-    from ..rules import RuleSet  # the rules read this table: import them only when needed
+    from ..engine.rules import RuleSet  # the rules read this table: import them only when needed
     options: Sequence[str] = getattr(error, "options", ())
     conflict = getattr(error, "conflict", None)
     if len(options) != 2 or conflict not in ("excludes", "requires"):

@@ -1,6 +1,6 @@
 """Texts: the rule switches, as a learner reads them.
 
-For every option of :class:`uno_nb.rules.RuleSet`: ``option.<name>``, a short
+For every option of :class:`uno_nb.engine.rules.RuleSet`: ``option.<name>``, a short
 label for its switch; ``option.<name>.help``, one sentence saying what it
 does; and for an option with choices, ``option.<name>.<value>``, the words of
 each choice.  For every preset: ``preset.<name>`` and ``preset.<name>.help``.
@@ -8,7 +8,7 @@ each choice.  For every preset: ``preset.<name>`` and ``preset.<name>.help``.
 sentences that refuse a combination (``rules.why.<a>.<b>``: why options
 ``a`` and ``b`` do not go together).
 
-The developer's description of each option stays in ``uno_nb/rules.py``
+The developer's description of each option stays in ``uno_nb/engine/rules.py``
 (``OptionInfo.doc``); the words here are for people at the table.
 """
 

@@ -24,8 +24,9 @@ from html import escape
 
 import plotly.graph_objects as go
 
-from .. import classroom, lessons, odds
-from .. import montecarlo as mc
+from .. import classroom, lessons
+from ..sim import odds
+from ..sim import montecarlo as mc
 from ..classboard import BoardError
 from ..texts import board_refusal, text
 from ..texts.numbers import fmt_decimal, fmt_int, fmt_interval, fmt_percent

@@ -35,10 +35,10 @@ from . import ui as w
 import plotly.graph_objects as go
 
 from .. import lab
-from ..bots import BOT_NAMES
-from ..montecarlo import Estimate
-from ..rules import RuleSet
-from ..simulation import DEFAULT_MAX_TURNS
+from ..sim.bots import BOT_NAMES
+from ..sim.montecarlo import Estimate
+from ..engine.rules import RuleSet
+from ..sim.simulation import DEFAULT_MAX_TURNS
 from ..texts import player_name, text
 from .classbar import record
 from ._common import figure, histogram, percent_axis, swap_children, tagged

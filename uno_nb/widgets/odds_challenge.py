@@ -11,14 +11,14 @@ from html import escape
 from . import ui as w
 import plotly.graph_objects as go
 
-from .. import montecarlo as mc
-from .. import odds
-from ..cards import Colour
-from ..game import Game, Phase
-from ..rules import RuleSet
+from ..sim import montecarlo as mc
+from ..sim import odds
+from ..engine.cards import Colour
+from ..engine.game import Game, Phase
+from ..engine.rules import RuleSet
 from ..texts import card_name, colour_name, text
 from ..texts.numbers import fmt_decimal, fmt_fraction, fmt_int, fmt_interval, fmt_percent
-from ..view import PlayerView
+from ..engine.view import PlayerView
 from ._common import figure, para, tagged
 from .odds_common import WIDE, Replay, seed_box, table_html
 from .odds_panel import seat_name

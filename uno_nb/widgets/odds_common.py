@@ -10,11 +10,11 @@ from typing import Callable, Sequence
 
 from . import ui as w
 
-from ..cards import build_deck
-from ..game import Game
+from ..engine.cards import build_deck
+from ..engine.game import Game
 from ..render import COLOUR_HEX, NO_COLOUR_HEX, card_svg, hand_html
-from ..rules import RuleSet
-from ..simulation import play_game
+from ..engine.rules import RuleSet
+from ..sim.simulation import play_game
 from ..texts import card_name, colour_name, text
 from ._common import tagged
 from .odds_panel import seat_name

@@ -1,6 +1,6 @@
 """The card-odds lesson: three apps to play with, each showing exact values
-(fractions and percentages, from :mod:`uno_nb.odds`) beside a simulation
-(from :mod:`uno_nb.montecarlo`) and a chart.
+(fractions and percentages, from :mod:`uno_nb.sim.odds`) beside a simulation
+(from :mod:`uno_nb.sim.montecarlo`) and a chart.
 
 * :class:`HandOdds` — the hypergeometric law: what to count and the hand
   size are chosen with a dropdown and a slider; the exact distribution is
@@ -38,8 +38,8 @@ from math import comb
 from . import ui as w
 import plotly.graph_objects as go
 
-from .. import montecarlo as mc
-from .. import odds
+from ..sim import montecarlo as mc
+from ..sim import odds
 from ..texts import text
 from ..texts.numbers import (fmt_decimal, fmt_fraction, fmt_int, fmt_interval, fmt_percent,
                              fmt_ratio)

@@ -7,9 +7,9 @@ from html import escape
 
 from . import ui as w
 
-from .. import odds
-from ..game import Game
-from ..rules import RuleSet
+from ..sim import odds
+from ..engine.game import Game
+from ..engine.rules import RuleSet
 from ..texts import text
 from ..texts.numbers import fmt_fraction, fmt_percent
 from ._common import para, tagged

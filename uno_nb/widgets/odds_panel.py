@@ -9,13 +9,13 @@ from html import escape
 from . import ui as w
 import plotly.graph_objects as go
 
-from .. import odds
-from ..cards import COLOURS
-from ..game import Game
+from ..sim import odds
+from ..engine.cards import COLOURS
+from ..engine.game import Game
 from ..render import COLOUR_HEX
 from ..texts import card_name, colour_name, player_name, text
 from ..texts.numbers import fmt_fraction, fmt_percent, fmt_ratio
-from ..view import PlayerView
+from ..engine.view import PlayerView
 from ._common import figure, para, percent_axis, tagged
 
 __all__ = ["OddsPanel", "KINDS", "seat_name", "top_name"]
@@ -52,7 +52,7 @@ class OddsPanel:
     """What the player to move can work out from what they see: the chance
     that the next card drawn can be played, with the counting behind it, and
     for each opponent the chance of holding each colour, a Draw Two or a Wild
-    Draw Four (exact, from :mod:`uno_nb.odds`).  One chart, redrawn in
+    Draw Four (exact, from :mod:`uno_nb.sim.odds`).  One chart, redrawn in
     place; ``details=True`` adds a table of the exact fractions.
 
     ``values`` holds the chances shown (as floats), ``exact`` the same as

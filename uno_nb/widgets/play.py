@@ -26,7 +26,7 @@ Without an event loop (a plain script) it sleeps, and at speed 0 the bots move
 at once.
 
 The people at the table — calling "UNO!", catching a forgotten call, table
-talk, jump-in races — are the table model of :mod:`uno_nb.table`, the one the
+talk, jump-in races — are the table model of :mod:`uno_nb.sim.table`, the one the
 seeded runner uses, with the person's seat among its ``people`` (who act for
 themselves).  What the page shows is written by :mod:`.play_view`; its buttons
 are made by :mod:`.play_buttons`.
@@ -42,15 +42,15 @@ from typing import Any, Callable, Collection, Sequence, cast
 
 from . import ui as w
 
-from ..bots import BOT_NAMES, Bot, make_bot
-from ..cards import COLOURS, Card, Colour, card_order, parse_card, parse_colour
-from ..events import Challenged, Drew
-from ..game import Game, Phase
-from ..moves import (CATCH, CHALLENGE, COLOUR, DRAW, GIVE, MAX_PLAYERS, PASS, PLAY, READY, SWAP,
+from ..sim.bots import BOT_NAMES, Bot, make_bot
+from ..engine.cards import COLOURS, Card, Colour, card_order, parse_card, parse_colour
+from ..engine.events import Challenged, Drew
+from ..engine.game import Game, Phase
+from ..engine.moves import (CATCH, CHALLENGE, COLOUR, DRAW, GIVE, MAX_PLAYERS, PASS, PLAY, READY, SWAP,
                      UNO, Move, MoveKind)
 from ..render import COLOUR_HEX, card_svg
-from ..rules import RuleSet
-from ..table import jump_in_race, table_talk, uno_call, uno_catch
+from ..engine.rules import RuleSet
+from ..sim.table import jump_in_race, table_talk, uno_call, uno_catch
 from ..texts import card_name, colour_name, text
 from ..texts.numbers import fmt_decimal, fmt_int
 from ._common import tagged

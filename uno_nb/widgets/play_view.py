@@ -14,14 +14,14 @@ from __future__ import annotations
 from html import escape
 from typing import Collection
 
-from ..cards import Card
-from .. import events as ev
-from .. import odds
-from ..events import Drew
-from ..game import Game, Phase, RoundResult
-from ..moves import CHALLENGE, PLAY, MoveKind
+from ..engine.cards import Card
+from ..engine import events as ev
+from ..sim import odds
+from ..engine.events import Drew
+from ..engine.game import Game, Phase, RoundResult
+from ..engine.moves import CHALLENGE, PLAY, MoveKind
 from ..render import COLOUR_HEX, back_svg, card_svg
-from ..scoring import hand_points
+from ..engine.scoring import hand_points
 from ..texts import card_name, colour_name, rule_name, text
 from ..texts.numbers import fmt_int, fmt_percent, fmt_ratio
 

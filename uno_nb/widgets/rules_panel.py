@@ -24,8 +24,8 @@ from typing import Any, Callable, Sequence
 
 from . import ui as w
 
-from ..errors import RuleError
-from ..rules import PRESETS, OptionInfo, RuleSet
+from ..engine.errors import RuleError
+from ..engine.rules import PRESETS, OptionInfo, RuleSet
 from ..texts import has, refusal_text, text
 from ._common import tagged
 from ..texts.numbers import fmt_int

@@ -6,11 +6,11 @@ takes all, penalty or lazy scoring, the target, the house rules that change
 what an empty hand is worth); the :class:`~.scoring_panel.ScoringPanel`
 shows where it stands after the rounds played so far.
 
-The match is the seeded runner's (:func:`uno_nb.simulation.play_game`): each
+The match is the seeded runner's (:func:`uno_nb.sim.simulation.play_game`): each
 change plays it again from the same seed, so the rounds on show are the ones
 every computer shows for the same settings, and the position after round
 ``k`` is that game replayed to the move that ended the round
-(:meth:`uno_nb.game.Game.replay`).
+(:meth:`uno_nb.engine.game.Game.replay`).
 """
 
 from __future__ import annotations
@@ -19,10 +19,10 @@ from html import escape
 
 from . import ui as w
 
-from ..game import Game
-from ..moves import MAX_PLAYERS, Move
-from ..rules import RuleSet
-from ..simulation import DEFAULT_MAX_TURNS, play_game
+from ..engine.game import Game
+from ..engine.moves import MAX_PLAYERS, Move
+from ..engine.rules import RuleSet
+from ..sim.simulation import DEFAULT_MAX_TURNS, play_game
 from ..texts import text
 from ..texts.numbers import fmt_int
 from ._common import tagged
@@ -38,7 +38,7 @@ LAZY_ROUNDS = 7
 
 class ScoringApp:
     """A match between ``players`` computer players (the thoughtful bots,
-    :class:`uno_nb.bots.HeuristicBot`) from ``seed``, shown round by round.
+    :class:`uno_nb.sim.bots.HeuristicBot`) from ``seed``, shown round by round.
 
     ``app.game`` is the match as it stands on screen: dealt, then after each
     round played.  One render funnel, ``_render``.

@@ -2,8 +2,8 @@
 and the match round by round; and the scoring page's sentences and chart.
 
 Every number is the engine's: the totals after each round are those the game
-logged when it scored the round (:class:`uno_nb.events.Scored`), and a hand's
-value is :func:`uno_nb.scoring.hand_points` under the game's rules.  Numbers
+logged when it scored the round (:class:`uno_nb.engine.events.Scored`), and a hand's
+value is :func:`uno_nb.engine.scoring.hand_points` under the game's rules.  Numbers
 are written for people (``1,250``, ``80.4``), players are ``Player 1`` ….
 """
 
@@ -16,13 +16,13 @@ from typing import Iterable, Sequence
 from . import ui as w
 import plotly.graph_objects as go
 
-from .. import events as ev
-from ..cards import Card, parse_cards
-from ..game import Game, RoundResult
+from ..engine import events as ev
+from ..engine.cards import Card, parse_cards
+from ..engine.game import Game, RoundResult
 from ..lab import LabResult
-from ..odds import HAND, mean_opening_points
-from ..rules import RuleSet
-from ..scoring import card_points, hand_points, round_gains
+from ..sim.odds import HAND, mean_opening_points
+from ..engine.rules import RuleSet
+from ..engine.scoring import card_points, hand_points, round_gains
 from ..texts import card_name, player_name, rule_name, text
 from ._common import figure, histogram, tagged
 from ..texts.numbers import fmt_decimal, fmt_fraction, fmt_int, fmt_interval
@@ -63,7 +63,7 @@ def running_totals(game: Game) -> list[tuple[int, ...]]:
     The game must keep its log (``record=True``, the default): the totals
     are read from the log, where the engine wrote them as it scored.
 
-    >>> from uno_nb.simulation import play_game
+    >>> from uno_nb.sim.simulation import play_game
     >>> _, game = play_game("standard", ["heuristic"] * 3, 4, max_rounds=2, record=True)
     >>> totals = running_totals(game)
     >>> totals[0], totals[-1] == tuple(game.scores)
@@ -130,7 +130,7 @@ def _summary(game: Game, lang: str) -> list[str]:
 def say_scores(game: Game, lang: str = "en") -> str:
     """Where a match stands (or how it ended) and every player's total.
 
-    >>> from uno_nb.simulation import play_game
+    >>> from uno_nb.sim.simulation import play_game
     >>> _, game = play_game("standard", ["heuristic"] * 3, 4, max_rounds=None)
     >>> print(say_scores(game))
     Player 2 is the first to reach 500 points and wins the game after 7 rounds,
@@ -148,7 +148,7 @@ def say_variant(game: Game, lang: str = "en") -> str:
 
 
 def say_mean_hand(lang: str = "en") -> str:
-    """What a fresh hand is worth on average (exact, from :mod:`uno_nb.odds`).
+    """What a fresh hand is worth on average (exact, from :mod:`uno_nb.sim.odds`).
 
     >>> say_mean_hand()
     'A hand of 7 cards dealt from a full deck is worth 80.4 points on average (exactly 2,170/27).'
@@ -190,7 +190,7 @@ class ScoringPanel:
     each hand now), each with a caption saying what to look at, and the
     match round by round as a table.
 
-    >>> from uno_nb.simulation import play_game
+    >>> from uno_nb.sim.simulation import play_game
     >>> _, game = play_game("standard", ["heuristic"] * 3, 4, max_rounds=2, record=True)
     >>> panel = ScoringPanel(game)
     >>> [trace.y[-1] for trace in panel.scores.data] == game.scores

@@ -1,6 +1,6 @@
 """The stepper: a seeded game between bots, walked move by move.
 
-The whole game is played once with :func:`uno_nb.simulation.play_game` (in
+The whole game is played once with :func:`uno_nb.sim.simulation.play_game` (in
 record mode); stepping back and forth is the game's own undo and redo, so
 every view is exactly the position the engine had.  One render funnel,
 ``_render``, draws the table, the log and the odds after every change.
@@ -18,12 +18,12 @@ from typing import Sequence
 
 from . import ui as w
 
-from ..cards import Card
-from ..game import Game
-from ..moves import DRAW, PLAY
+from ..engine.cards import Card
+from ..engine.game import Game
+from ..engine.moves import DRAW, PLAY
 from ..render import game_html, legend_html
-from ..rules import RuleSet
-from ..simulation import play_game
+from ..engine.rules import RuleSet
+from ..sim.simulation import play_game
 from ..texts import card_name, player_name, rule_name, text
 from ._common import tagged
 from ..texts.numbers import fmt_int

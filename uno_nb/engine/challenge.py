@@ -1,0 +1,59 @@
+"""Challenging a Wild Draw Four (R-CHALLENGE, R-CHALLENGE-GUILTY,
+R-CHALLENGE-GUILTY-STD, R-CHALLENGE-INNOCENT)."""
+
+from __future__ import annotations
+
+from . import events as ev
+from .state import TURN, GameState
+
+__all__ = ["Challenge"]
+
+
+class Challenge(GameState):
+    """A part of :class:`uno_nb.engine.game.Game` (see the module's docstring)."""
+
+    __slots__ = ()
+
+    def _challenge(self, p: int) -> None:
+        assert self._w4 is not None
+        accused, prev_colour, guilty = self._w4
+        self._fired["R-CHALLENGE"] += 1
+        self._w4 = None
+        total = self.pending
+        if guilty:
+            reading = self.rules.challenge
+            rule = "R-CHALLENGE-GUILTY" if reading == "return" else "R-CHALLENGE-GUILTY-STD"
+            self._fired[rule] += 1
+            # Under V-STACK the whole stack falls on the bluffer; otherwise 4.
+            penalty = total if self._stack else 4
+            if self.record:
+                self._log(ev.Challenged(p, accused, True, prev_colour, penalty, rule=rule))
+            if reading == "return":
+                card = self.discard.pop()
+                self.hands[accused].append(card)
+                self._hmask[accused] |= card.bit
+                self._set_colour(prev_colour)
+                self.top_by = -1
+                if self.record:
+                    self._log(ev.note("challenge.returned", rule, player=accused, card=card,
+                                      top=self.discard[-1], colour=prev_colour))
+            self._draw_cards(accused, penalty, "challenge", rule)
+            self.pending = 0
+            self.pending_card = None
+            self.phase = TURN
+            self.current = p
+            self._wait_ready(accused, penalty)
+        else:
+            self._fired["R-CHALLENGE-INNOCENT"] += 1
+            total += 2
+            if self.record:
+                self._log(ev.Challenged(p, accused, False, prev_colour, total,
+                                        rule="R-CHALLENGE-INNOCENT"))
+            self._draw_cards(p, total, "challenge", "R-CHALLENGE-INNOCENT")
+            if self.record:
+                self._skip(p, "R-CHALLENGE-INNOCENT")
+            self.pending = 0
+            self.pending_card = None
+            self.phase = TURN
+            self.current = self._after(p)
+            self._wait_ready(p, total)

@@ -1,0 +1,182 @@
+"""Drawing cards: a turn's draw (R-DRAW, V-PLAY-DRAWN-MUST,
+V-DRAW-UNTIL-PLAYABLE), taking a pending draw, the reshuffle (R-RESHUFFLE),
+a blocked round, T-READY's wait and the misplay penalty (V-MISPLAY-PENALTY)."""
+
+from __future__ import annotations
+
+from . import events as ev
+from .cards import Card
+from .moves import PLAY, UNO, Move
+from .scoring import hand_points
+from .state import COLOUR_MASKS, DRAWN, PLUS2_MASK, TURN, GameState, Phase
+
+__all__ = ["Drawing"]
+
+
+class Drawing(GameState):
+    """A part of :class:`uno_nb.engine.game.Game` (see the module's docstring)."""
+
+    __slots__ = ()
+
+    def _take_forced_penalty(self) -> None:
+        """A draw card's victim who can do nothing but draw, while nobody else
+        may act (no answer, no jump-in, no UNO call pending), draws at once:
+        the card's effect, not a decision.  A Wild Draw Four can always be
+        challenged, so it never is forced."""
+        card = self.pending_card
+        if card is None or (card.rank == "W+4" and self._w4 is not None):
+            return
+        victim = self.current
+        if self._answers:
+            if self._penalty_moves(victim)[1] or self.jump_in_moves():
+                return
+        elif self._deflect and self._hmask[victim] & PLUS2_MASK:
+            return
+        self.turns += 1
+        self._take_penalty(victim)
+
+    def _turn_draw(self, p: int) -> None:
+        """R-DRAW: draw one card; a playable one may be played at once (must be,
+        under V-PLAY-DRAWN-MUST).  V-DRAW-UNTIL-PLAYABLE: keep drawing."""
+        while True:
+            pile = self.draw_pile
+            if pile:  # the common case, kept short (= _draw_cards(p, 1, ...))
+                card = pile.pop()
+                self.hands[p].append(card)
+                self._hmask[p] |= card.bit
+                self.cards_drawn[p] += 1
+                if self.record:
+                    self.events.append(ev.drew(p, (card,), "turn", 1, "V-DRAW-UNTIL-PLAYABLE"
+                                               if self._until else "R-DRAW"))
+            else:
+                drawn = self._draw_cards(p, 1, "turn",
+                                         "V-DRAW-UNTIL-PLAYABLE" if self._until else "R-DRAW")
+                if not drawn:
+                    if not self._anyone_can_play():
+                        self._blocked()
+                        return
+                    self.current = self._after(p)
+                    return
+                card = drawn[0]
+            if card.bit & self._match and (
+                    self._bluff or card.rank != "W+4"
+                    or not self._hmask[p] & COLOUR_MASKS[self.colour]):
+                self.phase = DRAWN
+                self.drawn_card = card
+                if self._must_play and not self._only_a_bluff(card, p):
+                    self._note("V-DRAW-UNTIL-PLAYABLE" if self._until else "V-PLAY-DRAWN-MUST",
+                               "drawn_must_play", player=p)
+                return
+            if not self._until:
+                self.current = (p + self.direction) % self.n if not self._outs else self._after(p)
+                return
+
+    def _blocked(self) -> None:
+        """Decision (docs/rules.md, R-RESHUFFLE): both piles are empty and
+        nobody can play, so play could only go round for ever.  The round
+        ends; the player holding the fewest points wins it (a tie goes to the
+        player who comes first in play order from the one due to play next)
+        and it is scored as usual."""
+        drop = self.rules.drop_zero
+        order = [self._after(self.current)]
+        while len(order) < self._active():
+            order.append(self._after(order[-1]))
+        if self.rules.to_the_last and self._finish:
+            winner = self._finish[0]
+        else:
+            winner = min(order, key=lambda s: (hand_points(self.hands[s], drop), order.index(s)))
+            self._last_played[winner] = None  # V-H2O: nobody went out on a card
+        if self.record:
+            self._log(ev.note("blocked", "R-RESHUFFLE", player=winner))
+        self._end_round(winner, blocked=True)
+
+    def _take_penalty(self, p: int) -> None:
+        count = self.pending
+        rule = self._penalty_rule(count) if self.record else ""
+        self._draw_cards(p, count, "penalty", rule)
+        if self.record:
+            self._skip(p, rule)
+        self.pending = 0
+        self.pending_card = None
+        self._w4 = None
+        self.phase = TURN
+        self.current = (p + self.direction) % self.n if not self._outs else self._after(p)
+        if self._ready:
+            self._wait_ready(p, count)
+
+    def _penalty_rule(self, count: int) -> str:
+        """The rule that makes a player draw ``count`` cards, for the log: the
+        draw card's own, or V-STACK (V-STACK-MIXED) when answers piled the
+        draw cards on the discard pile up to ``count``."""
+        card = self.pending_card
+        if card is None or count <= card.draw:
+            rank = card.rank if card is not None else "+2"
+            return {"+2": "R-DRAW2", "W+4": "R-W4", "W+10": "V-PLUS10"}.get(rank, "V-H2O")
+        ranks, total = set(), 0
+        for played in reversed(self.discard):  # a bouncing Reverse draws nothing: skipped
+            if played.draw:
+                ranks.add(played.rank)
+                total += played.draw
+                if total >= count:
+                    break
+        return "V-STACK-MIXED" if len(ranks) > 1 else "V-STACK"
+
+    def _wait_ready(self, drawer: int, count: int) -> None:
+        """T-READY: after drawing 4 or more, play waits for the drawer's "Ready"."""
+        if self.rules.ready and count >= 4 and self.phase is TURN:
+            self._resume = self.current
+            self.current = drawer
+            self.phase = Phase.READY
+
+    def _draw_cards(self, p: int, count: int, reason: str, rule: str) -> list[Card]:
+        """Move up to ``count`` cards from the draw pile to a hand (R-RESHUFFLE
+        when the pile runs out; when both piles are empty there is nothing to draw)."""
+        pile = self.draw_pile
+        hand = self.hands[p]
+        mask = self._hmask[p]
+        got: list[Card] = []
+        for _ in range(count):
+            if not pile:
+                self._reshuffle()
+                pile = self.draw_pile
+                if not pile:
+                    break
+            card = pile.pop()
+            hand.append(card)
+            got.append(card)
+            mask |= card.bit
+        self.cards_drawn[p] += len(got)
+        self._hmask[p] = mask
+        if self.record:
+            self.events.append(ev.drew(p, tuple(got), reason, count, rule))
+        return got
+
+    def _reshuffle(self) -> None:
+        """R-RESHUFFLE: all of the discard pile but its top card becomes the new
+        draw pile.  (While a Wild Draw Four can still be challenged, the card
+        under it stays too, so a guilty card can be taken back.)"""
+        keep = 2 if self._w4 is not None else 1
+        if len(self.discard) <= keep:
+            return
+        pile = self.discard[:-keep]
+        self.discard = self.discard[-keep:]
+        self._shuffle(pile)
+        self.draw_pile = pile
+        self._fired["R-RESHUFFLE"] += 1
+        if self.record:
+            self._log(ev.Reshuffled(len(pile), rule="R-RESHUFFLE"))
+
+    def _misplay(self, move: Move) -> None:
+        p = move.player
+        if move.kind is PLAY:
+            self._note("V-MISPLAY-PENALTY", "misplay.card", player=p, card=move.card)
+        elif move.kind is UNO:
+            self._note("V-MISPLAY-PENALTY", "misplay.uno", player=p)
+        else:
+            self._note("V-MISPLAY-PENALTY", "misplay.catch", player=p, target=move.target or 0)
+        self._draw_cards(p, 2, "misplay", "V-MISPLAY-PENALTY")
+        if p == self.current and self.phase in (TURN, DRAWN):
+            self.uno_open = -1
+            self.drawn_card = None
+            self.phase = TURN
+            self.current = self._after(p)  # a misplay ends one's turn

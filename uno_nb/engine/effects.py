@@ -1,0 +1,340 @@
+"""What a move does: the dispatch of every kind of move, and the effects of the
+cards (R-SKIP, R-REVERSE, R-WILD, R-DRAW2, R-W4 and the house rules that
+change them: V-COLOUR-WHEEL, V-SEVEN-ZERO, V-SWAP-FIVE, V-REVERSE-BOUNCE,
+V-TWO-PLAYER-SKIP, V-STACK, V-DEFLECT-2, V-W4-SAVE-2, V-PLUS10, V-H2O)."""
+
+from __future__ import annotations
+
+from . import events as ev
+from .cards import Card, Colour
+from .moves import (ADVISE, CATCH, CHALLENGE, COLOUR, DEAL, DRAW, GIVE, PASS, READY, SLOW, SPEAK,
+                    SWAP, UNO, Move)
+from .state import (COLOUR_MASKS, EXCHANGE, MATCH, PENALTY, TURN, WHEEL, Annotation, GameState,
+                    Phase, mask_of)
+
+__all__ = ["Effects"]
+
+
+class Effects(GameState):
+    """A part of :class:`uno_nb.engine.game.Game` (see the module's docstring)."""
+
+    __slots__ = ()
+
+    def _apply(self, move: Move, note: Annotation | None) -> None:
+        kind = move.kind
+        p = move.player
+        table = kind is SPEAK or kind is ADVISE or kind is SLOW
+        if not table:
+            own_turn = kind is SWAP or kind is GIVE or (kind is PASS and self.phase is EXCHANGE)
+            if self.uno_open >= 0 and kind is not UNO and kind is not CATCH and not own_turn:
+                self.uno_open = -1  # R-UNO: the next player has started their turn
+            if kind is not UNO and kind is not CATCH:
+                self._slap = -1
+                self._skip_bounce = -1
+        if kind is DRAW:
+            self.turns += 1
+            if self.phase is PENALTY:
+                self._take_penalty(p)
+            else:
+                self._turn_draw(p)
+        elif kind is PASS:
+            if self.phase is EXCHANGE:  # V-SWAP-FIVE: no exchange after all
+                self.phase = TURN
+                self.current = self._after(p)
+                if self.record:
+                    self._log(ev.note("swap_five.none", "V-SWAP-FIVE", player=p))
+            else:
+                self.drawn_card = None
+                self.phase = TURN
+                self.current = self._after(p)
+                if self.record:
+                    self._log(ev.Passed(p, rule="R-DRAW"))
+        elif kind is CHALLENGE:
+            self.turns += 1
+            self._challenge(p)
+        elif kind is UNO:
+            self.uno_open = -1
+            self._fired["R-UNO"] += 1
+            if self.record:
+                self._log(ev.UnoCalled(p, rule="R-UNO"))
+            if self.rules.uno_center:
+                self._slap = p  # T-UNO-CENTER: everyone slaps the caller's hand
+        elif kind is CATCH:
+            target = move.target
+            assert target is not None
+            self.uno_open = -1
+            self._fired["T-UNO-CATCH"] += 1
+            penalty = self.rules.uno_penalty
+            rule = "V-UNO-PENALTY-4" if penalty == 4 else "R-UNO"
+            if self.record:
+                self._log(ev.UnoCaught(p, target, penalty, rule=rule, note=note))
+            self._draw_cards(target, penalty, "uno", rule)
+        elif kind is COLOUR:
+            self._set_colour(move.colour)  # type: ignore[arg-type]
+            self.phase = TURN
+            if self.record:
+                self._log(ev.ColourChosen(p, move.colour, rule="R-START-EFFECT"))  # type: ignore[arg-type]
+        elif kind is DEAL:
+            self._deal_round(p, first=self._next_first())
+        elif kind is SWAP:
+            self._swap(p, move.target)  # type: ignore[arg-type]
+        elif kind is GIVE:
+            self._give(p, move.card)  # type: ignore[arg-type]
+        elif kind is READY:
+            self.phase = TURN
+            self.current = self._resume
+            self._resume = -1
+            self._note("T-READY", "ready", player=p)
+        elif kind is SPEAK:
+            self._silence = None
+            self._table_penalty(p, "T-SILENT-TWOS", "silence.spoke")
+        elif kind is ADVISE:
+            self._table_penalty(p, "T-ADVICE", "advice", target=self.current)
+        elif kind is SLOW:
+            caller = self._slap
+            self._slap = -1
+            self._table_penalty(p, "T-UNO-CENTER", "uno_center.slowest", note, target=caller)
+        if self._talk and not table:
+            self._talk_after_turn()
+
+    def _set_colour(self, colour: Colour) -> None:
+        """Set the colour in force (the top card being in place already)."""
+        self.colour = colour
+        self._match = MATCH[colour][self.discard[-1].rank]
+
+    def _skip(self, seat: int, rule: str) -> None:
+        self.events.append(ev.skipped(seat, rule))
+
+    def _log_play(self, p: int, card: Card, colour: Colour | None, jump_rule: str,
+                  note: Annotation | None) -> None:
+        """Log a card played; ``jump_rule`` is the rule of a play out of turn."""
+        if jump_rule:
+            rule = jump_rule
+        elif card.is_black:
+            w4 = "V-W4-ANYTIME" if self.rules.w4_anytime else "R-W4"
+            rule = w4 if card.rank == "W+4" else "R-WILD" if card.rank == "W" else \
+                "V-PLUS10" if card.rank == "W+10" else "V-H2O"
+        else:
+            rule = "R-MATCH"
+        self.events.append(ev.played(p, card, colour, bool(jump_rule), rule, note))
+
+    def _one_or_none_left(self, p: int, hand: list[Card]) -> None:
+        if hand:
+            self.uno_open = p  # R-UNO: p must call "UNO!" now
+        else:
+            self._player_out(p)
+
+    def _clear_pending(self) -> None:
+        self.pending = 0
+        self.pending_card = None
+        self._w4 = None
+
+    def _wheel_colour(self) -> Colour:
+        """V-COLOUR-WHEEL: the next colour after the current one, in the
+        direction of play (clockwise red, blue, green, yellow)."""
+        return WHEEL[(WHEEL.index(self.colour) + self.direction) % 4]
+
+    def _action(self, p: int, card: Card, colour: Colour | None, phase: Phase) -> bool:
+        """The effect of a card off the fast path.  Returns False when hands
+        were exchanged and the end-of-play checks must not look at the hand."""
+        bouncer = self._skip_bounce
+        self._skip_bounce = -1
+        rank = card.rank
+        n = self.n
+        fired = self._fired
+        rules = self.rules
+        if card.is_black:
+            if self._wheel:
+                colour = self._wheel_colour()
+                fired["V-COLOUR-WHEEL"] += 1
+                if self.record:
+                    self._log(ev.note("colour_wheel", "V-COLOUR-WHEEL", colour=colour))
+            assert colour is not None
+            if rules.silent_black:
+                self._silence = ("black", colour)
+                self._note("T-SILENT-TWOS", "silence.black")
+        if card.draw:
+            self._draw_card_played(p, card, colour, phase)
+            return True
+        if phase is PENALTY and rank != "R":
+            self._clear_pending()  # (a jump-in that is not a draw card cannot happen)
+        if card.is_number:
+            self.colour = card.colour
+            self._match = card.match
+            self.phase = TURN
+            self.current = self._after(p)
+            hand = self.hands[p]
+            if not hand:
+                return True  # going out comes first: no swap, no exchange
+            if rules.seven_zero and rank == "0":
+                self._pass_hands_on()
+                return False
+            if rules.seven_zero and rank == "7" and self._partners(p):
+                self.phase = Phase.SWAP
+                self.current = p
+            elif rules.swap_five and rank == "5" and self._partners(p):
+                self.phase = EXCHANGE
+                self.current = p
+            if rank == "2" and rules.silent_twos:
+                self._silence = ("2", p)
+                self._note("T-SILENT-TWOS", "silence.two", player=p)
+            return True
+        if rank == "S":
+            self.colour = card.colour
+            self._match = card.match
+            fired["R-SKIP"] += 1
+            if self._outs:
+                skipped = self._after(p)
+                self.current = self._after(skipped)
+            else:
+                d = self.direction
+                skipped = (p + d) % n
+                self.current = (skipped + d) % n
+            if self.record:
+                self._skip(skipped, "R-SKIP")
+            self.phase = TURN
+            if self._bounce and skipped != p:
+                self._skip_bounce = skipped  # V-REVERSE-BOUNCE: may send it back
+            return True
+        if rank == "R":
+            self.colour = card.colour
+            self._match = card.match
+            fired["R-REVERSE"] += 1
+            d = self.direction = -self.direction
+            if self.record:
+                self._log(ev.Reversed(p, d, rule="R-REVERSE"))
+            if phase is PENALTY:
+                # V-REVERSE-BOUNCE: the pending draw goes back where it came from
+                # (a jump-in on the bouncing Reverse turns it once more).
+                self._w4 = None
+                self.current = self._after(p)
+                self._note("V-REVERSE-BOUNCE", "bounce.draw", player=p, count=self.pending,
+                           target=self.current)
+                return True
+            if p == bouncer and p != self.current:
+                # V-REVERSE-BOUNCE on a Skip: its player is skipped instead.
+                skipper = self._after(p)
+                self.current = self._after(skipper)
+                self.phase = TURN
+                self._note("V-REVERSE-BOUNCE", "bounce.skip", player=p, target=skipper)
+                if skipper != p:
+                    self._skip_bounce = skipper
+                return True
+            self.phase = TURN
+            if self._active() == 2 and rules.two_player_skip:
+                self.current = p
+                fired["V-TWO-PLAYER-SKIP"] += 1
+                if self.record:
+                    self._log(ev.note("two_player_skip", "V-TWO-PLAYER-SKIP", player=p))
+            else:
+                self.current = (p + d) % n if not self._outs else self._after(p)
+            return True
+        # W
+        self._set_colour(colour)  # type: ignore[arg-type]
+        fired["R-WILD"] += 1
+        self.phase = TURN
+        self.current = self._after(p)
+        return True
+
+    def _draw_card_played(self, p: int, card: Card, colour: Colour | None, phase: Phase) -> None:
+        """A Draw Two, Wild Draw Four, +10 (V-PLUS10) or H2O draw card lands."""
+        fired = self._fired
+        rules = self.rules
+        total = card.draw
+        if phase is PENALTY:
+            pending = self.pending_card
+            assert pending is not None
+            same = card.rank == pending.rank
+            answering = p == self.current
+            answer = ""
+            if self._stack and (same or rules.stack_mixed):
+                total = self.pending + card.draw
+                answer = "V-STACK" if same else "V-STACK-MIXED"
+            elif answering and card.rank == "+2" and pending.rank == "+2" and self._deflect:
+                answer = "V-DEFLECT-2"
+            elif answering and card.rank == "+2" and pending.rank == "W+4" and self._save2:
+                answer = "V-W4-SAVE-2"
+            elif answering:
+                fired["V-JUMP-IN"] += 1  # the victim's identical card, played as a jump-in
+            if answer:
+                fired[answer] += 1
+                if self.record:
+                    victim = (p + self.direction) % self.n if not self._outs else self._after(p)
+                    key = {"V-STACK": "stack", "V-STACK-MIXED": "stack",
+                           "V-DEFLECT-2": "deflect", "V-W4-SAVE-2": "save_2"}[answer]
+                    self._log(ev.note(key, answer, player=p, count=total, target=victim,
+                                      card=card))
+        prev = self.colour
+        if colour is None:
+            self.colour = card.colour
+            self._match = card.match
+        else:
+            self.colour = colour
+            self._match = MATCH[colour][card.rank]
+        rank = card.rank
+        if rank == "W+4":
+            fired["R-W4"] += 1
+            # R-W4-BLUFF: holding a card of the colour in force (the +4 is black).
+            bluff = (not rules.w4_anytime) and self._hmask[p] & COLOUR_MASKS[prev] != 0
+            if rules.w4_anytime:
+                fired["V-W4-ANYTIME"] += 1
+            elif bluff:
+                fired["R-W4-BLUFF"] += 1
+            assert prev is not None  # a draw card is never played before the colour is chosen
+            self._w4 = (p, prev, bluff)
+        else:
+            fired["R-DRAW2" if rank == "+2" else "V-PLUS10" if rank == "W+10" else "V-H2O"] += 1
+            self._w4 = None
+        if card.is_black:
+            self.top_by = -1  # no jump-in on a black draw card
+        self.pending = total
+        self.pending_card = card
+        self.phase = PENALTY
+        self.current = (p + self.direction) % self.n if not self._outs else self._after(p)
+
+    def _pass_hands_on(self) -> None:
+        """V-SEVEN-ZERO, a 0: every hand moves to the next player in the
+        direction of play (players out of the round keep their empty place)."""
+        seats = [s for s in range(self.n) if not self._out[s]]
+        hands, masks = list(self.hands), list(self._hmask)
+        for s in seats:
+            t = self._after(s)
+            self.hands[t] = hands[s]
+            self._hmask[t] = masks[s]
+        self.uno_open = -1
+        self._note("V-SEVEN-ZERO", "seven_zero.pass_on." +
+                   ("clockwise" if self.direction == 1 else "counter"))
+
+    def _swap(self, p: int, target: int) -> None:
+        if self.phase is Phase.SWAP:  # V-SEVEN-ZERO, a 7: swap whole hands
+            self.hands[p], self.hands[target] = self.hands[target], self.hands[p]
+            self._hmask[p], self._hmask[target] = self._hmask[target], self._hmask[p]
+            self.uno_open = -1
+            self.phase = TURN
+            self.current = self._after(p)
+            self._note("V-SEVEN-ZERO", "seven_zero.swap", player=p, target=target)
+        else:  # V-SWAP-FIVE: each side now chooses the card it gives
+            self._exchange = (p, target, None)
+            self.phase = Phase.GIVE
+            self.current = p
+            if self.record:
+                self._log(ev.note("swap_five.chosen", "V-SWAP-FIVE", player=p, target=target))
+
+    def _give(self, p: int, card: Card) -> None:
+        assert self._exchange is not None
+        first, partner, given = self._exchange
+        if given is None:
+            self._exchange = (first, partner, card)
+            self.current = partner
+            return
+        # Both cards are chosen: exchange them.
+        for seat, out_card, in_card in ((first, given, card), (partner, card, given)):
+            hand = self.hands[seat]
+            hand.remove(out_card)
+            hand.append(in_card)
+            self._hmask[seat] = mask_of(hand)
+        self._exchange = None
+        self.phase = TURN
+        self.current = self._after(first)
+        self._note("V-SWAP-FIVE", "swap_five.done", player=first, given=given, got=card,
+                   target=partner, seen_by=(first, partner))

@@ -1,0 +1,120 @@
+"""Why a move is refused: the sentence an :class:`~uno_nb.engine.errors.IllegalMoveError`
+carries, in the same cases as :mod:`uno_nb.engine.legality`."""
+
+from __future__ import annotations
+
+from .moves import (ADVISE, CATCH, CHALLENGE, COLOUR, DEAL, DRAW, GIVE, PASS, PLAY, READY, SLOW,
+                    SPEAK, SWAP, UNO, Move)
+from .state import DRAWN, GAME_OVER, PENALTY, GameState, Phase
+
+__all__ = ["Explaining"]
+
+# What the game waits for, by phase, and what a kind of move needs, by kind.
+_PHASE_WAITS = {
+    Phase.SWAP: "{who} first chooses whom to swap hands with ('swap N')",
+    Phase.EXCHANGE: "{who} first chooses whom to exchange a card with ('swap N' or 'pass')",
+    Phase.GIVE: "{who} first chooses a card of their own to give ('give C')",
+    Phase.READY: "play waits for {who} to say \"Ready\" ('ready')",
+    Phase.ROUND_OVER: "the round is over; {who} deals the next one ('deal')",
+    Phase.COLOUR: "{who} first chooses the colour of the Wild start card ('colour R')",
+}
+_KIND_HINTS = {
+    DRAW: "V-FORCE-PLAY: {who} holds a playable card and must play",
+    PASS: "pass only after drawing a playable card",
+    CHALLENGE: "there is no Wild Draw Four to challenge",
+    COLOUR: "the colour is chosen with the black card, e.g. W>R",
+    DEAL: "the round is still being played",
+}
+
+
+
+class Explaining(GameState):
+    """A part of :class:`uno_nb.engine.game.Game` (see the module's docstring)."""
+
+    __slots__ = ()
+
+    def _why_illegal(self, move: Move) -> str:
+        names = self.names
+        p = move.player
+        colour = self.colour.word if self.colour is not None else "no colour yet"
+        if not 0 <= p < self.n:
+            return f"{move}: there is no seat {p} in a {self.n}-player game"
+        who = names[p]
+        if self.phase is GAME_OVER:
+            return f"{move}: the game is over"
+        kind = move.kind
+        if kind is UNO:
+            if len(self.hands[p]) != 1:
+                return f"{move}: {who} holds {len(self.hands[p])} cards; UNO! is called with one"
+            return f"{move}: {who} cannot call UNO! now (already called, or too late)"
+        if kind is CATCH:
+            t = move.target
+            if t is None or not 0 <= t < self.n:
+                return f"{move}: there is no seat {t}"
+            if t == p:
+                return f"{move}: nobody catches themselves"
+            return (f"{move}: {names[t]} cannot be caught now (they called UNO!, do not hold "
+                    "one card, or the next player has already started)")
+        if kind in (SPEAK, ADVISE, SLOW):
+            rule = {SPEAK: "T-SILENT-TWOS", ADVISE: "T-ADVICE", SLOW: "T-UNO-CENTER"}[kind]
+            return f"{move}: not now ({rule} is off, or there is nothing to answer)"
+        if self.phase is Phase.READY and p != self.current:
+            return f"{move}: play waits for {names[self.current]} to say \"Ready\" (T-READY)"
+        if p != self.current:
+            if kind is PLAY and self._jump:
+                top = self.discard[-1]
+                if move.card is not top:
+                    return (f"{move}: it is {names[self.current]}'s turn; {who} may only jump in "
+                            f"with a card identical to {top}")
+                if move.card not in self.hands[p]:
+                    return f"{move}: {who} does not hold {move.card}"
+                if top.is_black and top.draw:
+                    return f"{move}: V-JUMP-IN: nobody jumps in with a {top.name}"
+                if self.top_by < 0:
+                    return f"{move}: no jump-in on the start card or a returned card"
+                if p == self.top_by:
+                    return f"{move}: {who} cannot jump in on their own card"
+                return f"{move}: no jump-in on {top}"
+            return f"{move}: it is {names[self.current]}'s turn, not {who}'s"
+        phase = self.phase
+        if phase in _PHASE_WAITS:
+            return f"{move}: " + _PHASE_WAITS[phase].format(who=who)
+        if kind in (SWAP, GIVE, READY):
+            return f"{move}: there is nothing to swap, give or be ready for now"
+        if phase is PENALTY:
+            pend = self.pending_card
+            options = "draw" + (", challenge" if pend is not None and pend.rank == "W+4"
+                                and self._w4 is not None else "")
+            if kind is PLAY and move.card is not None and move.card.rank == "+2":
+                if move.card not in self.hands[p]:
+                    return f"{move}: {who} does not hold {move.card}"
+                if pend is not None and pend.rank == "W+4":
+                    if self._save2:
+                        return (f"{move}: only a Draw Two of the chosen colour "
+                                f"({colour}) answers this +4")
+                    return f"{move}: a Wild Draw Four cannot be answered (V-W4-SAVE-2 is off)"
+                return f"{move}: a Draw Two cannot be passed on (V-DEFLECT-2 is off)"
+            return f"{move}: {who} must take the {self.pending} cards ({options})"
+        if phase is DRAWN:
+            card = self.drawn_card
+            if kind is PLAY and move.card is not card:
+                return f"{move}: after drawing, only the drawn card ({card}) may be played"
+            if kind is PASS:
+                return f"{move}: V-PLAY-DRAWN-MUST: the drawn {card} must be played"
+            return f"{move}: {who} plays the drawn {card} or passes"
+        if kind is PLAY:
+            card = move.card
+            assert card is not None
+            if card not in self.hands[p]:
+                return f"{move}: {who} does not hold {card}"
+            if card.is_black and (move.colour is None) != self._wheel:
+                return (f"{move}: under V-COLOUR-WHEEL a black card names no colour ({card.text})"
+                        if self._wheel else
+                        f"{move}: a black card names its colour, e.g. {card.text}>R")
+            if card.rank == "W+4":
+                return (f"{move}: R-W4-LEGAL: {who} holds {colour}, so the Wild Draw "
+                        "Four may not be played (R-W4-BLUFF is off)")
+            top = self.discard[-1]
+            return (f"{move}: {card} matches neither the colour in force ({colour}) "
+                    f"nor the top card {top}")
+        return f"{move}: " + _KIND_HINTS.get(kind, "not a legal move now").format(who=who)

@@ -1,0 +1,281 @@
+"""Which moves are legal now: the turn's card plays and other moves (R-MATCH,
+R-W4-LEGAL, R-DRAW-ANYTIME, V-PLAY-DRAWN-MUST), answers to a pending draw card
+(V-STACK, V-DEFLECT-2, V-W4-SAVE-2, V-REVERSE-BOUNCE), jump-ins (V-JUMP-IN,
+V-DOUBLES), UNO! calls and catches (R-UNO), table talk (§10) and misplays
+(V-MISPLAY-PENALTY)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import Card, card_order
+from .moves import (ADVISE, CATCH, CHALLENGE, DEAL, GIVE, PLAY, READY, SLOW, SPEAK, SWAP, UNO,
+                    Move, move_order)
+from .rules import RuleSet
+from .state import (COLOUR_CHOICES, COLOUR_MASKS, DRAW_MOVES, DRAWN, EXCHANGE, GAME_OVER,
+                    PENALTY, ROUND_OVER, TURN, TURN_PHASES, W4_BIT, GameState, Phase)
+
+__all__ = ["Legality"]
+
+
+def turn_moves_for(tables: list[dict[int, tuple[Move, ...]]], known: dict[int, Any], seat: int,
+                   bits: int, anytime: bool) -> tuple[tuple[Move, ...], tuple[Move, ...]]:
+    """(turn moves, card plays) of ``seat`` whose playable cards have ``bits``."""
+    table = tables[seat]
+    out: list[Move] = []
+    while bits:
+        low = bits & -bits
+        out += table[low]
+        bits ^= low
+    if len(known) > 100_000:  # bound the memory
+        known.clear()
+    plays = tuple(out)
+    if anytime or not out:
+        out.append(DRAW_MOVES[seat])
+    return tuple(out), plays
+
+
+
+class Legality(GameState):
+    """A part of :class:`uno_nb.engine.game.Game` (see the module's docstring)."""
+
+    __slots__ = ()
+
+    def _playable(self, card: Card, seat: int) -> bool:
+        """R-MATCH and R-W4-LEGAL for a card in ``seat``'s hand on their own turn."""
+        if card.is_black:
+            return (self._bluff or card.rank != "W+4"
+                    or not self._hmask[seat] & COLOUR_MASKS[self.colour])
+        return card.colour == self.colour or card.rank == self.discard[-1].rank
+
+    def _only_a_bluff(self, card: Card, seat: int) -> bool:
+        """R-W4-BLUFF: ``seat`` could play this Wild Draw Four only as a bluff
+        (they hold the colour in play); a bluff is allowed, never forced."""
+        return (card.rank == "W+4" and not self.rules.w4_anytime
+                and bool(self._hmask[seat] & COLOUR_MASKS[self.colour]))
+
+    def turn_moves(self) -> tuple[Move, ...]:
+        """The moves of the player the game waits for (:attr:`actor`): card
+        plays first, in card order (R, Y, G, B; numbers, actions, black), then
+        the other moves (draw, pass, challenge, …).  The tuple is shared
+        between games, so it can never change."""
+        cached = self._cache
+        if cached is None:
+            self.turn_plays()
+            cached = self._cache
+        return cached  # type: ignore[return-value]
+
+    def turn_plays(self) -> tuple[Move, ...]:
+        """The card plays among :meth:`turn_moves`: the cards that can be put
+        down now, each black card once per colour; empty if none."""
+        if self._cache is not None:
+            return self._cache_plays
+        seat = self.current
+        if self.phase is TURN:
+            # R-MATCH as bit masks over card values; R-W4-LEGAL removes the +4.
+            hmask = self._hmask[seat]
+            bits = hmask & self._match
+            if not self._bluff and hmask & COLOUR_MASKS[self.colour]:
+                bits &= ~W4_BIT
+            # The same playable cards always give the same moves: look them up.
+            known = self._known[seat]
+            entry = known.get(bits)
+            if entry is None:
+                entry = known[bits] = turn_moves_for(self._plays_by_bit, known, seat, bits,
+                                                      self._anytime)
+            self._cache, plays = entry
+        else:
+            self._cache, plays = self._other_moves(seat)
+        self._cache_plays = plays
+        return plays
+
+    def _other_moves(self, seat: int) -> tuple[tuple[Move, ...], tuple[Move, ...]]:
+        """(moves, card plays) outside the ordinary turn."""
+        phase = self.phase
+        if phase is PENALTY:
+            return self._penalty_moves(seat)
+        if phase is DRAWN:
+            card = self.drawn_card
+            if card is not None and self._playable(card, seat):
+                moves, plays = self._drawn_moves[seat][card]
+                if self._must_play and not self._only_a_bluff(card, seat):
+                    return plays, plays  # V-PLAY-DRAWN-MUST: no keeping it
+                return moves, plays
+            return (self._pass_moves[seat],), ()
+        if phase is Phase.COLOUR:
+            return COLOUR_CHOICES[seat], ()
+        if phase is ROUND_OVER:
+            return (Move.make(DEAL, seat),), ()
+        if phase is Phase.SWAP:
+            return tuple(Move.make(SWAP, seat, target=t) for t in self._partners(seat)), ()
+        if phase is EXCHANGE:
+            partners = tuple(Move.make(SWAP, seat, target=t) for t in self._partners(seat))
+            return partners + (self._pass_moves[seat],), ()
+        if phase is Phase.GIVE:
+            cards = sorted(set(self.hands[seat]), key=card_order)
+            return tuple(Move.make(GIVE, seat, card=c) for c in cards), ()
+        if phase is Phase.READY:
+            return (Move.make(READY, seat),), ()
+        return (), ()
+
+    def _partners(self, seat: int) -> list[int]:
+        """Who a 7 or a 5 may swap with: every other player still holding cards."""
+        return [s for s in range(self.n) if s != seat and not self._out[s] and self.hands[s]]
+
+    def _penalty_moves(self, seat: int) -> tuple[tuple[Move, ...], tuple[Move, ...]]:
+        """Answers to a pending draw card (V-STACK, V-DEFLECT-2, V-W4-SAVE-2,
+        V-REVERSE-BOUNCE, a jump-in with the identical card), then taking the
+        cards, then a challenge."""
+        card = self.pending_card
+        hand = self.hands[seat]
+        table = self._plays[seat]
+        answers: list[Move] = []
+        if card is not None and self._answers:
+            rules = self.rules
+            for c in hand:
+                if self._answers_with(card, c, rules, seat):
+                    for move in table[c]:
+                        if move not in answers:
+                            answers.append(move)
+        if self._jump and self.top_by >= 0 and self.top_by != seat:
+            top = self.discard[-1]
+            if top in hand and not (top.is_black and top.draw):
+                for move in table[top]:
+                    if move not in answers:
+                        answers.append(move)
+        answers.sort(key=move_order)
+        rest = [self._draw_moves[seat]]
+        if card is not None and card.rank == "W+4" and self._w4 is not None:
+            rest.append(Move.make(CHALLENGE, seat))
+        return tuple(answers + rest), tuple(answers)
+
+    def _answers_with(self, pending: Card, card: Card, rules: RuleSet, seat: int) -> bool:
+        """May ``card`` answer the pending draw card ``pending``?"""
+        if card.rank == "W+4" and not self._bluff and \
+                self._hmask[seat] & COLOUR_MASKS[self.colour]:
+            return False  # R-W4-LEGAL holds for a stacked +4 too
+        if not card.draw:
+            # V-REVERSE-BOUNCE: a Reverse of the colour in force sends it back.
+            return self._bounce and card.rank == "R" and card.colour == self.colour
+        if self._stack:
+            if card.rank == pending.rank:
+                return True  # +2 on +2 (any colour), +4 on +4, …
+            # V-STACK-MIXED: +4 on +2; a coloured draw card on a black one in its colour
+            if rules.stack_mixed and (card.is_black or pending.colour is not None
+                                      or card.colour == self.colour):
+                return True
+        if card.rank == "+2":
+            if pending.rank == "+2" and self._deflect:
+                return True  # V-DEFLECT-2
+            if pending.rank == "W+4" and self._save2 and card.colour == self.colour:
+                return True  # V-W4-SAVE-2
+        return False
+
+    def jump_in_moves(self, seat: int | None = None) -> list[Move]:
+        """V-JUMP-IN: out-of-turn plays of a card identical to the top discard
+        (by ``seat``, or by anyone); with V-DOUBLES its own player may play the
+        second copy.  Also V-REVERSE-BOUNCE: the player just skipped may send
+        the Skip back with a Reverse of its colour."""
+        out: list[Move] = []
+        phase = self.phase
+        if phase not in TURN_PHASES or self.top_by < 0:
+            return out
+        top = self.discard[-1]
+        seats = range(self.n) if seat is None else (seat,)
+        if (self._jump or self._doubles) and not (top.is_black and top.draw):
+            for s in seats:
+                if s == self.current:  # their own turn: a normal play (or an answer)
+                    continue
+                if s == self.top_by:
+                    if not self._doubles:
+                        continue
+                elif not self._jump:
+                    continue
+                if top in self.hands[s]:
+                    out.extend(self._plays[s][top])
+        b = self._skip_bounce
+        if b >= 0 and (seat is None or seat == b) and top.rank in ("S", "R"):
+            for card in self.hands[b]:
+                if card.rank == "R" and card.colour == self.colour:
+                    move = self._plays[b][card][0]
+                    if move not in out:
+                        out.append(move)
+        return out
+
+    def uno_moves(self, seat: int | None = None) -> list[Move]:
+        """R-UNO: calling "UNO!" (the player with one card) or catching them."""
+        p = self.uno_open
+        if p < 0:
+            return []
+        seats = range(self.n) if seat is None else (seat,)
+        return [Move.make(UNO, s) if s == p else Move.make(CATCH, s, target=p) for s in seats]
+
+    def table_moves(self, seat: int | None = None) -> list[Move]:
+        """Table talk (docs/rules.md §10): speaking in a silence (T-SILENT-TWOS),
+        advising the player to move (T-ADVICE), being slowest to slap an
+        UNO! call (T-UNO-CENTER)."""
+        if not self._talk or self.phase is ROUND_OVER or self.phase is GAME_OVER:
+            return []
+        seats = range(self.n) if seat is None else (seat,)
+        out: list[Move] = []
+        for s in seats:
+            if self._out[s]:
+                continue  # V-TO-THE-LAST: out of the round, out of the talk
+            if self._silence is not None:
+                out.append(Move.make(SPEAK, s))
+            if self.rules.advice and s != self.current:
+                out.append(Move.make(ADVISE, s))
+            if self._slap >= 0 and s != self._slap:
+                out.append(Move.make(SLOW, s))
+        return out
+
+    def legal_moves(self, seat: int | None = None) -> list[Move]:
+        """Every legal move now, of every player (or of ``seat``): the turn
+        moves of :attr:`actor`, then jump-ins, UNO calls and catches, table talk."""
+        if self.phase is GAME_OVER:
+            return []
+        out: list[Move] = []
+        if seat is None or seat == self.current:
+            out.extend(self.turn_moves())
+        out.extend(self.jump_in_moves(seat))
+        out.extend(self.uno_moves(seat))
+        out.extend(self.table_moves(seat))
+        return out
+
+    def is_legal(self, move: Move) -> bool:
+        if move.player == self.current and move in self.turn_moves():
+            return True
+        p = move.player
+        if not 0 <= p < self.n:
+            return False
+        return (move in self.jump_in_moves(p) or move in self.uno_moves(p)
+                or move in self.table_moves(p))
+
+    def _is_misplay(self, move: Move) -> bool:
+        """V-MISPLAY-PENALTY: a card one holds put down wrongly, a false UNO!
+        call or a false catch (other illegal moves are refused as always)."""
+        p = move.player
+        if not 0 <= p < self.n or self.phase not in (TURN, DRAWN, PENALTY) or self._out[p]:
+            return False
+        if move.kind is PLAY:
+            return move.card in self.hands[p] and (move.colour is not None) != (
+                self._wheel or not move.card.is_black)
+        if move.kind is UNO:
+            return True
+        if move.kind is CATCH:
+            return move.target is not None and 0 <= move.target < self.n and move.target != p
+        return False
+
+    def _anyone_can_play(self) -> bool:
+        """Whether any player still in the round holds a card they may play
+        on the top card (R-MATCH, R-W4-LEGAL)."""
+        colour = COLOUR_MASKS[self.colour]
+        for seat, bits in enumerate(self._hmask):
+            if self._out[seat]:
+                continue
+            bits &= self._match
+            if not self._bluff and bits & colour:
+                bits &= ~W4_BIT
+            if bits:
+                return True
+        return False

@@ -1,0 +1,405 @@
+"""The state of a game, declared once.
+
+:data:`POSITION` names everything that makes up a position, with its value at
+the start of a game and whether a new deal resets it.  Everything else is
+derived from it: the slots of :class:`GameState`, the undo snapshot
+(:meth:`GameState._snapshot` / :meth:`GameState._restore`),
+:meth:`GameState.state_key`, the fresh state of a new game and the reset at
+each deal.  A field added here is undone, compared and reset with no other
+change; a field set on a game but missing here raises ``AttributeError`` (the
+class has slots), so it cannot be forgotten silently.
+
+The rule flags, the tables and the phase names the engine's modules share live
+here too, under public names.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from enum import Enum
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple
+
+from . import events as ev
+from .cards import ALL_CARDS, COLOURS, Card, Colour, build_deck
+from .moves import COLOUR, DRAW, MAX_PLAYERS, PASS, PLAY, Move
+
+if TYPE_CHECKING:
+    import random
+
+    from .rules import RuleSet
+    from ..sim.table import PlayerTraits
+
+__all__ = ["Phase", "RoundResult", "Outcome", "Annotation", "GameState", "POSITION",
+           "COUNTED_RULES", "HAND_SIZE", "WHEEL", "REFILLS"]
+
+HAND_SIZE = 7
+#: V-COLOUR-WHEEL, clockwise: red, blue, green, yellow.
+WHEEL: tuple[Colour, ...] = (Colour.RED, Colour.BLUE, Colour.GREEN, Colour.YELLOW)
+#: V-SEVEN-ROUNDS: the cards drawn each time a hand empties; the next time wins.
+REFILLS = (6, 5, 4, 3, 2, 1)
+
+
+class Phase(Enum):
+    """What the game waits for.  One name each, compared by identity
+    (``game.phase is Phase.TURN``); :attr:`Game.in_turn` says whether a turn
+    is under way."""
+
+    TURN = 0        #: the current player plays or draws
+    DRAWN = 1       #: the current player drew a playable card: play it (or pass)
+    PENALTY = 2     #: the current player must take a pending draw, or answer it
+    COLOUR = 3      #: the first player chooses the colour of a Wild start card
+    ROUND_OVER = 4  #: the next dealer deals the next round
+    GAME_OVER = 5   #: nothing more to do
+    SWAP = 6        #: V-SEVEN-ZERO: the player of a 7 chooses whom to swap hands with
+    EXCHANGE = 7    #: V-SWAP-FIVE: the player of a 5 chooses a partner (or passes)
+    GIVE = 8        #: V-SWAP-FIVE: the current player chooses the card they give
+    READY = 9       #: T-READY: play waits until the player who drew 4 says "Ready"
+
+
+#: The phases the engine's hot path reads, bound to their own names.
+TURN, DRAWN, PENALTY, ROUND_OVER, GAME_OVER, EXCHANGE = (
+    Phase.TURN, Phase.DRAWN, Phase.PENALTY, Phase.ROUND_OVER, Phase.GAME_OVER, Phase.EXCHANGE)
+#: The phases of a turn under way (the turn player plays, draws or answers).
+TURN_PHASES = frozenset({TURN, DRAWN, PENALTY})
+
+
+class RoundResult(NamedTuple):
+    """One finished round: its winner, the points scored (or, for a lazy
+    round, the loser's hand value) and the hands as they ended."""
+
+    round: int
+    winner: int
+    points: int
+    hands: tuple[tuple[Card, ...], ...]
+    loser: int = -1
+
+
+class Outcome(NamedTuple):
+    """How the game ended: ``winner`` seat, final ``scores``, and ``reason``
+    (``"target"``: the target score was reached; ``"rounds"``: the agreed
+    number of rounds was played; ``"seven-rounds"``: V-SEVEN-ROUNDS)."""
+
+    winner: int
+    scores: tuple[int, ...]
+    reason: str
+    rounds: int
+
+
+#: A move's annotation: free text, or data for a sentence of the text table
+#: (``{"key": "reaction", "seconds": 0.93}``, see texts.annotation).
+Annotation = str | dict[str, Any]
+
+#: Every rule id the engine counts when it takes effect, in a fixed order.
+COUNTED_RULES: tuple[str, ...] = (
+    "R-CHALLENGE", "R-CHALLENGE-GUILTY", "R-CHALLENGE-GUILTY-STD", "R-CHALLENGE-INNOCENT",
+    "R-DRAW", "R-DRAW2", "R-OUT", "R-RESHUFFLE", "R-REVERSE", "R-SKIP", "R-SKIP-ANSWER",
+    "R-START-EFFECT", "R-UNO", "R-W4", "R-W4-BLUFF", "R-WILD", "T-UNO-CATCH",
+    "V-DEFLECT-2", "V-JUMP-IN", "V-START-NUMBER", "V-UNO-PENALTY-4", "V-W4-SAVE-2",
+    "V-PLAY-DRAWN-MUST", "V-DRAW-UNTIL-PLAYABLE", "V-W4-ANYTIME", "V-MISPLAY-PENALTY",
+    "V-TWO-PLAYER-SKIP", "V-STACK", "V-STACK-MIXED", "V-REVERSE-BOUNCE", "V-PLUS10",
+    "V-DOUBLES", "V-SEVEN-ZERO", "V-SWAP-FIVE", "V-COLOUR-WHEEL", "V-SCORE-PENALTY",
+    "V-LAZY", "V-DROP-ZERO", "V-TO-THE-LAST", "V-SEVEN-ROUNDS", "V-H2O",
+    "T-UNO-CENTER", "T-SILENT-TWOS", "T-ADVICE", "T-READY")
+
+
+#: The position, declared once: name -> (its value at the start of a game, as
+#: an expression of ``n``, the number of players; whether each deal resets it
+#: to that value).  Lists are copied by a snapshot (``hands`` list by list),
+#: other values are kept as they are.
+POSITION: dict[str, tuple[str, bool]] = {
+    "hands": ("[[] for _ in range(n)]", False),
+    "_hmask": ("[0] * n", False),       # bit mask of the card values in each hand
+    "draw_pile": ("[]", False),
+    "discard": ("[]", False),
+    "scores": ("[0] * n", False),
+    "cards_drawn": ("[0] * n", False),
+    "round_results": ("[]", False),
+    "_won_round": ("[0] * n", False),   # the last round each player won
+    "_out": ("[False] * n", True),      # V-TO-THE-LAST: out of this round
+    "_finish": ("[]", True),            # V-TO-THE-LAST: the order players went out
+    "_refills": ("[0] * n", False),     # V-SEVEN-ROUNDS: refills taken so far
+    "_last_played": ("[None] * n", True),  # V-H2O: the last card each player played
+    "_deck": ("()", False),             # the cards this round is played with
+    "colour": ("None", False),          # None: a Wild start card's colour is not chosen
+    "_match": ("0", False),             # bit mask of the cards that may be played now
+    "current": ("0", False),
+    "direction": ("1", True),
+    "phase": ("TURN", True),
+    "pending": ("0", True),
+    "pending_card": ("None", True),
+    "_w4": ("None", True),              # (accused, previous colour, guilty)
+    "drawn_card": ("None", True),
+    "top_by": ("-1", True),             # seat that played the top card; -1: no jump-ins
+    "uno_open": ("-1", True),           # seat that has one card and has not called UNO
+    "dealer": ("0", False),
+    "round_no": ("0", False),
+    "turns": ("0", False),
+    "_chance": ("0", False),            # chance events so far (each seeds its RNG)
+    "outcome": ("None", False),
+    "_outs": ("0", True),               # V-TO-THE-LAST: players out of this round
+    "_skip_bounce": ("-1", True),       # V-REVERSE-BOUNCE: the seat just skipped
+    "_exchange": ("None", True),        # V-SWAP-FIVE: (first, partner, card given)
+    "_resume": ("-1", False),           # T-READY: who plays after "Ready"
+    "_silence": ("None", True),         # T-SILENT-TWOS: ("2", owner) / ("black", colour)
+    "_slap": ("-1", True),              # T-UNO-CENTER: the caller being slapped
+    "_fired": ("dict.fromkeys(COUNTED_RULES, 0)", False),  # rule id -> times
+}
+
+# The fresh state, compiled from POSITION into plain assignments (as
+# dataclasses compile their __init__): a game and each deal set it fast.
+_SCOPE: dict[str, Any] = {"TURN": Phase.TURN, "COUNTED_RULES": COUNTED_RULES}
+
+
+def _compiled(name: str, keys: list[str], prelude: str) -> Callable[..., None]:
+    """A function that sets ``keys`` to their POSITION values (``prelude``
+    defines ``n``, the number of players)."""
+    lines = "".join(f"    self.{key} = {POSITION[key][0]}\n" for key in keys)
+    scope = dict(_SCOPE)
+    exec(f"def {name}{prelude}{lines}", scope)  # our own declarations, compiled once
+    function: Callable[..., None] = scope[name]
+    return function
+
+
+_SAMPLE = {key: eval(value, dict(_SCOPE, n=2)) for key, (value, _) in POSITION.items()}
+_LISTS = tuple(k for k, v in _SAMPLE.items() if isinstance(v, list) and k != "hands")
+_VALUES = tuple(k for k, v in _SAMPLE.items() if not isinstance(v, (list, dict)))
+assert set(_LISTS) | set(_VALUES) | {"hands", "_fired"} == set(POSITION)
+_NEW_POSITION = _compiled("_new_position", list(POSITION), "(self, n):\n")
+_NEW_ROUND = _compiled("_new_round", [k for k, (_, reset) in POSITION.items() if reset],
+                       "(self):\n    n = self.n\n")
+_LIST_GET = tuple(attrgetter(k) for k in _LISTS)
+_VALUE_GET = attrgetter(*_VALUES)
+
+#: What stays fixed for a whole game: its set-up, the rule flags the hot path
+#: reads, and shared move tables.
+SETUP = (
+    "rules", "n", "seed", "names", "given_names", "max_rounds", "record", "_full_deck",
+    "_deck_counts", "_traits", "_position", "_initial",
+    # rule flags
+    "_deflect", "_save2", "_jump", "_doubles", "_bluff", "_anytime", "_stack", "_bounce",
+    "_wheel", "_answers", "_slow", "_talk", "_until", "_ready", "_h2o", "_must_play",
+    # move tables
+    "_plays", "_plays_by_bit", "_drawn_moves", "_known", "_draw_moves", "_pass_moves")
+#: The log, the undo history and the cached moves of the position.
+HISTORY = ("events", "_history", "_redo", "_cache", "_cache_plays")
+
+
+class GameState:
+    """The slots and the state machinery of :class:`uno_nb.engine.game.Game`."""
+
+    __slots__ = SETUP + tuple(POSITION) + HISTORY
+
+    # -- the position (POSITION) --
+    hands: list[list[Card]]
+    _hmask: list[int]
+    draw_pile: list[Card]
+    discard: list[Card]
+    scores: list[int]
+    cards_drawn: list[int]
+    round_results: list[RoundResult]
+    _won_round: list[int]
+    _out: list[bool]
+    _finish: list[int]
+    _refills: list[int]
+    _last_played: list[Card | None]
+    _deck: tuple[Card, ...]
+    colour: Colour | None
+    _match: int
+    current: int
+    direction: int
+    phase: Phase
+    pending: int
+    pending_card: Card | None
+    _w4: tuple[int, Colour, bool] | None
+    drawn_card: Card | None
+    top_by: int
+    uno_open: int
+    dealer: int
+    round_no: int
+    turns: int
+    _chance: int
+    outcome: Outcome | None
+    _outs: int
+    _skip_bounce: int
+    _exchange: tuple[int, int, Card | None] | None
+    _resume: int
+    _silence: tuple[str, int] | None
+    _slap: int
+    _fired: dict[str, int]
+    # -- the set-up (SETUP) --
+    rules: RuleSet
+    n: int
+    seed: int
+    names: tuple[str, ...]
+    given_names: tuple[str, ...] | None
+    max_rounds: int | None
+    record: bool
+    _full_deck: tuple[Card, ...]
+    _deck_counts: Counter[Card]
+    _traits: tuple[PlayerTraits, ...] | None
+    _position: dict[str, Any] | None
+    _initial: tuple[Any, ...] | None
+    _deflect: bool
+    _save2: bool
+    _jump: bool
+    _doubles: bool
+    _bluff: bool
+    _anytime: bool
+    _stack: bool
+    _bounce: bool
+    _wheel: bool
+    _answers: bool
+    _slow: bool
+    _talk: bool
+    _until: bool
+    _ready: bool
+    _h2o: bool
+    _must_play: bool
+    _plays: list[dict[Card, tuple[Move, ...]]]
+    _plays_by_bit: list[dict[int, tuple[Move, ...]]]
+    _drawn_moves: list[dict[Card, tuple[tuple[Move, ...], tuple[Move, ...]]]]
+    _known: list[dict[int, tuple[tuple[Move, ...], tuple[Move, ...]]]]
+    _draw_moves: list[Move]
+    _pass_moves: list[Move]
+    # -- the log and the undo history (HISTORY) --
+    events: list[ev.Event]
+    _history: list[tuple[Move, Annotation | None, int, tuple[Any, ...] | None]]
+    _redo: list[tuple[Move, Annotation | None]]
+    _cache: tuple[Move, ...] | None
+    _cache_plays: tuple[Move, ...]
+
+    if TYPE_CHECKING:
+        # The methods one part of the engine calls in another (uno_nb.engine.game.Game
+        # puts the parts together): their signatures, for the type checker.
+        def _table_penalty(self, p: int, rule: str, key: str, note: Annotation | None = None,
+                           **values: Any) -> None: ...
+        def _talk_after_turn(self) -> None: ...
+        def _challenge(self, p: int) -> None: ...
+        def _deal_round(self, dealer: int, rng: random.Random | None = None,
+                        first: int | None = None) -> None: ...
+        def _shuffle(self, cards: list[Card], rng: random.Random | None = None) -> None: ...
+        def _clear_pending(self) -> None: ...
+        def _set_colour(self, colour: Colour) -> None: ...
+        def _skip(self, seat: int, rule: str) -> None: ...
+        def _anyone_can_play(self) -> bool: ...
+        def _only_a_bluff(self, card: Card, seat: int) -> bool: ...
+        def _partners(self, seat: int) -> list[int]: ...
+        def _penalty_moves(self, seat: int) -> tuple[tuple[Move, ...], tuple[Move, ...]]: ...
+        def jump_in_moves(self, seat: int | None = None) -> list[Move]: ...
+        def _draw_cards(self, p: int, count: int, reason: str, rule: str) -> list[Card]: ...
+        def _take_penalty(self, p: int) -> None: ...
+        def _turn_draw(self, p: int) -> None: ...
+        def _wait_ready(self, drawer: int, count: int) -> None: ...
+        def _end_round(self, winner: int, loser: int | None = None, final: bool = False,
+                       blocked: bool = False) -> None: ...
+        def _next_first(self) -> int | None: ...
+        def _player_out(self, p: int) -> None: ...
+
+    def next_seat(self, seat: int, steps: int = 1) -> int:
+        """The seat ``steps`` places after ``seat`` in the direction of play
+        (players out of the round under V-TO-THE-LAST are passed over)."""
+        for _ in range(steps):
+            seat = self._after(seat)
+        return seat
+
+    def _after(self, seat: int) -> int:
+        d = self.direction
+        seat = (seat + d) % self.n
+        if self._outs:
+            out = self._out
+            while out[seat]:
+                seat = (seat + d) % self.n
+        return seat
+
+    def _active(self) -> int:
+        return self.n - self._outs
+
+    def _log(self, event: ev.Event) -> None:
+        self.events.append(event)
+
+    def _note(self, rule: str, key: str, **values: Any) -> None:
+        """Count a rule taking effect and, when recording, log it: sentence
+        ``event.<key>`` of the text table, naming ``values``."""
+        self._fired[rule] += 1
+        if self.record:
+            self._log(ev.note(key, rule, **values))
+
+    def _new_position(self, n: int) -> None:
+        """Every field of the position at the start of a game of ``n`` players."""
+        _NEW_POSITION(self, n)
+
+    def _new_round(self) -> None:
+        """The fields a deal resets (the deal itself sets the cards)."""
+        _NEW_ROUND(self)
+
+    def _snapshot(self) -> tuple[Any, ...]:
+        return ([h[:] for h in self.hands], tuple(getter(self)[:] for getter in _LIST_GET),
+                _VALUE_GET(self), dict(self._fired), len(self.events))
+
+    def _restore(self, snap: tuple[Any, ...]) -> None:
+        hands, lists, values, fired, n_events = snap
+        self.hands = [h[:] for h in hands]
+        for key, value in zip(_LISTS, lists):
+            setattr(self, key, value[:])
+        for key, value in zip(_VALUES, values):
+            setattr(self, key, value)
+        self._fired = dict(fired)
+        del self.events[n_events:]
+        self._cache = None
+
+    def state_key(self) -> tuple[Any, ...]:
+        """Everything that makes up the position, as one comparable value."""
+        snap = self._snapshot()
+        return (tuple(map(tuple, snap[0])), tuple(map(tuple, snap[1])), snap[2],
+                tuple(sorted((k, v) for k, v in snap[3].items() if v)), snap[4])
+
+
+# -- tables shared by every game ----------------------------------------------
+
+#: The deck by (V-PLUS10, V-H2O), and how often it holds each card.
+DECKS = {(p, h): tuple(build_deck(p, h)) for p in (False, True) for h in (False, True)}
+DECK_COUNTS = {key: Counter(deck) for key, deck in DECKS.items()}
+
+
+def _plays_of(wheel: bool) -> list[dict[Card, tuple[Move, ...]]]:
+    """Every seat's plays of every card: black cards once per colour, or once
+    without a colour under V-COLOUR-WHEEL."""
+    return [{card: ((Move.make(PLAY, seat, card),) if wheel else
+                    tuple(Move.make(PLAY, seat, card, c) for c in COLOURS)) if card.is_black
+             else (Move.make(PLAY, seat, card),) for card in ALL_CARDS}
+            for seat in range(MAX_PLAYERS)]
+
+
+#: PLAY_TABLES[colour wheel][seat][card]: the moves that play the card.
+PLAY_TABLES = {False: _plays_of(False), True: _plays_of(True)}
+PLAYS_BY_BIT = {w: [{card.bit: t[card] for card in ALL_CARDS} for t in tables]
+                for w, tables in PLAY_TABLES.items()}
+DRAW_MOVES = [Move.make(DRAW, seat) for seat in range(MAX_PLAYERS)]
+PASS_MOVES = [Move.make(PASS, seat) for seat in range(MAX_PLAYERS)]
+#: DRAWN_MOVES[wheel][seat][card]: (plays of a drawn card and pass, the plays alone).
+DRAWN_MOVES = {w: [{card: (t[card] + (PASS_MOVES[seat],), t[card]) for card in ALL_CARDS}
+                   for seat, t in enumerate(tables)] for w, tables in PLAY_TABLES.items()}
+COLOUR_CHOICES = [tuple(Move.make(COLOUR, seat, colour=c) for c in COLOURS)
+                  for seat in range(MAX_PLAYERS)]
+#: MATCH[colour][top rank]: bit mask of the cards that may be played (R-MATCH).
+MATCH: list[dict[str, int]] = [
+    {rank: sum(c.bit for c in ALL_CARDS if c.is_black or c.colour == colour or c.rank == rank)
+     for rank in {c.rank for c in ALL_CARDS}} for colour in COLOURS]
+W4_BIT = Card(None, "W+4").bit
+PLUS2_MASK = sum(c.bit for c in ALL_CARDS if c.rank == "+2")
+#: COLOUR_MASKS[colour]: the bits of the cards of that colour (none while no colour is in force).
+COLOUR_MASKS: dict[Colour | None, int] = {
+    None: 0, **{colour: sum(c.bit for c in ALL_CARDS if c.colour == colour) for colour in COLOURS}}
+#: Turn moves by (voluntary draw allowed, colour wheel) and seat, keyed by the
+#: bits of the playable cards; shared by all games, bounded in size.
+TURN_MOVES: dict[tuple[bool, bool], list[dict[int, tuple[tuple[Move, ...], tuple[Move, ...]]]]] = {
+    (a, w): [{} for _ in range(MAX_PLAYERS)] for a in (False, True) for w in (False, True)}
+
+
+def mask_of(cards: list[Card] | tuple[Card, ...]) -> int:
+    """The bit mask of the card values in ``cards``."""
+    mask = 0
+    for card in cards:
+        mask |= card.bit
+    return mask

@@ -1,0 +1,511 @@
+"""Moves applied to a game state (:mod:`uno_nb.kernel.jit`): card effects and
+card plays (``Game.push``), dealing and a new game, and every other move
+(``Game._apply``: draws, passes, challenges, calls, swaps, table talk).
+"""
+
+from __future__ import annotations
+
+from . import mtrand as mt
+from numba import njit
+
+from .layout import (ADVISE, BOUNCE, C_COL, C_DRAW, C_NUM, C_RANK, CATCH, CHALLENGE, CHANCE,
+                            CHOOSE, COLMASK, COLOUR, COLOURV, CUR, D_DECK, D_SLOW, D_TALK, DEAL,
+                            DEALER, DECK_LEN, DECKK, DECKS, DIR, DISC, DRAW, DRAWN, DRAWNC,
+                            EXCHANGE, EXFIRST, EXGIVEN, EXPART, F_ADVICE, F_ANYTIME, F_BLUFF,
+                            F_BOUNCE, F_CATCH, F_CHALLENGE, F_DEFLECT, F_DOUBLES, F_DRAW2, F_GUILTY,
+                            F_GUILTY_STD, F_H2O, F_INNOCENT, F_JUMP, F_PLUS10, F_READY, F_REVERSE,
+                            F_SAVE2, F_SEVEN_ZERO, F_SILENT, F_SKIP, F_SKIP_ANSWER, F_STACK,
+                            F_STACK_MIXED, F_START, F_START_NUMBER, F_SWAP_FIVE, F_TWO_SKIP, F_UNO,
+                            F_UNO_CENTER, F_W4, F_WHEEL, F_WILD, FIRED, GIVE, GIVING, HC, HMASK,
+                            HSIZE, I64, LAST, LASTWIN, LOSER, MATCH, MATCHV, MAXROUNDS, N, NDISC,
+                            NFINISH, NPILE, O_BOUNCE, O_DEFLECT, O_H2O, O_RETURN, O_SAVE2,
+                            O_SCORING, O_SEVEN_ZERO, O_SILENT_BLACK, O_SILENT_TWOS, O_STACK,
+                            O_STACK_MIXED, O_START_NUMBER, O_SWAP_FIVE, O_TWO_SKIP, O_UNO_CENTER,
+                            O_UNO_PENALTY, O_W4_ANYTIME, O_WHEEL, OUT, OUTS, PASS, PCARD, PENALTY,
+                            PENDING, PHASE, PILE, READY, RESUME, RK_P2, RK_R, RK_S, RK_W, RK_W10,
+                            RK_W4, ROUND, SCORE_LAZY, SEED, SILENCE, SILVAL, SLAP, SLOW, SPEAK,
+                            SWAP, SWAP7, TMP, TOPBY, TURN, TURNS, U32, UNO, UNOOPEN, W4ACC,
+                            W4GUILTY, W4PREV, W4SET, WHEEL, WHEEL_AT, WINNER)
+from .state import (add_card, after, clear_pending, colour_of_card, next_rng, partners_any,
+                           remove_card, set_colour, shuffle, top)
+from .round import (draw_cards, one_or_none_left, take_forced_penalty, take_penalty,
+                           turn_draw, wait_ready)
+
+
+# ================================================================ card effects
+
+@njit(cache=True)
+def draw_card_played(st: I64, p: int, c: int, colour: int, phase: int, ru: I64) -> None:
+    total = C_DRAW[c]
+    if phase == PENALTY:
+        pc = st[PCARD]
+        same = C_RANK[c] == C_RANK[pc]
+        answering = p == st[CUR]
+        answer = -1
+        if ru[O_STACK] and (same or ru[O_STACK_MIXED]):
+            total = st[PENDING] + C_DRAW[c]
+            answer = F_STACK if same else F_STACK_MIXED
+        elif answering and C_RANK[c] == RK_P2 and C_RANK[pc] == RK_P2 and ru[O_DEFLECT]:
+            answer = F_DEFLECT
+        elif answering and C_RANK[c] == RK_P2 and C_RANK[pc] == RK_W4 and ru[O_SAVE2]:
+            answer = F_SAVE2
+        elif answering:
+            st[FIRED + F_JUMP] += 1
+        if answer >= 0:
+            st[FIRED + answer] += 1
+    prev = st[COLOURV]
+    if colour < 0:
+        colour_of_card(st, c)
+    else:
+        st[COLOURV] = colour
+        st[MATCHV] = MATCH[colour, C_RANK[c]]
+    rank = C_RANK[c]
+    if rank == RK_W4:
+        st[FIRED + F_W4] += 1
+        bluff = ru[O_W4_ANYTIME] == 0 and (st[HMASK + p] & COLMASK[prev]) != 0
+        if ru[O_W4_ANYTIME]:
+            st[FIRED + F_ANYTIME] += 1
+        elif bluff:
+            st[FIRED + F_BLUFF] += 1
+        st[W4SET] = 1
+        st[W4ACC] = p
+        st[W4PREV] = prev
+        st[W4GUILTY] = bluff
+    else:
+        st[FIRED + (F_DRAW2 if rank == RK_P2 else F_PLUS10 if rank == RK_W10 else F_H2O)] += 1
+        st[W4SET] = 0
+    if C_COL[c] < 0:
+        st[TOPBY] = -1
+    st[PENDING] = total
+    st[PCARD] = c
+    st[PHASE] = PENALTY
+    st[CUR] = after(st, p)
+
+
+@njit(cache=True)
+def pass_hands_on(st: I64, ru: I64) -> None:
+    n = st[N]
+    old = st[HC:HC + n * 64].copy()
+    sizes = st[HSIZE:HSIZE + n].copy()
+    masks = st[HMASK:HMASK + n].copy()
+    for s in range(n):
+        if st[OUT + s]:
+            continue
+        t = after(st, s)
+        st[HC + t * 64:HC + t * 64 + 64] = old[s * 64:s * 64 + 64]
+        st[HSIZE + t] = sizes[s]
+        st[HMASK + t] = masks[s]
+    st[UNOOPEN] = -1
+    st[FIRED + F_SEVEN_ZERO] += 1
+
+
+@njit(cache=True)
+def action(st: I64, p: int, c: int, colour: int, phase: int, ru: I64) -> bool:
+    """``Game._action``: returns False when hands moved (a 0 under V-SEVEN-ZERO)."""
+    bouncer = st[BOUNCE]
+    st[BOUNCE] = -1
+    rank = C_RANK[c]
+    n = st[N]
+    if C_COL[c] < 0:
+        if ru[O_WHEEL]:
+            colour = WHEEL[(WHEEL_AT[st[COLOURV]] + st[DIR]) % 4]
+            st[FIRED + F_WHEEL] += 1
+        if ru[O_SILENT_BLACK]:
+            st[SILENCE] = 2
+            st[SILVAL] = colour
+            st[FIRED + F_SILENT] += 1
+    if C_DRAW[c] > 0:
+        draw_card_played(st, p, c, colour, phase, ru)
+        return True
+    if phase == PENALTY and rank != RK_R:
+        clear_pending(st)
+    if C_NUM[c] >= 0:
+        colour_of_card(st, c)
+        st[PHASE] = TURN
+        st[CUR] = after(st, p)
+        if st[HSIZE + p] == 0:
+            return True
+        if ru[O_SEVEN_ZERO] and rank == 0:
+            pass_hands_on(st, ru)
+            return False
+        if ru[O_SEVEN_ZERO] and rank == 7 and partners_any(st, p):
+            st[PHASE] = SWAP7
+            st[CUR] = p
+        elif ru[O_SWAP_FIVE] and rank == 5 and partners_any(st, p):
+            st[PHASE] = EXCHANGE
+            st[CUR] = p
+        if rank == 2 and ru[O_SILENT_TWOS]:
+            st[SILENCE] = 1
+            st[SILVAL] = p
+            st[FIRED + F_SILENT] += 1
+        return True
+    if rank == RK_S:
+        colour_of_card(st, c)
+        st[FIRED + F_SKIP] += 1
+        if st[OUTS]:
+            skipped = after(st, p)
+            st[CUR] = after(st, skipped)
+        else:
+            d = st[DIR]
+            skipped = (p + d) % n
+            st[CUR] = (skipped + d) % n
+        st[PHASE] = TURN
+        if ru[O_BOUNCE] and skipped != p:
+            st[BOUNCE] = skipped
+        return True
+    if rank == RK_R:
+        colour_of_card(st, c)
+        st[FIRED + F_REVERSE] += 1
+        st[DIR] = -st[DIR]
+        d = st[DIR]
+        if phase == PENALTY:
+            st[W4SET] = 0
+            st[CUR] = after(st, p)
+            st[FIRED + F_BOUNCE] += 1
+            return True
+        if p == bouncer and p != st[CUR]:
+            skipper = after(st, p)
+            st[CUR] = after(st, skipper)
+            st[PHASE] = TURN
+            st[FIRED + F_BOUNCE] += 1
+            if skipper != p:
+                st[BOUNCE] = skipper
+            return True
+        st[PHASE] = TURN
+        if n - st[OUTS] == 2 and ru[O_TWO_SKIP]:
+            st[CUR] = p
+            st[FIRED + F_TWO_SKIP] += 1
+        else:
+            st[CUR] = (p + d) % n if not st[OUTS] else after(st, p)
+        return True
+    # W
+    set_colour(st, colour)
+    st[FIRED + F_WILD] += 1
+    st[PHASE] = TURN
+    st[CUR] = after(st, p)
+    return True
+
+
+@njit(cache=True, inline="always")
+def talk_after_turn(st: I64) -> None:
+    sil = st[SILENCE]
+    if sil == 0:
+        return
+    if sil == 1 and st[CUR] == st[SILVAL]:
+        st[SILENCE] = 0
+    elif sil == 2 and st[COLOURV] != st[SILVAL]:
+        st[SILENCE] = 0
+
+
+@njit(cache=True)
+def push_play(st: I64, mv: I64, p: int, c: int, colour: int, jump: bool, ru: I64,
+              crng: U32) -> None:
+    """``Game.push`` of a card play (``jump``: played out of turn)."""
+    if st[UNOOPEN] >= 0:
+        st[UNOOPEN] = -1
+    phase = st[PHASE]
+    if jump and c != top(st):
+        jump = False
+    remove_card(st, p, c)
+    st[DISC + st[NDISC]] = c
+    st[NDISC] += 1
+    if phase == DRAWN:
+        st[DRAWNC] = -1
+    else:
+        st[TURNS] += 1
+    if jump:
+        if p == st[TOPBY]:
+            st[FIRED + F_DOUBLES] += 1
+        else:
+            st[FIRED + F_JUMP] += 1
+            if C_RANK[c] == RK_S:  # (a doubled Skip answers nothing)
+                st[FIRED + F_SKIP_ANSWER] += 1
+    st[TOPBY] = p
+    if ru[O_H2O]:
+        st[LAST + p] = c  # V-H2O: the card a player goes out on
+    if C_NUM[c] >= 0 and not ru[D_SLOW]:
+        colour_of_card(st, c)
+        st[CUR] = (p + st[DIR]) % st[N]
+        if phase != TURN:
+            if phase == PENALTY:
+                clear_pending(st)
+            st[PHASE] = TURN
+        if st[HSIZE + p] < 2:
+            one_or_none_left(st, p, ru, crng)
+        return
+    if action(st, p, c, colour, phase, ru):
+        if st[HSIZE + p] < 2:
+            one_or_none_left(st, p, ru, crng)
+        elif st[PHASE] == PENALTY:
+            take_forced_penalty(st, mv, ru, crng)
+    if ru[D_TALK]:
+        st[SLAP] = -1
+        talk_after_turn(st)
+
+
+@njit(cache=True)
+def deal_round(st: I64, dealer: int, first: int, ru: I64, crng: U32, same_rng: bool) -> None:
+    """``Game._deal_round``: shuffle (with the dealer's generator when
+    ``same_rng``, else the next one), deal 7 each, turn the start card."""
+    n = st[N]
+    st[ROUND] += 1
+    st[DEALER] = dealer
+    k = st[DECKK]
+    m = DECK_LEN[k]
+    for i in range(m):
+        st[TMP + i] = DECKS[k, i]
+    if not same_rng:
+        next_rng(st, crng)
+    shuffle(st, TMP, m, crng)
+    for s in range(n):
+        for c in range(64):
+            st[HC + s * 64 + c] = 0
+        st[HSIZE + s] = 0
+        st[HMASK + s] = 0
+        st[OUT + s] = 0
+        st[LAST + s] = -1
+    dealt = 7 * n
+    for i in range(dealt):
+        add_card(st, (dealer + 1 + i % n) % n, st[TMP + m - 1 - i])
+    for i in range(m - dealt):
+        st[PILE + i] = st[TMP + i]
+    st[NPILE] = m - dealt
+    st[NDISC] = 0
+    st[DIR] = 1
+    st[PENDING] = 0
+    st[PCARD] = -1
+    st[W4SET] = 0
+    st[DRAWNC] = -1
+    st[TOPBY] = -1
+    st[UNOOPEN] = -1
+    st[OUTS] = 0
+    st[NFINISH] = 0
+    st[BOUNCE] = -1
+    st[EXFIRST] = -1
+    st[SILENCE] = 0
+    st[SLAP] = -1
+    st[PHASE] = TURN
+    if first < 0:
+        first = (dealer + 1) % n
+    st[CUR] = first
+    by_number = ru[O_START_NUMBER]
+    while True:
+        st[NPILE] -= 1
+        t = st[PILE + st[NPILE]]
+        if not ((C_COL[t] < 0 and C_DRAW[t] > 0) or (by_number and C_NUM[t] < 0)):
+            break
+        st[NPILE] += 1
+        next_rng(st, crng)
+        shuffle(st, PILE, st[NPILE], crng)
+        st[FIRED + (F_START_NUMBER if by_number else F_START)] += 1
+    st[DISC] = t
+    st[NDISC] = 1
+    set_colour(st, C_COL[t] if C_COL[t] >= 0 else 0)
+    if C_NUM[t] >= 0:
+        return
+    st[FIRED + F_START] += 1
+    rank = C_RANK[t]
+    if rank == RK_W:
+        st[PHASE] = CHOOSE
+    elif rank == RK_S:
+        st[CUR] = (first + 1) % n
+    elif rank == RK_R:
+        st[DIR] = -1
+        st[CUR] = (first - 1) % n
+    else:
+        draw_cards(st, first, C_DRAW[t], crng)
+        st[CUR] = (first + 1) % n
+
+
+@njit(cache=True)
+def new_game(st: I64, n: int, seed: int, max_rounds: int, ru: I64, crng: U32) -> None:
+    """``Game.__init__`` up to the first deal.  ``crng`` must already be the
+    generator of chance event 1 (``next_rng`` seeded), ready to draw:
+    :func:`play_batch` seeds those for blocks of games at once."""
+    st[:PILE] = 0  # scalars, hands, per-seat lists, counts (the piles are overwritten)
+    st[N] = n
+    st[SEED] = seed
+    st[MAXROUNDS] = max_rounds
+    st[DECKK] = ru[D_DECK]
+    st[PCARD] = -1
+    st[DRAWNC] = -1
+    st[TOPBY] = -1
+    st[UNOOPEN] = -1
+    st[BOUNCE] = -1
+    st[RESUME] = -1
+    st[SLAP] = -1
+    st[WINNER] = -1
+    st[LOSER] = -1
+    st[EXFIRST] = -1
+    st[DIR] = 1
+    for s in range(n):
+        st[LAST + s] = -1
+    # R-DEALER: the highest number deals; ties draw again from the same pile.
+    st[CHANCE] = 1  # = next_rng(st, crng), done by the caller
+    k = st[DECKK]
+    m = DECK_LEN[k]
+    for i in range(m):
+        st[TMP + i] = DECKS[k, i]
+    contenders = st[DISC:DISC + n]  # scratch: the piles are dealt afterwards
+    values = st[DISC + 16:DISC + 16 + n]
+    for j in range(n):
+        contenders[j] = j
+    nc = n
+    while True:
+        best = -1
+        for j in range(nc):
+            idx = int(mt.random(crng) * m)
+            c = st[TMP + idx]
+            for i in range(idx, m - 1):
+                st[TMP + i] = st[TMP + i + 1]
+            m -= 1
+            v = C_NUM[c] if C_NUM[c] > 0 else 0
+            values[j] = v
+            if v > best:
+                best = v
+        keep = 0
+        for j in range(nc):
+            if values[j] == best:
+                contenders[keep] = contenders[j]
+                keep += 1
+        nc = keep
+        if nc == 1:
+            break
+    deal_round(st, contenders[0], -1, ru, crng, True)
+
+
+# ================================================================ the other moves
+
+@njit(cache=True)
+def apply_other(st: I64, mv: I64, p: int, kind: int, card: int, colour: int, target: int, ru: I64,
+                crng: U32) -> None:
+    """``Game._apply`` for every move but a card play."""
+    table = kind == SPEAK or kind == ADVISE or kind == SLOW
+    if not table:
+        own_turn = kind == SWAP or kind == GIVE or (kind == PASS and st[PHASE] == EXCHANGE)
+        if st[UNOOPEN] >= 0 and kind != UNO and kind != CATCH and not own_turn:
+            st[UNOOPEN] = -1
+        if kind != UNO and kind != CATCH:
+            st[SLAP] = -1
+            st[BOUNCE] = -1
+    if kind == DRAW:
+        st[TURNS] += 1
+        if st[PHASE] == PENALTY:
+            take_penalty(st, p, ru, crng)
+        else:
+            turn_draw(st, p, ru, crng)
+    elif kind == PASS:
+        if st[PHASE] == EXCHANGE:
+            st[PHASE] = TURN
+            st[CUR] = after(st, p)
+        else:
+            st[DRAWNC] = -1
+            st[PHASE] = TURN
+            st[CUR] = after(st, p)
+    elif kind == CHALLENGE:
+        st[TURNS] += 1
+        challenge(st, p, ru, crng)
+    elif kind == UNO:
+        st[UNOOPEN] = -1
+        st[FIRED + F_UNO] += 1
+        if ru[O_UNO_CENTER]:
+            st[SLAP] = p
+    elif kind == CATCH:
+        st[UNOOPEN] = -1
+        st[FIRED + F_CATCH] += 1
+        draw_cards(st, target, ru[O_UNO_PENALTY], crng)
+    elif kind == COLOUR:
+        set_colour(st, colour)
+        st[PHASE] = TURN
+    elif kind == DEAL:
+        first = -1
+        if ru[O_SCORING] == SCORE_LAZY and st[ROUND] > 0:
+            first = st[LASTWIN]  # V-LAZY: the last round's winner starts
+        deal_round(st, p, first, ru, crng, False)
+    elif kind == SWAP:
+        if st[PHASE] == SWAP7:
+            a0 = p * 64
+            b0 = target * 64
+            for c in range(64):
+                x = st[HC + a0 + c]
+                st[HC + a0 + c] = st[HC + b0 + c]
+                st[HC + b0 + c] = x
+            x = st[HSIZE + p]
+            st[HSIZE + p] = st[HSIZE + target]
+            st[HSIZE + target] = x
+            x = st[HMASK + p]
+            st[HMASK + p] = st[HMASK + target]
+            st[HMASK + target] = x
+            st[UNOOPEN] = -1
+            st[PHASE] = TURN
+            st[CUR] = after(st, p)
+            st[FIRED + F_SEVEN_ZERO] += 1
+        else:
+            st[EXFIRST] = p
+            st[EXPART] = target
+            st[EXGIVEN] = -1
+            st[PHASE] = GIVING
+            st[CUR] = p
+    elif kind == GIVE:
+        if st[EXGIVEN] < 0:
+            st[EXGIVEN] = card
+            st[CUR] = st[EXPART]
+        else:
+            first, partner, given = st[EXFIRST], st[EXPART], st[EXGIVEN]
+            remove_card(st, first, given)
+            add_card(st, first, card)
+            remove_card(st, partner, card)
+            add_card(st, partner, given)
+            st[EXFIRST] = -1
+            st[PHASE] = TURN
+            st[CUR] = after(st, first)
+            st[FIRED + F_SWAP_FIVE] += 1
+    elif kind == READY:
+        st[PHASE] = TURN
+        st[CUR] = st[RESUME]
+        st[RESUME] = -1
+        st[FIRED + F_READY] += 1
+    elif kind == SPEAK:
+        st[SILENCE] = 0
+        st[FIRED + F_SILENT] += 1
+        draw_cards(st, p, 2, crng)
+    elif kind == ADVISE:
+        st[FIRED + F_ADVICE] += 1
+        draw_cards(st, p, 2, crng)
+    elif kind == SLOW:
+        st[SLAP] = -1
+        st[FIRED + F_UNO_CENTER] += 1
+        draw_cards(st, p, 2, crng)
+    if ru[D_TALK] and not table:
+        talk_after_turn(st)
+
+
+@njit(cache=True)
+def challenge(st: I64, p: int, ru: I64, crng: U32) -> None:
+    acc, prev, guilty = st[W4ACC], st[W4PREV], st[W4GUILTY]
+    st[FIRED + F_CHALLENGE] += 1
+    st[W4SET] = 0
+    total = st[PENDING]
+    if guilty:
+        st[FIRED + (F_GUILTY if ru[O_RETURN] else F_GUILTY_STD)] += 1
+        penalty = total if ru[O_STACK] else 4
+        if ru[O_RETURN]:
+            st[NDISC] -= 1
+            add_card(st, acc, st[DISC + st[NDISC]])
+            set_colour(st, prev)
+            st[TOPBY] = -1
+        draw_cards(st, acc, penalty, crng)
+        st[PENDING] = 0
+        st[PCARD] = -1
+        st[PHASE] = TURN
+        st[CUR] = p
+        wait_ready(st, acc, penalty, ru)
+    else:
+        st[FIRED + F_INNOCENT] += 1
+        total += 2
+        draw_cards(st, p, total, crng)
+        st[PENDING] = 0
+        st[PCARD] = -1
+        st[PHASE] = TURN
+        st[CUR] = after(st, p)
+        wait_ready(st, p, total, ru)

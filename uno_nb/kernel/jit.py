@@ -1,0 +1,365 @@
+"""The compiled game loop of :mod:`uno_nb.kernel` (numba).
+
+These modules are the engine (:mod:`uno_nb.engine.game`) and the table model of the
+runner (:mod:`uno_nb.sim.simulation`) written again over flat integer arrays, so
+that numba can compile a whole batch of games into one machine-code loop.  They
+follow the engine line by line, in the same order, drawing the same random
+numbers from the same generators (:mod:`uno_nb.kernel.mtrand` reproduces CPython's
+Mersenne Twister), so every game the kernel plays is the engine's game, record
+for record; ``tests/test_kernel.py`` holds it to that.  Read :mod:`uno_nb.engine.game`
+first: the function names here are the engine's method names.
+
+This module is the entry point: the table model of the runner and the batch
+loop (:func:`play_batch`, :func:`traits_batch`), over the other parts, each
+importing only those above it:
+
+* :mod:`uno_nb.kernel.layout`: card tables, move kinds, rule ids and options,
+  the state array's layout (plain numpy);
+* :mod:`uno_nb.kernel.state`: unowned views, the chance-event generators, the
+  small state queries and updates;
+* :mod:`uno_nb.kernel.moves`: the legal moves;
+* :mod:`uno_nb.kernel.round`: drawing, penalties, the end of a round;
+* :mod:`uno_nb.kernel.effects`: card effects, dealing, every move applied;
+* :mod:`uno_nb.kernel.bots`: the kit's bots.
+
+numba's disk cache watches only the file of the function it compiled: a change
+in another of these files (or in :mod:`uno_nb.kernel.mtrand`) is noticed by
+:func:`uno_nb.kernel.forget_stale_machine_code`, which fingerprints them all.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from . import mtrand as mt
+from numba import njit
+
+from .layout import (ADVISE, C_COL, C_DRAW, C_NUM, C_PTS, C_RANK, CATCH, COLMASK,
+                            COLOUR_CARDS, CUR, D_DECK, D_TALK, DEALER, DECK_LEN, DECKS, DISC,
+                            DRAWNN, F64, FIRED, FIRED_IDS, GAME_OVER, HC, HMASK, HSIZE, I64, MATCH,
+                            MAXM, MOVES, N, NCARDS, NDISC, NFIRED, NPILE, O_ADVICE, O_BOUNCE,
+                            O_DOUBLES, O_JUMP, OPTION_NAMES, OUT, PENALTY, PHASE, PILE, PLAY, ROUND,
+                            rules_array, SCORES, SILENCE, SLAP, SLOW, SPEAK, STATE_SIZE, T_ADVISE,
+                            T_FORGET, T_NOTICE, T_REACTION, T_TALK, TMP, TOPBY, TURNS, U32, UNO,
+                            UNOOPEN, WINNER)
+from .state import keep_alive, mix, unowned
+from .moves import add_move, jump_in_moves, turn_moves
+from .effects import apply_other, new_game, push_play
+from .bots import bot_choose
+
+#: What :mod:`uno_nb.kernel` uses: the batch functions and the tables it fingerprints.
+__all__ = ["play_batch", "traits_batch", "rules_array", "FIRED_IDS", "NFIRED", "OPTION_NAMES",
+           "C_COL", "C_RANK", "C_PTS", "C_DRAW", "C_NUM", "MATCH", "COLMASK", "DECKS", "DECK_LEN",
+           "COLOUR_CARDS"]
+
+
+# ================================================================ the runner
+
+@njit(cache=True)
+def reaction(tr: F64, s: int, trng: U32) -> float:
+    return mt.round3(tr[s, T_REACTION] * (0.5 + mt.random(trng)))
+
+
+# ================================================================ the table model
+
+@njit(cache=True)
+def traits_batch(keys: U32, koff: I64, n: int) -> F64:
+    """``table.draw_traits`` for every game: forget/notice/reaction of each
+    seat from the ``"uno_nb:<seed>:traits"`` generator, talk/advise from
+    ``":talk"`` (columns ``T_*``)."""
+    games = koff.shape[0]
+    out = np.empty((games, n, 5), np.float64)
+    block = mt.BLOCK
+    work = mt.block_work()
+    a = np.zeros((block, mt.STATE_SIZE), np.uint32)
+    b = np.zeros((block, mt.STATE_SIZE), np.uint32)
+    astart = np.zeros(block, np.int64)
+    acount = np.zeros(block, np.int64)
+    bstart = np.zeros(block, np.int64)
+    bcount = np.zeros(block, np.int64)
+    for g0 in range(0, games, block):  # seeded BLOCK games at a time (see play_batch)
+        for lane in range(block):
+            g = min(g0 + lane, games - 1)
+            astart[lane] = koff[g, 2]
+            acount[lane] = koff[g, 3]
+            bstart[lane] = koff[g, 4]
+            bcount[lane] = koff[g, 5]
+        mt.seed_twisted(a, keys, astart, acount, work)
+        mt.seed_twisted(b, keys, bstart, bcount, work)
+        for g in range(g0, min(g0 + block, games)):
+            rng = a[g - g0]
+            for s in range(n):
+                out[g, s, T_FORGET] = mt.round3(mt.uniform(rng, 0.05, 0.35))
+                out[g, s, T_NOTICE] = mt.round3(mt.uniform(rng, 0.2, 0.8))
+                out[g, s, T_REACTION] = mt.round3(mt.uniform(rng, 0.3, 1.2))
+            rng = b[g - g0]
+            for s in range(n):
+                out[g, s, T_TALK] = mt.round3(mt.uniform(rng, 0.0, 0.15))
+                out[g, s, T_ADVISE] = mt.round3(mt.uniform(rng, 0.0, 0.05))
+    return out
+
+
+@njit(cache=True)
+def uno_call(st: I64, mv: I64, tr: F64, trng: U32, ru: I64, crng: U32) -> int:
+    """``uno_nb.sim.table.uno_call`` (T-UNO-CATCH) for the player left with one card."""
+    p = st[UNOOPEN]
+    n = st[N]
+    if mt.random(trng) >= tr[p, T_FORGET]:
+        apply_other(st, mv, p, UNO, -1, -1, -1, ru, crng)
+        return 1
+    best_q = -1
+    best_t = 0.0
+    for q in range(n):
+        if q != p and mt.random(trng) < tr[q, T_NOTICE]:
+            t = reaction(tr, q, trng)
+            if best_q < 0 or t < best_t:
+                best_q, best_t = q, t
+    if best_q < 0:
+        return 0
+    apply_other(st, mv, best_q, CATCH, -1, -1, p, ru, crng)
+    return 1
+
+
+@njit(cache=True)
+def table_talk(st: I64, mv: I64, tr: F64, trng: U32, ru: I64, crng: U32) -> int:
+    """``uno_nb.sim.table.table_talk``: T-UNO-CENTER, T-SILENT-TWOS, T-ADVICE."""
+    done = 0
+    n = st[N]
+    if st[SLAP] >= 0:
+        caller = st[SLAP]
+        slowest = -1
+        worst = 0.0
+        for s in range(n):
+            if s != caller and not st[OUT + s]:
+                t = reaction(tr, s, trng)
+                if slowest < 0 or t >= worst:
+                    slowest, worst = s, t
+        if slowest >= 0:
+            apply_other(st, mv, slowest, SLOW, -1, -1, -1, ru, crng)
+            done += 1
+    if st[SILENCE] != 0:
+        speaker = -1
+        for s in range(n):
+            if not st[OUT + s] and mt.random(trng) < tr[s, T_TALK]:
+                if speaker < 0:
+                    speaker = s
+        if speaker >= 0:
+            apply_other(st, mv, speaker, SPEAK, -1, -1, -1, ru, crng)
+            done += 1
+    if ru[O_ADVICE] and st[PHASE] <= PENALTY:
+        for s in range(n):
+            if s != st[CUR] and not st[OUT + s] and mt.random(trng) < tr[s, T_ADVISE]:
+                apply_other(st, mv, s, ADVISE, -1, -1, -1, ru, crng)
+                done += 1
+                break
+    return done
+
+
+@njit(cache=True)
+def jump_ins(st: I64, mv: I64, tr: F64, trng: U32, ru: I64, crng: U32, bots: I64, idx: I64) -> int:
+    """``uno_nb.sim.table.jump_in_race``: the fastest willing player jumps in."""
+    done = 0
+    # scratch in st's TMP area (deal_round and end_round use it too, never while a
+    # race is read): no allocation on this per-turn path.  The chosen card/colour of
+    # seat s at CHO + 2s, the willing seats at WIL.
+    cho = TMP
+    wil = TMP + 32
+    while st[TOPBY] >= 0 and st[PHASE] != GAME_OVER:
+        k = jump_in_moves(st, mv, 1, ru)
+        if k == 0:
+            break
+        nw = 0
+        for i in range(k):
+            s = mv[1, 3, i]
+            known = False
+            for j in range(nw):
+                if st[wil + j] == s:
+                    known = True
+            if known:
+                continue
+            wants = True if bots[s] == 2 else mt.random(trng) < 0.5
+            if wants:
+                ks = 0
+                for j in range(k):
+                    if mv[1, 3, j] == s:
+                        ks = add_move(mv, 2, ks, PLAY, mv[1, 1, j], mv[1, 2, j], -1)
+                pick = bot_choose(bots[s], st, s, mv, 2, ks, ks, ru, trng, idx)
+                st[cho + 2 * s] = mv[2, 1, pick]
+                st[cho + 2 * s + 1] = mv[2, 2, pick]
+                st[wil + nw] = s
+                nw += 1
+        if nw == 0:
+            break
+        seat = -1
+        fastest = 0.0
+        for j in range(nw):
+            s = st[wil + j]
+            t = reaction(tr, s, trng)
+            if seat < 0 or t < fastest or (t == fastest and s < seat):
+                seat, fastest = s, t
+        push_play(st, mv, seat, st[cho + 2 * seat], st[cho + 2 * seat + 1], seat != st[CUR], ru,
+                  crng)
+        done += 1
+        if st[UNOOPEN] >= 0:
+            done += uno_call(st, mv, tr, trng, ru, crng)
+    return done
+
+
+@njit(cache=True)
+def check_cards(st: I64, deck_counts: I64) -> None:
+    """Debug mode: every card of the deck is somewhere, exactly once."""
+    n = st[N]
+    seen = np.zeros(NCARDS, np.int64)
+    for s in range(n):
+        size = 0
+        mask = np.int64(0)
+        for c in range(NCARDS):
+            k = st[HC + s * 64 + c]
+            if k < 0:
+                raise ValueError("kernel: a hand holds a negative number of cards")
+            seen[c] += k
+            size += k
+            if k:
+                mask |= np.int64(1) << c
+        if size != st[HSIZE + s] or mask != st[HMASK + s]:
+            raise ValueError("kernel: a hand's size or mask disagrees with its cards")
+    for i in range(st[NPILE]):
+        seen[st[PILE + i]] += 1
+    for i in range(st[NDISC]):
+        seen[st[DISC + i]] += 1
+    for c in range(NCARDS):
+        if seen[c] != deck_counts[c]:
+            raise ValueError("kernel: a card was lost or duplicated")
+
+
+@njit(cache=True)
+def play_one(st: I64, mv: I64, idx: I64, tr: F64, trng: U32, crng: U32, ru: I64, bots: I64, n: int,
+             seed: int, max_rounds: int, max_turns: int, table: bool, check: bool,
+             deck_counts: I64) -> tuple[int, int, bool]:
+    """``simulation.play_game`` (``table``: with the table model; without it,
+    the benchmark's inline random policy, seeded ``random.Random(seed)``).
+    ``tr``: this game's traits (``table.draw_traits``, from :func:`traits_batch`);
+    ``crng``: chance event 1's generator and ``trng``: the table's generator
+    (or the inline policy's), both seeded by :func:`play_batch`."""
+    new_game(st, n, seed, max_rounds, ru, crng)
+    first = st[CUR]
+    dealer = st[DEALER]
+    jump = ru[O_JUMP] or ru[O_DOUBLES] or ru[O_BOUNCE]
+    talk = ru[D_TALK]
+    moves = 0
+    abandoned = False
+    if check:
+        check_cards(st, deck_counts)
+    while st[PHASE] != GAME_OVER:
+        if st[TURNS] >= max_turns:
+            abandoned = True
+            break
+        if table and jump and st[TOPBY] >= 0:
+            moves += jump_ins(st, mv, tr, trng, ru, crng, bots, idx)
+            if check:
+                check_cards(st, deck_counts)
+            if st[PHASE] == GAME_OVER:
+                break
+        actor = st[CUR]
+        k, plays = turn_moves(st, mv, ru)
+        i = bot_choose(bots[actor], st, actor, mv, 0, k, plays, ru, trng, idx)
+        kind = mv[0, 0, i]
+        if kind == PLAY:
+            push_play(st, mv, actor, mv[0, 1, i], mv[0, 2, i], False, ru, crng)
+        else:
+            apply_other(st, mv, actor, kind, mv[0, 1, i], mv[0, 2, i], mv[0, 3, i], ru, crng)
+        moves += 1
+        if table:
+            if st[UNOOPEN] >= 0:
+                moves += uno_call(st, mv, tr, trng, ru, crng)
+            if talk and st[PHASE] != GAME_OVER:
+                moves += table_talk(st, mv, tr, trng, ru, crng)
+        if check:
+            check_cards(st, deck_counts)
+    st[MOVES] = moves
+    return first, dealer, abandoned
+
+
+@njit(cache=True, nogil=True)  # no Python objects: other threads (the page) run meanwhile
+def play_batch(ru: I64, bots: I64, n: int, seeds: I64, max_rounds: int, max_turns: int, table: bool,
+               keys: U32, koff: I64, traits: F64, check: bool, out: I64, scores: I64, drawn: I64,
+               fired: I64) -> None:
+    """Play ``len(seeds)`` games; per game ``out`` gets (winner, first player,
+    dealer, turns, moves, rounds, points, abandoned), ``scores``/``drawn`` per
+    seat and ``fired`` per rule id of :data:`FIRED_IDS`."""
+    st = np.zeros(STATE_SIZE, np.int64)
+    mv = np.zeros((3, 4, MAXM), np.int64)
+    idx = np.zeros(MAXM, np.int64)
+    deck_counts = np.zeros(NCARDS, np.int64)
+    # from here on the game loop sees only unowned views (see unowned)
+    st_o, mv_o, idx_o, dc_o, ru_o, bots_o = (unowned(st), unowned(mv), unowned(idx),
+                                             unowned(deck_counts), unowned(ru), unowned(bots))
+    k = ru[D_DECK]
+    for i in range(DECK_LEN[k]):
+        deck_counts[DECKS[k, i]] += 1
+    # Seeding a Mersenne Twister is a ~3 µs chain of dependent steps; each game
+    # needs two (chance event 1 and the table's / policy's generator), so they
+    # are seeded BLOCK games at a time, side by side (mt.seed_twisted).
+    block = mt.BLOCK
+    work = mt.block_work()
+    cstates = np.zeros((block, mt.STATE_SIZE), np.uint32)
+    tstates = np.zeros((block, mt.STATE_SIZE), np.uint32)
+    cwords = np.zeros(2 * block, np.uint32)   # int seeds' key words (lo, hi)
+    twords = np.zeros(2 * block, np.uint32)
+    cstart = np.arange(0, 2 * block, 2).astype(np.int64)
+    ccount = np.zeros(block, np.int64)
+    tstart = np.zeros(block, np.int64)
+    tcount = np.zeros(block, np.int64)
+    games = seeds.shape[0]
+    for g0 in range(0, games, block):
+        for lane in range(block):
+            g = min(g0 + lane, games - 1)  # spare lanes of the last block repeat a game
+            x = mix(seeds[g], 1)  # next_rng's seed for chance event 1
+            cwords[2 * lane] = np.uint32(x & np.uint64(0xFFFFFFFF))
+            cwords[2 * lane + 1] = np.uint32(x >> np.uint64(32))
+            ccount[lane] = 1 if cwords[2 * lane + 1] == 0 else 2  # as mt.seed_int
+            if table:  # the runner's random.Random(f"uno_nb:{seed}:table")
+                tstart[lane] = koff[g, 0]
+                tcount[lane] = koff[g, 1]
+            else:      # the inline policy's random.Random(seed)
+                sd = seeds[g]
+                twords[2 * lane] = np.uint32(sd & 0xFFFFFFFF)
+                twords[2 * lane + 1] = np.uint32(sd >> 32)
+                tstart[lane] = 2 * lane
+                tcount[lane] = 1 if twords[2 * lane + 1] == 0 else 2
+        mt.seed_twisted(cstates, cwords, cstart, ccount, work)
+        if table:
+            mt.seed_twisted(tstates, keys, tstart, tcount, work)
+        else:
+            mt.seed_twisted(tstates, twords, tstart, tcount, work)
+        for g in range(g0, min(g0 + block, games)):
+            crng = unowned(cstates[g - g0])
+            trng = unowned(tstates[g - g0])
+            _play_and_record(st_o, mv_o, idx_o, unowned(traits[g]), trng, crng, ru_o, bots_o, n,
+                             seeds[g], max_rounds, max_turns, table, g, check, dc_o,
+                             out, scores, drawn, fired)
+    keep_alive(st, mv, idx, deck_counts, cstates, tstates)  # the owners of the unowned views
+
+
+@njit(cache=True)
+def _play_and_record(st: I64, mv: I64, idx: I64, tr: F64, trng: U32, crng: U32, ru: I64, bots: I64,
+                     n: int, seed: int, max_rounds: int, max_turns: int, table: bool, g: int,
+                     check: bool, deck_counts: I64, out: I64, scores: I64, drawn: I64,
+                     fired: I64) -> None:
+    """Play game ``g`` and write its row of the outputs."""
+    first, dealer, abandoned = play_one(st, mv, idx, tr, trng, crng, ru, bots, n, seed,
+                                        max_rounds, max_turns, table, check, deck_counts)
+    winner = -1 if abandoned else st[WINNER]
+    out[g, 0] = winner
+    out[g, 1] = first
+    out[g, 2] = dealer
+    out[g, 3] = st[TURNS]
+    out[g, 4] = st[MOVES]
+    out[g, 5] = st[ROUND]
+    out[g, 6] = 0 if winner < 0 else st[SCORES + winner]
+    out[g, 7] = abandoned
+    for s in range(n):
+        scores[g, s] = st[SCORES + s]
+        drawn[g, s] = st[DRAWNN + s]
+    for f in range(NFIRED):
+        fired[g, f] = st[FIRED + f]

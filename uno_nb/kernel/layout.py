@@ -1,0 +1,176 @@
+"""The kernel's layout: card tables, move kinds, counted rule ids, rule options
+and the offsets of a game's state array (:mod:`uno_nb.kernel.jit`).
+
+Plain Python and numpy, computed once at import from :mod:`uno_nb.engine.cards`, the
+engine's counted rule ids and :class:`~uno_nb.engine.rules.RuleSet`'s options; the
+compiled functions read these module globals as constants (numba freezes them
+into the machine code, which is why :func:`uno_nb.kernel.fingerprint` hashes
+them).
+
+Layout.  One ``int64`` array ``st`` holds a game's whole state: the scalars
+at fixed offsets (``CUR``, ``PHASE``, …), then each hand as card counts
+(``HC + seat * 64 + card``), the piles (bottom first) and the per-seat
+lists.  Cards are their index in :data:`uno_nb.engine.cards.ALL_CARDS`; a set of
+card values is a bit mask, as in the engine.  Moves are rows of ``mv``
+(kind, card, colour, target).
+"""
+
+from __future__ import annotations
+
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ..engine.cards import ALL_CARDS, COLOURS, build_deck
+from ..engine.game import COUNTED_RULES
+from ..engine.rules import RuleSet
+
+#: The kernel's array types: a game's state, moves, rules, outputs (int64), the
+#: Mersenne Twister states and key words (uint32), the table's traits (float64).
+I64 = NDArray[np.int64]
+U32 = NDArray[np.uint32]
+F64 = NDArray[np.float64]
+#: One value per colour (the bots' counts), as a tuple: no allocation.
+Four = tuple[int, int, int, int]
+
+# ---------------------------------------------------------------- cards
+
+NCARDS = len(ALL_CARDS)
+_RANK_CODES = {r: i for i, r in enumerate(
+    ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "S", "R", "+2", "W", "W+4", "W+10", "+1", "W+2"])}
+RK_S, RK_R, RK_P2, RK_W, RK_W4, RK_W10, RK_P1, RK_W2 = 10, 11, 12, 13, 14, 15, 16, 17
+C_COL = np.array([-1 if c.colour is None else int(c.colour) for c in ALL_CARDS], np.int64)
+C_RANK = np.array([_RANK_CODES[c.rank] for c in ALL_CARDS], np.int64)
+C_PTS = np.array([c.points for c in ALL_CARDS], np.int64)
+C_DRAW = np.array([c.draw for c in ALL_CARDS], np.int64)
+C_NUM = np.array([-1 if c.number is None else c.number for c in ALL_CARDS], np.int64)
+#: MATCH[colour, rank]: the cards that may be played on a card of that rank when
+#: that colour is in force (R-MATCH), as a bit mask.
+MATCH = np.array([[sum(1 << c.index for c in ALL_CARDS
+                       if c.colour is None or c.colour == col or c.rank == rank)
+                   for rank in _RANK_CODES] for col in COLOURS], np.int64)
+COLMASK = np.array([sum(1 << c.index for c in ALL_CARDS if c.colour == col) for col in COLOURS],
+                   np.int64)
+W4_BIT = np.int64(1 << 53)
+DECKS = np.zeros((4, 120), np.int64)
+DECK_LEN = np.zeros(4, np.int64)
+for _k, (_p10, _h2o) in enumerate(((False, False), (True, False), (False, True), (True, True))):
+    _d = [c.index for c in build_deck(_p10, _h2o)]
+    DECKS[_k, :len(_d)] = _d
+    DECK_LEN[_k] = len(_d)
+#: de Bruijn table: the index of a single set bit, for walking a card mask.
+_DEBRUIJN = 0x03F79D71B4CB0A89
+BITPOS = np.zeros(64, np.int64)
+for _i in range(64):
+    BITPOS[(((1 << _i) * _DEBRUIJN) & (2 ** 64 - 1)) >> 58] = _i
+COLOUR_CARDS = np.array([[c.index for c in ALL_CARDS if c.colour == col] + [-1] * (15 - sum(
+    1 for c in ALL_CARDS if c.colour == col)) for col in COLOURS], np.int64)
+WHEEL = np.array([0, 3, 2, 1], np.int64)       # red, blue, green, yellow
+WHEEL_AT = np.array([0, 3, 2, 1], np.int64)    # colour -> place on the wheel
+
+# ---------------------------------------------------------------- phases, moves
+
+TURN, DRAWN, PENALTY, CHOOSE, ROUND_OVER, GAME_OVER, SWAP7, EXCHANGE, GIVING, WAIT = range(10)
+PLAY, DRAW, PASS, CHALLENGE, UNO, CATCH, COLOUR, DEAL, SWAP, GIVE, READY, SPEAK, ADVISE, SLOW = \
+    range(14)
+
+# ---------------------------------------------------------------- rule ids counted
+
+#: The engine's counted rule ids, in its order: a game's ``fired`` row.
+FIRED_IDS = COUNTED_RULES
+_F = {name: i for i, name in enumerate(FIRED_IDS)}
+F_CHALLENGE, F_GUILTY, F_GUILTY_STD, F_INNOCENT = (_F["R-CHALLENGE"], _F["R-CHALLENGE-GUILTY"],
+                                                   _F["R-CHALLENGE-GUILTY-STD"],
+                                                   _F["R-CHALLENGE-INNOCENT"])
+F_DRAW2, F_OUT, F_RESHUFFLE, F_REVERSE, F_SKIP, F_SKIP_ANSWER = (
+    _F["R-DRAW2"], _F["R-OUT"], _F["R-RESHUFFLE"], _F["R-REVERSE"], _F["R-SKIP"],
+    _F["R-SKIP-ANSWER"])
+F_START, F_UNO, F_W4, F_BLUFF, F_WILD, F_CATCH = (
+    _F["R-START-EFFECT"], _F["R-UNO"], _F["R-W4"], _F["R-W4-BLUFF"], _F["R-WILD"],
+    _F["T-UNO-CATCH"])
+F_DEFLECT, F_JUMP, F_START_NUMBER, F_SAVE2, F_PLAY_DRAWN, F_UNTIL, F_ANYTIME = (
+    _F["V-DEFLECT-2"], _F["V-JUMP-IN"], _F["V-START-NUMBER"], _F["V-W4-SAVE-2"],
+    _F["V-PLAY-DRAWN-MUST"], _F["V-DRAW-UNTIL-PLAYABLE"], _F["V-W4-ANYTIME"])
+F_TWO_SKIP, F_STACK, F_STACK_MIXED, F_BOUNCE, F_PLUS10, F_DOUBLES, F_SEVEN_ZERO = (
+    _F["V-TWO-PLAYER-SKIP"], _F["V-STACK"], _F["V-STACK-MIXED"], _F["V-REVERSE-BOUNCE"],
+    _F["V-PLUS10"], _F["V-DOUBLES"], _F["V-SEVEN-ZERO"])
+F_SWAP_FIVE, F_WHEEL, F_PENALTY, F_LAZY, F_DROP_ZERO, F_TO_LAST, F_SEVEN_ROUNDS, F_H2O = (
+    _F["V-SWAP-FIVE"], _F["V-COLOUR-WHEEL"], _F["V-SCORE-PENALTY"], _F["V-LAZY"],
+    _F["V-DROP-ZERO"], _F["V-TO-THE-LAST"], _F["V-SEVEN-ROUNDS"], _F["V-H2O"])
+F_UNO_CENTER, F_SILENT, F_ADVICE, F_READY = (_F["T-UNO-CENTER"], _F["T-SILENT-TWOS"],
+                                             _F["T-ADVICE"], _F["T-READY"])
+NFIRED = len(FIRED_IDS)
+
+# ---------------------------------------------------------------- rule options
+
+OPTION_NAMES = tuple(RuleSet.option_names())
+_O = {name: i for i, name in enumerate(OPTION_NAMES)}
+(O_START_NUMBER, O_ANYTIME, O_DEFLECT, O_SAVE2, O_JUMP, O_BLUFF, O_RETURN, O_UNO_PENALTY,
+ O_TARGET, O_PLAY_DRAWN, O_UNTIL, O_W4_ANYTIME, O_MISPLAY, O_TWO_SKIP, O_STACK, O_STACK_MIXED,
+ O_BOUNCE, O_PLUS10, O_DOUBLES, O_SEVEN_ZERO, O_SWAP_FIVE, O_WHEEL, O_SCORING, O_DROP_ZERO,
+ O_TO_LAST, O_SEVEN_ROUNDS, O_H2O, O_UNO_CENTER, O_SILENT_TWOS, O_SILENT_BLACK, O_ADVICE,
+ O_READY) = range(32)
+assert [OPTION_NAMES.index(name) for name in (
+    "start_card", "draw_anytime", "deflect_2", "w4_save_2", "jump_in", "w4_bluff", "challenge",
+    "uno_penalty", "target_score", "play_drawn", "draw_until_playable", "w4_anytime",
+    "misplay_penalty", "two_player_skip", "stack", "stack_mixed", "reverse_bounce", "plus10",
+    "doubles", "seven_zero", "swap_five", "colour_wheel", "scoring", "drop_zero", "to_the_last",
+    "seven_rounds", "h2o", "uno_center", "silent_twos", "silent_black", "advice", "ready")
+] == list(range(32)), "RuleSet's options moved: renumber the O_* constants"
+SCORE_WINNER, SCORE_PENALTY, SCORE_LAZY = 0, 1, 2
+# derived flags, after the options
+D_BLUFF_OK, D_ANSWERS, D_SLOW, D_TALK, D_MUST_PLAY, D_DECK = 32, 33, 34, 35, 36, 37
+NRULES = 40
+
+
+def rules_array(rules: RuleSet) -> I64:
+    """A rule set as the kernel reads it: option values, then derived flags
+    (the engine's ``_bluff``, ``_answers``, ``_slow``, ``_talk``, ``_must_play``)."""
+    r = np.zeros(NRULES, np.int64)
+    for name, i in _O.items():
+        value = getattr(rules, name)
+        if name == "start_card":
+            value = value == "number"
+        elif name == "challenge":
+            value = value == "return"
+        elif name == "scoring":
+            value = ("winner", "penalty", "lazy").index(value)
+        r[i] = int(value)
+    r[D_BLUFF_OK] = rules.w4_bluff or rules.w4_anytime
+    off = rules.shortcuts_off()  # as the options declare them (Game does the same)
+    r[D_ANSWERS] = "answers" in off
+    r[D_SLOW] = "slow" in off
+    r[D_TALK] = "talk" in off
+    r[D_MUST_PLAY] = rules.play_drawn or rules.draw_until_playable
+    r[D_DECK] = int(rules.plus10) + 2 * int(rules.h2o)
+    return r
+
+
+# ---------------------------------------------------------------- state layout
+
+(N, SEED, COLOURV, MATCHV, CUR, DIR, PHASE, PENDING, PCARD, W4SET, W4ACC, W4PREV, W4GUILTY,
+ DRAWNC, TOPBY, UNOOPEN, DEALER, ROUND, TURNS, CHANCE, OUTS, BOUNCE, EXFIRST, EXPART, EXGIVEN,
+ RESUME, SILENCE, SILVAL, SLAP, NPILE, NDISC, WINNER, REASON, MAXROUNDS, DECKK, NDECK,
+ MOVES, LOSER, NFINISH, LASTWIN) = range(40)
+HC = 64
+HSIZE = HC + 10 * 64
+HMASK = HSIZE + 10
+SCORES = HMASK + 10
+DRAWNN = SCORES + 10
+WONR = DRAWNN + 10
+WINS = WONR + 10
+OUT = WINS + 10
+FINISH = OUT + 10
+REFILL = FINISH + 10
+LAST = REFILL + 10
+FIRED = LAST + 10
+PILE = FIRED + 48
+DISC = PILE + 128
+TMP = DISC + 128
+DECK = TMP + 128
+STATE_SIZE = DECK + 128
+MAXM = 512
+REFILLS = np.array([6, 5, 4, 3, 2, 1], np.int64)
+
+# traits columns
+T_FORGET, T_NOTICE, T_REACTION, T_TALK, T_ADVISE = range(5)

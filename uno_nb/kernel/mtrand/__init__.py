@@ -1,0 +1,575 @@
+"""CPython's :mod:`random` (Mersenne Twister MT19937), bit for bit, in numba.
+
+Every function that a compiled kernel calls is a plain ``@numba.njit(cache=True)``
+function over a numpy state array (no jitclass: it cannot be cached).
+
+State layout
+------------
+A ``np.uint32`` array of :data:`STATE_SIZE` = 625 elements: the 624 MT words
+``state[0:624]`` followed by the position ``state[624]`` (0..624; 624 means
+"regenerate before the next draw").  This is exactly the integer tuple of
+CPython's ``random.Random().getstate()[1]``, so :func:`from_random` and
+:func:`to_random` convert both ways.  Allocate one with :func:`new_state`, or
+``np.empty(STATE_SIZE, np.uint32)`` inside njit code, then seed it.
+
+Seeding
+-------
+* :func:`seed_int` (njit): ``random.Random(x)`` for an int ``0 <= x < 2**64``
+  given as two 32-bit words (``lo = x & 0xFFFFFFFF``, ``hi = x >> 32``); a
+  negative Python int seeds like its absolute value (CPython does that too).
+* :func:`seed_words` (njit): ``init_by_array`` over any key, e.g. the keys of
+  string seeds, made in plain Python by :func:`string_key` (one string) or
+  :func:`string_keys` (many, concatenated, with offsets).
+
+Draws (njit): :func:`genrand_uint32`, :func:`random`, :func:`getrandbits32`,
+:func:`randbelow` (``Random._randbelow``), :func:`uniform`, and the engine's
+shuffle ``cards.sort(key=lambda _c: rng.random())`` as
+:func:`sort_shuffle_inplace`.  :func:`round3` / :func:`round2` /
+:func:`round_scaled` are Python's ``round(x, 3)`` / ``round(x, 2)``, exactly.
+
+Modules: the seed keys (plain Python) are made in :mod:`uno_nb.kernel.mtrand.keys`
+and the rounding in :mod:`uno_nb.kernel.mtrand.round` (both re-exported here);
+:mod:`uno_nb.kernel.mtrand.jit` compiles with numba when it is installed.  This
+module's compiled functions call only each other, so numba's cache check of
+this file suffices for them; :func:`uno_nb.kernel.fingerprint` covers all four
+files for the kernel, whose machine code has theirs in it.
+
+>>> import random as pyrandom
+>>> st = new_state()
+>>> seed_int(st, 12345, 0)
+>>> random(st) == pyrandom.Random(12345).random()
+True
+>>> st = new_state()
+>>> k = string_key("uno_nb:7:table")
+>>> seed_words(st, k, 0, len(k))
+>>> uniform(st, 0.05, 0.35) == pyrandom.Random("uno_nb:7:table").uniform(0.05, 0.35)
+True
+"""
+
+from __future__ import annotations
+
+import random as pyrandom
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from .jit import F64, I64, U32, IntLike, Words, njit, njit_inline
+from .keys import Seed, int_key, split_seed, string_key, string_keys
+from .round import round2, round3, round_scaled
+
+__all__ = [
+    "N", "STATE_SIZE", "POS", "new_state", "from_random", "to_random",
+    "int_key", "split_seed", "string_key", "string_keys", "seed",
+    "init_genrand", "seed_words", "seed_int", "seed_many", "LANES",
+    "seed_twisted", "BLOCK", "block_work",
+    "genrand_uint32", "random", "getrandbits32", "randbelow", "uniform",
+    "round_scaled", "round3", "round2",
+    "random53", "shuffle_keys", "stable_sort_by_keys", "sort_shuffle_inplace",
+]
+
+#: Number of Mersenne Twister words.
+N = 624
+_M = 397
+#: Length of a state array: 624 words plus the position.
+STATE_SIZE = 625
+#: Index of the position in a state array.
+POS = 624
+
+_MATRIX_A = 0x9908B0DF
+_UPPER = 0x80000000
+_LOWER = 0x7FFFFFFF
+_MASK32 = 0xFFFFFFFF
+
+
+def _init_genrand_words(s: int) -> U32:
+    mt = [s]
+    for i in range(1, N):
+        mt.append((1812433253 * (mt[-1] ^ (mt[-1] >> 30)) + i) & _MASK32)
+    return np.array(mt, dtype=np.uint32)
+
+
+# init_by_array starts from init_genrand(19650218): a constant, copied (numba
+# freezes global arrays into the compiled code) instead of recomputed.
+_GENRAND_19650218 = _init_genrand_words(19650218)
+
+
+# ---------------------------------------------------------------- plain Python
+
+def new_state() -> U32:
+    """A zeroed, unseeded state array (``np.uint32[STATE_SIZE]``)."""
+    return np.zeros(STATE_SIZE, np.uint32)
+
+
+def from_random(rng: pyrandom.Random) -> U32:
+    """The state array of a ``random.Random`` (its next draws are ours)."""
+    return np.array(rng.getstate()[1], dtype=np.uint32)
+
+
+def to_random(state: U32) -> pyrandom.Random:
+    """A ``random.Random`` whose next draws are those of ``state``."""
+    rng = pyrandom.Random()
+    rng.setstate((3, tuple(int(w) for w in state[:STATE_SIZE]), None))
+    return rng
+
+
+def seed(state: U32, a: int | Seed) -> None:
+    """Seed ``state`` like ``random.Random(a)`` for an int, str, bytes or bytearray."""
+    if isinstance(a, (str, bytes, bytearray)):
+        key = string_key(a)
+    elif isinstance(a, int):
+        key = int_key(a)
+    else:
+        raise TypeError(f"seed must be an int, str, bytes or bytearray, not {type(a).__name__}")
+    seed_words(state, key, 0, len(key))
+
+
+# ---------------------------------------------------------------- seeding (njit)
+
+@njit
+def init_genrand(state: U32, s: IntLike) -> None:
+    """MT's ``init_genrand(s)`` (``0 <= s < 2**32``); the position is set so that
+    the next draw regenerates."""
+    prev = np.int64(s) & _MASK32
+    state[0] = prev
+    for i in range(1, N):
+        # 1812433253 * (a ^ a >> 30) + i < 2**63 for a < 2**32: exact in int64.
+        prev = (1812433253 * (prev ^ (prev >> 30)) + i) & _MASK32
+        state[i] = prev
+    state[POS] = N
+
+
+@njit
+def seed_words(state: U32, words: Words, start: int, count: int) -> None:
+    """``init_by_array`` with the key ``words[start:start + count]`` (any integer
+    array holding 32-bit words), as CPython's ``random.seed`` does; ``count == 0``
+    seeds like the key ``[0]`` (``random.Random(0)``)."""
+    for i in range(N):  # = init_genrand(state, 19650218); a loop compiles far quicker than a slice
+        state[i] = _GENRAND_19650218[i]
+    nkey = count if count > 0 else 1
+    i = 1
+    j = 0
+    k = N if N > nkey else nkey
+    prev = np.int64(state[0])
+    while k > 0:
+        cur = np.int64(state[i])
+        key = (np.int64(words[start + j]) & _MASK32) if count > 0 else np.int64(0)
+        prev = ((cur ^ (((prev ^ (prev >> 30)) * 1664525) & _MASK32)) + key + j) & _MASK32
+        state[i] = prev
+        i += 1
+        j += 1
+        if i >= N:
+            state[0] = state[N - 1]
+            i = 1
+        if j >= nkey:
+            j = 0
+        k -= 1
+    prev = np.int64(state[i - 1])
+    k = N - 1
+    while k > 0:
+        cur = np.int64(state[i])
+        prev = ((cur ^ (((prev ^ (prev >> 30)) * 1566083941) & _MASK32)) - i) & _MASK32
+        state[i] = prev
+        i += 1
+        if i >= N:
+            state[0] = state[N - 1]
+            i = 1
+        k -= 1
+    state[0] = _UPPER  # MSB is 1, assuring a non-zero initial array
+    state[POS] = N
+
+
+LANES = 8
+
+
+@njit
+def seed_many(states: U32, words: Words, starts: I64, counts: I64) -> None:
+    """``seed_words(states[g], words, starts[g], counts[g])`` for every row ``g``
+    of ``states`` (``uint32[G, STATE_SIZE]``), :data:`LANES` generators at a
+    time: ``init_by_array`` is one long chain of dependent steps, and running
+    several chains side by side lets the processor overlap them (three to five
+    times faster per generator than one at a time).  Keys longer than 624
+    words are seeded one by one."""
+    games = states.shape[0]
+    buf = np.empty((N, LANES), np.int64)
+    jj = np.zeros(LANES, np.int64)
+    nk = np.ones(LANES, np.int64)
+    st0 = np.zeros(LANES, np.int64)
+    use = np.zeros(LANES, np.int64)
+    for g0 in range(0, games, LANES):
+        lanes = min(LANES, games - g0)
+        long_key = False
+        for lane in range(LANES):
+            g = g0 + lane if lane < lanes else g0
+            use[lane] = 1 if counts[g] > 0 else 0
+            nk[lane] = counts[g] if counts[g] > 0 else 1
+            st0[lane] = starts[g]
+            jj[lane] = 0
+            if nk[lane] > N:
+                long_key = True
+        if long_key:
+            for lane in range(lanes):
+                seed_words(states[g0 + lane], words, starts[g0 + lane], counts[g0 + lane])
+            continue
+        for i in range(N):
+            for lane in range(LANES):
+                buf[i, lane] = _GENRAND_19650218[i]
+        same = True
+        for lane in range(1, LANES):
+            if nk[lane] != nk[0]:
+                same = False
+        pv = np.empty(LANES, np.int64)
+        for lane in range(LANES):
+            pv[lane] = buf[0, lane]
+        i = 1
+        j = 0
+        for _ in range(N):
+            if same:  # the usual case: keys of one length share the key index
+                for lane in range(LANES):
+                    key = (np.int64(words[st0[lane] + j]) & _MASK32) * use[lane]
+                    p = pv[lane]
+                    v = ((buf[i, lane] ^ (((p ^ (p >> 30)) * 1664525) & _MASK32))
+                         + key + j) & _MASK32
+                    buf[i, lane] = v
+                    pv[lane] = v
+                j += 1
+                if j >= nk[0]:
+                    j = 0
+            else:
+                for lane in range(LANES):
+                    jl = jj[lane]
+                    key = (np.int64(words[st0[lane] + jl]) & _MASK32) * use[lane]
+                    p = pv[lane]
+                    v = ((buf[i, lane] ^ (((p ^ (p >> 30)) * 1664525) & _MASK32))
+                         + key + jl) & _MASK32
+                    buf[i, lane] = v
+                    pv[lane] = v
+                    jl += 1
+                    jj[lane] = 0 if jl >= nk[lane] else jl
+            i += 1
+            if i >= N:
+                for lane in range(LANES):
+                    buf[0, lane] = buf[N - 1, lane]
+                i = 1
+        for _ in range(N - 1):
+            for lane in range(LANES):
+                p = pv[lane]
+                v = ((buf[i, lane] ^ (((p ^ (p >> 30)) * 1566083941) & _MASK32)) - i) & _MASK32
+                buf[i, lane] = v
+                pv[lane] = v
+            i += 1
+            if i >= N:
+                for lane in range(LANES):
+                    buf[0, lane] = buf[N - 1, lane]
+                i = 1
+        for lane in range(lanes):
+            row = states[g0 + lane]
+            row[0] = _UPPER
+            for i in range(1, N):
+                row[i] = buf[i, lane]
+            row[POS] = N
+
+
+#: Generators :func:`seed_twisted` seeds side by side (the width of its lane loops).
+BLOCK = 32
+_U30 = np.uint32(30)
+_U1 = np.uint32(1)
+_A1 = np.uint32(1664525)
+_A2 = np.uint32(1566083941)
+_UP32 = np.uint32(_UPPER)
+_LOW32 = np.uint32(_LOWER)
+_MA32 = np.uint32(_MATRIX_A)
+
+
+@njit
+def block_work() -> U32:
+    """Scratch space for :func:`seed_twisted` (allocate once, reuse); njit."""
+    return np.empty((2 * N + 1, BLOCK), np.uint32)
+
+
+# The lane loops below are written so that LLVM vectorizes them (8 uint32 lanes
+# per AVX2 instruction): one row of BLOCK lanes per call, uint32 arithmetic made
+# explicit (numba widens integer arithmetic to 64 bits otherwise, and 64-bit
+# multiplies do not vectorize), each array indexed by the plain loop variable
+# (no negative-index wrap-around that would hide the contiguous access).
+# Separate small functions keep that shape visible after inlining.
+
+@njit
+def _lanes_init_step(row: U32, pv: U32, krow: U32, j: int) -> None:
+    jj = np.uint32(j)
+    for lane in range(BLOCK):
+        p = pv[lane]
+        v = np.uint32(np.uint32(row[lane] ^ np.uint32(np.uint32(p ^ (p >> _U30)) * _A1))
+                      + np.uint32(krow[lane] + jj))
+        row[lane] = v
+        pv[lane] = v
+
+
+@njit
+def _lanes_mix_step(row: U32, pv: U32, i: int) -> None:
+    ii = np.uint32(i)
+    for lane in range(BLOCK):
+        p = pv[lane]
+        v = np.uint32(np.uint32(row[lane] ^ np.uint32(np.uint32(p ^ (p >> _U30)) * _A2)) - ii)
+        row[lane] = v
+        pv[lane] = v
+
+
+@njit
+def _lanes_twist(row: U32, nxt: U32, far: U32) -> None:
+    for lane in range(BLOCK):
+        y = (row[lane] & _UP32) | (nxt[lane] & _LOW32)
+        row[lane] = far[lane] ^ (y >> _U1) ^ ((y & _U1) * _MA32)
+
+
+@njit
+def seed_twisted(states: U32, words: Words, starts: I64, counts: I64, work: U32) -> None:
+    """For every row ``g`` of ``states`` (``uint32[G, STATE_SIZE]``):
+    ``seed_words(states[g], words, starts[g], counts[g])`` followed by the
+    regeneration of the first draw, leaving the position at 0.  The draws are
+    those of :func:`seed_words` (only the array differs from CPython's
+    ``getstate()`` of a freshly seeded generator, which has not regenerated yet).
+
+    :data:`BLOCK` generators at a time, side by side: ``init_by_array`` is one
+    chain of ~1,250 dependent steps (latency-bound, ~3 µs one at a time); with
+    the generators as vector lanes it is ~1 µs a generator, twist included.
+    Lanes share the key index, so a block whose keys differ in length (or are
+    longer than 624 words) is seeded one generator at a time.  ``work`` is
+    :func:`block_work`'s scratch."""
+    games = states.shape[0]
+    # work rows: [0, N) the lanes' states (row i = word i of every lane), then
+    # [N, 2N) the key words, then the lanes' previous word.  Rows are taken by
+    # integer index (contiguous views; a slice of rows would not be).
+    pv = work[2 * N]
+    for g0 in range(0, games, BLOCK):
+        lanes = min(BLOCK, games - g0)
+        nk = counts[g0] if counts[g0] > 0 else 1
+        same = nk <= N
+        for lane in range(1, lanes):
+            c = counts[g0 + lane]
+            if (c if c > 0 else 1) != nk:
+                same = False
+        if not same:
+            for g in range(g0, g0 + lanes):
+                seed_words(states[g], words, starts[g], counts[g])
+                _regenerate(states[g])
+            continue
+        for j in range(nk):  # work[N + j, lane]: the j-th key word of each lane (spare lanes: lane 0's)
+            for lane in range(BLOCK):
+                g = g0 + lane if lane < lanes else g0
+                work[N + j, lane] = (np.uint32(np.int64(words[starts[g] + j]) & _MASK32)
+                                 if counts[g] > 0 else np.uint32(0))
+        for i in range(N):  # = init_genrand(19650218) in every lane
+            g = _GENRAND_19650218[i]
+            row = work[i]
+            for lane in range(BLOCK):
+                row[lane] = g
+        for lane in range(BLOCK):
+            pv[lane] = _GENRAND_19650218[0]
+        # init_by_array, as seed_words; prev of every lane lives in pv
+        i = 1
+        j = 0
+        for _ in range(N):  # k = max(N, nkey) = N
+            _lanes_init_step(work[i], pv, work[N + j], j)
+            i += 1
+            j += 1
+            if i >= N:
+                work[0, :] = work[N - 1, :]
+                i = 1
+            if j >= nk:
+                j = 0
+        for _ in range(N - 1):
+            _lanes_mix_step(work[i], pv, i)
+            i += 1
+            if i >= N:
+                work[0, :] = work[N - 1, :]
+                i = 1
+        work[0, :] = _UP32
+        # _regenerate, in place and in the same order
+        for kk in range(N - _M):
+            _lanes_twist(work[kk], work[kk + 1], work[kk + _M])
+        for kk in range(N - _M, N - 1):
+            _lanes_twist(work[kk], work[kk + 1], work[kk + _M - N])
+        _lanes_twist(work[N - 1], work[0], work[_M - 1])
+        for i in range(N):  # transpose out, reading work row by row
+            row = work[i]
+            for lane in range(lanes):
+                states[g0 + lane, i] = row[lane]
+        for lane in range(lanes):
+            states[g0 + lane, POS] = 0
+
+
+@njit
+def seed_int(state: U32, key_lo: IntLike, key_hi: IntLike) -> None:
+    """``random.Random(x)`` for ``x = key_hi * 2**32 + key_lo < 2**64`` (the key
+    is ``[lo]`` when ``hi == 0``, else ``[lo, hi]``, as CPython's minimal words)."""
+    key = np.empty(2, np.uint32)
+    key[0] = np.int64(key_lo) & _MASK32
+    key[1] = np.int64(key_hi) & _MASK32
+    seed_words(state, key, 0, 1 if key[1] == 0 else 2)
+
+
+# ---------------------------------------------------------------- draws (njit)
+
+@njit
+def _regenerate(state: U32) -> None:
+    for kk in range(N - _M):
+        y = (np.int64(state[kk]) & _UPPER) | (np.int64(state[kk + 1]) & _LOWER)
+        state[kk] = np.int64(state[kk + _M]) ^ (y >> 1) ^ (_MATRIX_A if y & 1 else 0)
+    for kk in range(N - _M, N - 1):
+        y = (np.int64(state[kk]) & _UPPER) | (np.int64(state[kk + 1]) & _LOWER)
+        state[kk] = np.int64(state[kk + (_M - N)]) ^ (y >> 1) ^ (_MATRIX_A if y & 1 else 0)
+    y = (np.int64(state[N - 1]) & _UPPER) | (np.int64(state[0]) & _LOWER)
+    state[N - 1] = np.int64(state[_M - 1]) ^ (y >> 1) ^ (_MATRIX_A if y & 1 else 0)
+    state[POS] = 0
+
+
+@njit_inline
+def _next32(state: U32) -> np.int64:
+    """The next tempered word, as an int64 in [0, 2**32)."""
+    if state[POS] >= N:
+        _regenerate(state)
+    pos = np.int64(state[POS])
+    y = np.int64(state[pos])
+    state[POS] = pos + 1
+    y ^= y >> 11
+    y ^= (y << 7) & 0x9D2C5680
+    y ^= (y << 15) & 0xEFC60000
+    y ^= y >> 18
+    return y
+
+
+@njit
+def genrand_uint32(state: U32) -> np.uint32:
+    """The next 32-bit output (``random.getrandbits(32)``), as ``np.uint32``."""
+    return np.uint32(_next32(state))
+
+
+@njit_inline
+def random(state: U32) -> float:
+    """``random.random()``: a float in [0, 1) from two 32-bit outputs."""
+    a = _next32(state) >> 5
+    b = _next32(state) >> 6
+    return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0)
+
+
+@njit
+def getrandbits32(state: U32, k: int) -> np.int64:
+    """``random.getrandbits(k)`` for ``0 <= k <= 32`` (int64); ``k == 0`` gives 0
+    and draws nothing, as CPython."""
+    if k <= 0:
+        return np.int64(0)
+    return _next32(state) >> (32 - k)
+
+
+@njit
+def randbelow(state: U32, n: int) -> np.int64:
+    """``Random._randbelow(n)`` for ``1 <= n < 2**32`` (rejection sampling of
+    ``n.bit_length()`` bits; int64).  ``n <= 0`` gives 0 and draws nothing
+    (CPython would loop for ever on 0)."""
+    if n <= 0:
+        return np.int64(0)
+    k = 0
+    m = np.int64(n)
+    while m > 0:
+        k += 1
+        m >>= 1
+    r = _next32(state) >> (32 - k)
+    while r >= n:
+        r = _next32(state) >> (32 - k)
+    return r
+
+
+@njit
+def uniform(state: U32, a: float, b: float) -> float:
+    """``random.uniform(a, b)``: ``a + (b - a) * random()``."""
+    return a + (b - a) * random(state)
+
+
+# ---------------------------------------------------------------- rounding (njit)
+
+# ---------------------------------------------------------------- shuffling (njit)
+
+@njit
+def shuffle_keys(state: U32, n: int) -> F64:
+    """``n`` successive ``random()`` values (float64 array): the sort keys of a shuffle."""
+    keys = np.empty(n, np.float64)
+    for i in range(n):
+        keys[i] = random(state)
+    return keys
+
+
+@njit
+def stable_sort_by_keys(keys: F64, arr: NDArray[Any], n: int) -> None:
+    """Sort ``keys[:n]`` ascending in place, moving ``arr[:n]`` along; stable
+    (equal keys keep their order), like Python's ``list.sort``.  Insertion
+    sort: quadratic, for short arrays (a few thousand at most)."""
+    for i in range(1, n):
+        k = keys[i]
+        v = arr[i]
+        j = i
+        while j > 0 and k < keys[j - 1]:
+            keys[j] = keys[j - 1]
+            arr[j] = arr[j - 1]
+            j -= 1
+        keys[j] = k
+        arr[j] = v
+
+
+@njit_inline
+def random53(state: U32) -> np.int64:
+    """The 53-bit integer behind ``random()`` (which is exactly ``random53() / 2**53``),
+    as an int64: same draws, same order."""
+    a = _next32(state) >> 5
+    b = _next32(state) >> 6
+    return (a << 26) | b
+
+
+@njit
+def sort_shuffle_inplace(state: U32, arr: NDArray[Any], n: int) -> None:
+    """Permute ``arr[:n]`` exactly like ``lst.sort(key=lambda _c: rng.random())``:
+    one ``random()`` per element in list order, then a stable sort by them.
+
+    For ``n <= 1024`` each key is packed with its position as
+    ``random53() << b | i`` (``b`` bits for ``i``): distinct int64s whose order
+    is the stable order; a bucket pass by the top bits, then insertion sort
+    (few moves: the keys are uniform).  Larger ``n`` (slower) use
+    :func:`shuffle_keys` and :func:`stable_sort_by_keys`."""
+    if n <= 0:
+        return
+    b = 0
+    while (1 << b) < n:
+        b += 1
+    if b > 10:
+        keys = shuffle_keys(state, n)
+        stable_sort_by_keys(keys, arr, n)
+        return
+    nb = 1 << b  # buckets: the top b bits of the keys
+    # work: the packed keys [0, n), sorted [n, 2n), bucket starts [2n, 2n + nb]
+    work = np.zeros(2 * n + nb + 1, np.int64)
+    o = n
+    st = 2 * n
+    for i in range(n):
+        v = (random53(state) << b) | i
+        work[i] = v
+        work[st + (v >> 53) + 1] += 1
+    for c in range(nb):
+        work[st + c + 1] += work[st + c]
+    for i in range(n):
+        v = work[i]
+        c = st + (v >> 53)
+        work[o + work[c]] = v
+        work[c] += 1
+    for i in range(o + 1, o + n):  # finish within buckets
+        v = work[i]
+        j = i
+        while j > o and v < work[j - 1]:
+            work[j] = work[j - 1]
+            j -= 1
+        work[j] = v
+    tmp = np.empty(n, arr.dtype)
+    for i in range(n):
+        tmp[i] = arr[i]
+    mask = nb - 1
+    for i in range(n):
+        arr[i] = tmp[work[o + i] & mask]

@@ -1,0 +1,305 @@
+"""Drawing and the end of a round (:mod:`uno_nb.kernel.jit`): the engine's
+reshuffle, draws and penalties, a blocked round, scoring, players going out.
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from .layout import (C_PTS, C_RANK, COLMASK, COLOURV, CUR, D_ANSWERS, D_BLUFF_OK,
+                            D_MUST_PLAY, DEALER, DISC, DRAWN, DRAWNC, DRAWNN, F_DROP_ZERO, F_H2O,
+                            F_LAZY, F_OUT, F_PENALTY, F_PLAY_DRAWN, F_RESHUFFLE, F_SEVEN_ROUNDS,
+                            F_TO_LAST, F_UNTIL, FINISH, FIRED, GAME_OVER, HC, HMASK, HSIZE, I64,
+                            LAST, LASTWIN, LOSER, MATCHV, MAXROUNDS, N, NCARDS, NDISC, NFINISH,
+                            NPILE, O_DROP_ZERO, O_H2O, O_READY, O_SCORING, O_SEVEN_ROUNDS, O_TARGET,
+                            O_TO_LAST, O_UNTIL, OUT, OUTS, PCARD, PENALTY, PENDING, PHASE, PILE,
+                            REASON, REFILL, REFILLS, RESUME, RK_P1, RK_W2, RK_W4, ROUND, ROUND_OVER,
+                            SCORE_LAZY, SCORE_PENALTY, SCORE_WINNER, SCORES, SILENCE, SLAP, TMP,
+                            TURN, TURNS, U32, UNOOPEN, W4_BIT, W4SET, WAIT, WINNER, WINS, WONR)
+from .state import add_card, after, clear_pending, next_rng, only_a_bluff, shuffle
+from .moves import jump_in_moves, penalty_answers
+
+
+# ================================================================ drawing
+
+@njit(cache=True)
+def reshuffle(st: I64, crng: U32) -> None:
+    keep = 2 if st[W4SET] else 1
+    nd = st[NDISC]
+    if nd <= keep:
+        return
+    m = nd - keep
+    for i in range(m):
+        st[PILE + i] = st[DISC + i]
+    for i in range(keep):
+        st[DISC + i] = st[DISC + m + i]
+    st[NDISC] = keep
+    next_rng(st, crng)
+    shuffle(st, PILE, m, crng)
+    st[NPILE] = m
+    st[FIRED + F_RESHUFFLE] += 1
+
+
+@njit(cache=True)
+def draw_cards(st: I64, p: int, count: int, crng: U32) -> int:
+    got = 0
+    for _ in range(count):
+        if st[NPILE] == 0:
+            reshuffle(st, crng)
+            if st[NPILE] == 0:
+                break
+        st[NPILE] -= 1
+        add_card(st, p, st[PILE + st[NPILE]])
+        got += 1
+    st[DRAWNN + p] += got
+    return got
+
+
+@njit(cache=True)
+def turn_draw(st: I64, p: int, ru: I64, crng: U32) -> None:
+    while True:
+        if st[NPILE] == 0:
+            if draw_cards(st, p, 1, crng) == 0:
+                if not anyone_can_play(st, ru):
+                    blocked(st, ru, crng)
+                    return
+                st[CUR] = after(st, p)
+                return
+        else:
+            st[NPILE] -= 1
+            add_card(st, p, st[PILE + st[NPILE]])
+            st[DRAWNN + p] += 1
+        c = st[PILE + st[NPILE]]  # the card just drawn, just past the pile's new end
+        if ((st[MATCHV] >> c) & 1) and (ru[D_BLUFF_OK] or C_RANK[c] != RK_W4
+                                        or (st[HMASK + p] & COLMASK[st[COLOURV]]) == 0):
+            st[PHASE] = DRAWN
+            st[DRAWNC] = c
+            if ru[D_MUST_PLAY] and not only_a_bluff(st, c, p, ru):
+                st[FIRED + (F_UNTIL if ru[O_UNTIL] else F_PLAY_DRAWN)] += 1
+            return
+        if not ru[O_UNTIL]:
+            st[CUR] = after(st, p)
+            return
+
+
+@njit(cache=True)
+def anyone_can_play(st: I64, ru: I64) -> bool:
+    """``Game._anyone_can_play``."""
+    colmask = COLMASK[st[COLOURV]]
+    for s in range(st[N]):
+        if st[OUT + s]:
+            continue
+        bits = st[HMASK + s] & st[MATCHV]
+        if ru[D_BLUFF_OK] == 0 and (bits & colmask):
+            bits &= ~W4_BIT
+        if bits:
+            return True
+    return False
+
+
+@njit(cache=True)
+def blocked(st: I64, ru: I64, crng: U32) -> None:
+    """``Game._blocked``: both piles empty and nobody can play; the fewest
+    points in hand win the round (ties: first in play order)."""
+    if ru[O_TO_LAST] and st[NFINISH] > 0:
+        winner = st[FINISH]
+    else:
+        drop = ru[O_DROP_ZERO] != 0
+        s = after(st, st[CUR])
+        winner = s
+        best = hand_points(st, s, drop)
+        for _ in range(st[N] - st[OUTS] - 1):
+            s = after(st, s)
+            v = hand_points(st, s, drop)
+            if v < best:
+                best = v
+                winner = s
+        st[LAST + winner] = -1  # V-H2O: nobody went out on a card
+    end_round(st, winner, -1, False, ru, crng)
+    st[FIRED + F_OUT] -= 1  # nobody went out (end_round counts R-OUT)
+
+
+@njit(cache=True)
+def wait_ready(st: I64, drawer: int, count: int, ru: I64) -> None:
+    if ru[O_READY] and count >= 4 and st[PHASE] == TURN:
+        st[RESUME] = st[CUR]
+        st[CUR] = drawer
+        st[PHASE] = WAIT
+
+
+@njit(cache=True)
+def take_penalty(st: I64, p: int, ru: I64, crng: U32) -> None:
+    count = st[PENDING]
+    draw_cards(st, p, count, crng)
+    st[PENDING] = 0
+    st[PCARD] = -1
+    st[W4SET] = 0
+    st[PHASE] = TURN
+    st[CUR] = after(st, p)
+    if ru[O_READY]:
+        wait_ready(st, p, count, ru)
+
+
+@njit(cache=True)
+def take_forced_penalty(st: I64, mv: I64, ru: I64, crng: U32) -> None:
+    pc = st[PCARD]
+    if pc < 0 or (C_RANK[pc] == RK_W4 and st[W4SET]):
+        return
+    victim = st[CUR]
+    if ru[D_ANSWERS]:
+        if penalty_answers(st, victim, ru) != 0 or jump_in_moves(st, mv, 1, ru) > 0:
+            return
+    st[TURNS] += 1
+    take_penalty(st, victim, ru, crng)
+
+
+# ================================================================ end of a round
+
+@njit(cache=True)
+def hand_points(st: I64, s: int, drop: bool) -> int:
+    if drop and st[HSIZE + s] == 1:
+        for c in range(NCARDS):
+            if st[HC + s * 64 + c] and C_RANK[c] == 0:
+                return 50
+    total = 0
+    for c in range(NCARDS):
+        total += st[HC + s * 64 + c] * C_PTS[c]
+    return total
+
+
+@njit(cache=True)
+def end_round(st: I64, winner: int, loser: int, final: bool, ru: I64, crng: U32) -> None:
+    n = st[N]
+    st[UNOOPEN] = -1
+    st[SILENCE] = 0
+    st[SLAP] = -1
+    st[FIRED + F_OUT] += 1
+    if st[PHASE] == PENALTY:
+        draw_cards(st, st[CUR], st[PENDING], crng)
+        clear_pending(st)
+    drop = ru[O_DROP_ZERO]
+    if drop:
+        for s in range(n):
+            if st[HSIZE + s] == 1 and hand_points(st, s, False) == 0:
+                st[FIRED + F_DROP_ZERO] += 1
+                break
+    # scratch view: deal_round fills TMP while dealing, jump_ins keeps its choices
+    # there during one race (a race that ends the round reads none of them after)
+    values = st[TMP:TMP + n]
+    for s in range(n):
+        values[s] = hand_points(st, s, drop)
+    scoring = ru[O_SCORING]
+    st[WONR + winner] = st[ROUND]
+    if scoring == SCORE_WINNER:
+        pts = 0
+        for s in range(n):
+            if s != winner:
+                pts += values[s]
+        st[SCORES + winner] += pts
+    elif scoring == SCORE_PENALTY:
+        st[FIRED + F_PENALTY] += 1
+        for s in range(n):
+            st[SCORES + s] += values[s]
+        last = st[LAST + winner]
+        bonus = 0
+        if ru[O_H2O] and last >= 0:
+            if C_RANK[last] == RK_P1:
+                bonus = 20
+            elif C_RANK[last] == RK_W2:
+                bonus = 40
+        if bonus:
+            st[SCORES + winner] -= bonus
+            st[FIRED + F_H2O] += 1
+    else:
+        st[FIRED + F_LAZY] += 1
+        if loser < 0:
+            best = -1
+            s = winner
+            for _ in range(1, n):
+                s = after(st, s)
+                if best < 0 or values[s] > values[best]:
+                    best = s
+            loser = best
+    st[WINS + winner] += 1
+    st[LASTWIN] = winner
+    st[LOSER] = loser
+    target = ru[O_TARGET]
+    reason = 0
+    if final:
+        reason = 3
+    else:
+        top_score = st[SCORES]
+        for s in range(1, n):
+            top_score = max(top_score, st[SCORES + s])
+        if scoring != SCORE_LAZY and top_score >= target:
+            reason = 1
+        elif st[MAXROUNDS] > 0 and st[ROUND] >= st[MAXROUNDS]:
+            reason = 2
+    if reason == 0:
+        st[PHASE] = ROUND_OVER
+        st[CUR] = loser if scoring == SCORE_LAZY else (st[DEALER] + 1) % n
+        return
+    if reason == 3 or (reason == 1 and scoring == SCORE_WINNER):
+        champion = winner
+    elif scoring == SCORE_PENALTY:
+        champion = 0
+        for s in range(1, n):
+            a, b = st[SCORES + s], st[SCORES + champion]
+            if a < b or (a == b and st[WONR + s] > st[WONR + champion]):
+                champion = s
+    elif scoring == SCORE_LAZY:
+        champion = 0
+        for s in range(1, n):
+            a, b = st[WINS + s], st[WINS + champion]
+            if a > b or (a == b and st[WONR + s] > st[WONR + champion]):
+                champion = s
+    else:
+        champion = 0
+        for s in range(1, n):
+            a, b = st[SCORES + s], st[SCORES + champion]
+            if a > b or (a == b and st[WONR + s] > st[WONR + champion]):
+                champion = s
+    st[WINNER] = champion
+    st[REASON] = reason
+    st[PHASE] = GAME_OVER
+    st[CUR] = champion
+
+
+@njit(cache=True)
+def player_out(st: I64, p: int, ru: I64, crng: U32) -> None:
+    if ru[O_SEVEN_ROUNDS]:
+        used = st[REFILL + p]
+        if used < 6:
+            count = REFILLS[used]
+            st[REFILL + p] = used + 1
+            st[FIRED + F_SEVEN_ROUNDS] += 1
+            draw_cards(st, p, count, crng)
+            return
+        end_round(st, p, -1, True, ru, crng)
+        return
+    if ru[O_TO_LAST]:
+        st[OUT + p] = 1
+        st[OUTS] += 1
+        st[FINISH + st[NFINISH]] = p
+        st[NFINISH] += 1
+        if st[N] - st[OUTS] > 1:
+            st[FIRED + F_TO_LAST] += 1
+            if st[OUT + st[CUR]]:
+                st[CUR] = after(st, st[CUR])
+            return
+        loser = 0
+        for s in range(st[N]):
+            if not st[OUT + s]:
+                loser = s
+                break
+        end_round(st, st[FINISH], loser, False, ru, crng)
+        return
+    end_round(st, p, -1, False, ru, crng)
+
+
+@njit(cache=True)
+def one_or_none_left(st: I64, p: int, ru: I64, crng: U32) -> None:
+    if st[HSIZE + p]:
+        st[UNOOPEN] = p
+    else:
+        player_out(st, p, ru, crng)

@@ -1,0 +1,190 @@
+"""The kernel's state primitives (:mod:`uno_nb.kernel.jit`): unowned array
+views, the chance-event generators, and the small queries and updates of a
+game's state array, inlined on the per-move path.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, cast
+
+import numpy as np
+from numba import config, njit, types
+from numba.extending import intrinsic
+from numba.np.numpy_support import carray
+from numpy.typing import NDArray
+
+from . import mtrand as mt
+from .layout import (BITPOS, C_COL, C_RANK, CHANCE, COLMASK, COLOURV, D_BLUFF_OK, DIR, DISC,
+                            HC, HMASK, HSIZE, I64, MATCH, MATCHV, N, NDISC, O_W4_ANYTIME, OUT, OUTS,
+                            PCARD, PENDING, RK_W4, SEED, U32, W4SET)
+
+
+# ================================================================ unowned views
+
+def _data_pointer_typing(typingctx: Any, arr: Any) -> Any:
+    """The data pointer of a C-contiguous array (for :func:`unowned`); numba's
+    typing of the intrinsic (``typingctx``, ``arr``: numba's own objects)."""
+    if not isinstance(arr, types.Array) or arr.layout != "C":
+        return None  # no such signature: a typing error, never a wrong view
+    sig = types.CPointer(arr.dtype)(arr)  # type: ignore[no-untyped-call]
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        return context.make_array(arr)(context, builder, args[0]).data
+    return sig, codegen
+
+
+#: The intrinsic, as compiled code calls it: with the array only.
+_data_pointer = cast(Callable[[NDArray[Any]], Any], intrinsic(_data_pointer_typing))
+
+
+if getattr(config, "DISABLE_JIT"):  # NUMBA_DISABLE_JIT=1 (numba sets it at run time, untyped)
+    def unowned(a: NDArray[Any]) -> NDArray[Any]:
+        """``a`` itself: plain Python has no runtime and nothing to count."""
+        return a
+else:
+    @njit(cache=True, inline="always")
+    def unowned(a: NDArray[Any]) -> NDArray[Any]:
+        """A view of the C-contiguous array ``a`` that numba does not reference-count.
+
+        Every call between compiled functions that LLVM does not inline increments
+        and decrements (atomically) the reference count of each array argument; on
+        the per-move path that was about a third of the kernel's time.  A view made
+        by ``numba.carray`` from a raw pointer has no reference count (the runtime
+        skips a null one), so the game loop works on such views.  They must not
+        outlive ``a``: numba frees a local array right after its last use, so the
+        owner must be used after the views (:func:`keep_alive`)."""
+        view: NDArray[Any] = carray(_data_pointer(a), a.shape)
+        return view
+
+
+@njit(cache=True)
+def keep_alive(*arrays: NDArray[Any]) -> int:
+    """Nothing; a use of ``arrays`` that keeps them (and their unowned views) alive until here."""
+    return len(arrays)
+
+
+# ================================================================ randomness
+
+@njit(cache=True)
+def mix(seed: int, k: int) -> np.uint64:
+    """The engine's ``_mix``: SplitMix64 of the game's seed and chance event ``k``."""
+    x = np.uint64(seed) * np.uint64(0x9E3779B97F4A7C15) + np.uint64(k) * np.uint64(0xD1B54A32D192ED03)
+    x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return x ^ (x >> np.uint64(31))
+
+
+@njit(cache=True)
+def next_rng(st: I64, crng: U32) -> None:
+    """``Game._rng``: a fresh generator for the next chance event."""
+    st[CHANCE] += 1
+    x = mix(st[SEED], st[CHANCE])
+    mt.seed_int(crng, np.uint32(x & np.uint64(0xFFFFFFFF)), np.uint32(x >> np.uint64(32)))
+
+
+@njit(cache=True)
+def shuffle(st: I64, off: int, n: int, crng: U32) -> None:
+    """``Game._shuffle`` of ``st[off:off+n]``: sort by uniform keys, stably."""
+    mt.sort_shuffle_inplace(crng, st[off:off + n], n)
+
+
+# ================================================================ small queries
+#
+# The small helpers of the per-move path are inlined by numba (inline="always"):
+# a call between compiled functions that LLVM does not inline costs the call
+# plus a reference-count increment and decrement (atomic) of every array
+# argument, which made up a good part of a move's time.
+
+@njit(cache=True, inline="always")
+def after(st: I64, seat: int) -> int:
+    n = st[N]
+    d = st[DIR]
+    seat = (seat + d) % n
+    if st[OUTS]:
+        while st[OUT + seat]:
+            seat = (seat + d) % n
+    return seat
+
+
+@njit(cache=True, inline="always")
+def lowest_card(bits: int | np.int64) -> int:
+    """The card of the lowest set bit of a non-empty mask."""
+    low = np.uint64(bits & -bits)
+    card: int = BITPOS[(low * np.uint64(0x03F79D71B4CB0A89)) >> np.uint64(58)]
+    return card
+
+
+@njit(cache=True, inline="always")
+def add_card(st: I64, p: int, c: int) -> None:
+    st[HC + p * 64 + c] += 1
+    st[HSIZE + p] += 1
+    st[HMASK + p] |= np.int64(1) << c
+
+
+@njit(cache=True, inline="always")
+def remove_card(st: I64, p: int, c: int) -> None:
+    k = HC + p * 64 + c
+    st[k] -= 1
+    st[HSIZE + p] -= 1
+    if st[k] == 0:
+        st[HMASK + p] &= ~(np.int64(1) << c)
+
+
+@njit(cache=True, inline="always")
+def set_colour(st: I64, colour: int) -> None:
+    st[COLOURV] = colour
+    st[MATCHV] = MATCH[colour, C_RANK[st[DISC + st[NDISC] - 1]]]
+
+
+@njit(cache=True, inline="always")
+def colour_of_card(st: I64, c: int) -> None:
+    st[COLOURV] = C_COL[c]
+    st[MATCHV] = MATCH[C_COL[c], C_RANK[c]]
+
+
+@njit(cache=True, inline="always")
+def top(st: I64) -> int:
+    card: int = st[DISC + st[NDISC] - 1]
+    return card
+
+
+@njit(cache=True, inline="always")
+def w4_blocked(st: I64, seat: int, ru: I64) -> bool:
+    """R-W4-LEGAL: a Wild Draw Four may not be played by ``seat`` now."""
+    blocked: bool = ru[D_BLUFF_OK] == 0 and (st[HMASK + seat] & COLMASK[st[COLOURV]]) != 0
+    return blocked
+
+
+@njit(cache=True, inline="always")
+def only_a_bluff(st: I64, c: int, seat: int, ru: I64) -> bool:
+    """``Game._only_a_bluff``: this Wild Draw Four would be a bluff (R-W4-BLUFF)."""
+    bluff: bool = C_RANK[c] == RK_W4 and ru[O_W4_ANYTIME] == 0 and \
+        (st[HMASK + seat] & COLMASK[st[COLOURV]]) != 0
+    return bluff
+
+
+@njit(cache=True, inline="always")
+def playable(st: I64, c: int, seat: int, ru: I64) -> bool:
+    ok: bool
+    if C_COL[c] < 0:
+        ok = ru[D_BLUFF_OK] != 0 or C_RANK[c] != RK_W4 or \
+            (st[HMASK + seat] & COLMASK[st[COLOURV]]) == 0
+        return ok
+    ok = C_COL[c] == st[COLOURV] or C_RANK[c] == C_RANK[top(st)]
+    return ok
+
+
+@njit(cache=True)
+def partners_any(st: I64, seat: int) -> bool:
+    n = st[N]
+    for s in range(n):
+        if s != seat and not st[OUT + s] and st[HSIZE + s] > 0:
+            return True
+    return False
+
+
+@njit(cache=True, inline="always")
+def clear_pending(st: I64) -> None:
+    st[PENDING] = 0
+    st[PCARD] = -1
+    st[W4SET] = 0

@@ -1,0 +1,1 @@
+"""Playing many games: the people at the table, bots, seeded simulations, exact odds and estimates."""
