@@ -65,7 +65,8 @@ def test_play_can_save_the_game(tmp_path, capsys):
     path = tmp_path / "g.json"
     assert main(["play", "--seed", "3", "--quiet", "--save", str(path)]) == 0
     from uno_nb import Game
-    game = Game.load(str(path))
+    from uno_nb.engine import saves
+    game = saves.load(str(path))
     assert game.is_over
 
 

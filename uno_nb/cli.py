@@ -6,9 +6,10 @@ import argparse
 import sys
 from typing import NoReturn, Sequence
 
-from .sim.bots import BOT_NAMES, make_bot
+from .engine import saves
 from .engine.errors import RuleError, UnoError
 from .engine.rules import PRESETS, RuleSet
+from .sim.bots import BOT_NAMES, make_bot
 from .sim.simulation import DEFAULT_MAX_TURNS, play_game
 from .texts import LANGS, player_name, refusal_text, text
 from .texts.numbers import fmt_int
@@ -132,7 +133,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                    scores=", ".join(fmt_int(s, lang) for s in record.scores)), file=out)
     if args.save:
         try:
-            game.save(args.save)
+            saves.save(game, args.save)
         except OSError as exc:
             parser.error(text("cli.cannot_save", lang, path=repr(args.save), reason=exc.strerror))
         print(text("cli.saved", lang, path=args.save), file=out)

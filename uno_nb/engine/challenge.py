@@ -4,12 +4,13 @@ R-CHALLENGE-GUILTY-STD, R-CHALLENGE-INNOCENT)."""
 from __future__ import annotations
 
 from . import events as ev
-from .state import TURN, GameState
+from .drawing import Drawing
+from .state import TURN
 
 __all__ = ["Challenge"]
 
 
-class Challenge(GameState):
+class Challenge(Drawing):
     """A part of :class:`uno_nb.engine.game.Game` (see the module's docstring)."""
 
     __slots__ = ()

@@ -4,28 +4,13 @@ the deal (R-DEAL) and the start card (R-START, R-START-EFFECT, V-START-NUMBER)."
 from __future__ import annotations
 
 import random
-from typing import Callable
 
 from . import events as ev
 from .cards import Card
-from .state import HAND_SIZE, GameState, Phase, mask_of
+from .state import HAND_SIZE, GameState, Phase, mask_of, mix
 
 __all__ = ["Dealing", "mix"]
 
-_M64 = (1 << 64) - 1
-_new_random = random.Random.__new__
-# the C generator's seed(), called on a bare instance: = random.Random(seed), faster
-_seed_random: Callable[[random.Random, int], None] = getattr(random.Random.__mro__[1], "seed")
-
-
-def mix(seed: int, k: int) -> int:
-    """A well-spread 64-bit RNG seed for chance event ``k`` of game ``seed``
-    (SplitMix64 finalizer).  Consecutive game seeds seeded directly gave
-    measurably correlated Mersenne Twister streams; mixed seeds do not."""
-    x = (seed * 0x9E3779B97F4A7C15 + k * 0xD1B54A32D192ED03 + (seed >> 64)) & _M64
-    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _M64
-    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _M64
-    return x ^ (x >> 31)
 
 
 
@@ -33,21 +18,6 @@ class Dealing(GameState):
     """A part of :class:`uno_nb.engine.game.Game` (see the module's docstring)."""
 
     __slots__ = ()
-
-    def _rng(self) -> random.Random:
-        """A fresh RNG for the next chance event (shuffle, cut for deal): seeded
-        from the game's seed and the event's number, so the state holds no RNG."""
-        self._chance += 1
-        rng = _new_random(random.Random)
-        _seed_random(rng, mix(self.seed, self._chance))  # = random.Random(seed), faster
-        return rng
-
-    def _shuffle(self, cards: list[Card], rng: random.Random | None = None) -> None:
-        """Shuffle in place: sort by independent uniform keys from the next chance
-        RNG (a uniform permutation; the same on every Python, and faster than
-        ``random.shuffle``)."""
-        key = (rng or self._rng()).random
-        cards.sort(key=lambda _card: key())
 
     def _choose_dealer(self, rng: random.Random) -> None:
         """R-DEALER: everyone draws a card, the highest number deals (action and

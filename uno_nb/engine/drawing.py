@@ -1,19 +1,22 @@
 """Drawing cards: a turn's draw (R-DRAW, V-PLAY-DRAWN-MUST,
-V-DRAW-UNTIL-PLAYABLE), taking a pending draw, the reshuffle (R-RESHUFFLE),
-a blocked round, T-READY's wait and the misplay penalty (V-MISPLAY-PENALTY)."""
+V-DRAW-UNTIL-PLAYABLE), taking a pending draw,
+a blocked round, T-READY's wait and the misplay penalty (V-MISPLAY-PENALTY).
+(Moving cards from the pile to a hand and the reshuffle itself are the
+state's: :meth:`GameState._draw_cards`.)"""
 
 from __future__ import annotations
 
 from . import events as ev
-from .cards import Card
+from .legality import Legality
 from .moves import PLAY, UNO, Move
+from .rounds import Rounds
 from .scoring import hand_points
-from .state import COLOUR_MASKS, DRAWN, PLUS2_MASK, TURN, GameState, Phase
+from .state import COLOUR_MASKS, DRAWN, PLUS2_MASK, TURN, Phase
 
 __all__ = ["Drawing"]
 
 
-class Drawing(GameState):
+class Drawing(Rounds, Legality):
     """A part of :class:`uno_nb.engine.game.Game` (see the module's docstring)."""
 
     __slots__ = ()
@@ -127,44 +130,6 @@ class Drawing(GameState):
             self._resume = self.current
             self.current = drawer
             self.phase = Phase.READY
-
-    def _draw_cards(self, p: int, count: int, reason: str, rule: str) -> list[Card]:
-        """Move up to ``count`` cards from the draw pile to a hand (R-RESHUFFLE
-        when the pile runs out; when both piles are empty there is nothing to draw)."""
-        pile = self.draw_pile
-        hand = self.hands[p]
-        mask = self._hmask[p]
-        got: list[Card] = []
-        for _ in range(count):
-            if not pile:
-                self._reshuffle()
-                pile = self.draw_pile
-                if not pile:
-                    break
-            card = pile.pop()
-            hand.append(card)
-            got.append(card)
-            mask |= card.bit
-        self.cards_drawn[p] += len(got)
-        self._hmask[p] = mask
-        if self.record:
-            self.events.append(ev.drew(p, tuple(got), reason, count, rule))
-        return got
-
-    def _reshuffle(self) -> None:
-        """R-RESHUFFLE: all of the discard pile but its top card becomes the new
-        draw pile.  (While a Wild Draw Four can still be challenged, the card
-        under it stays too, so a guilty card can be taken back.)"""
-        keep = 2 if self._w4 is not None else 1
-        if len(self.discard) <= keep:
-            return
-        pile = self.discard[:-keep]
-        self.discard = self.discard[-keep:]
-        self._shuffle(pile)
-        self.draw_pile = pile
-        self._fired["R-RESHUFFLE"] += 1
-        if self.record:
-            self._log(ev.Reshuffled(len(pile), rule="R-RESHUFFLE"))
 
     def _misplay(self, move: Move) -> None:
         p = move.player

@@ -7,15 +7,17 @@ from __future__ import annotations
 
 from . import events as ev
 from .cards import Card, Colour
+from .challenge import Challenge
+from .deal import Dealing
 from .moves import (ADVISE, CATCH, CHALLENGE, COLOUR, DEAL, DRAW, GIVE, PASS, READY, SLOW, SPEAK,
                     SWAP, UNO, Move)
-from .state import (COLOUR_MASKS, EXCHANGE, MATCH, PENALTY, TURN, WHEEL, Annotation, GameState,
-                    Phase, mask_of)
+from .state import COLOUR_MASKS, EXCHANGE, MATCH, PENALTY, TURN, WHEEL, Annotation, Phase, mask_of
+from .table_talk import TableTalk
 
 __all__ = ["Effects"]
 
 
-class Effects(GameState):
+class Effects(Challenge, Dealing, TableTalk):
     """A part of :class:`uno_nb.engine.game.Game` (see the module's docstring)."""
 
     __slots__ = ()
@@ -97,14 +99,6 @@ class Effects(GameState):
         if self._talk and not table:
             self._talk_after_turn()
 
-    def _set_colour(self, colour: Colour) -> None:
-        """Set the colour in force (the top card being in place already)."""
-        self.colour = colour
-        self._match = MATCH[colour][self.discard[-1].rank]
-
-    def _skip(self, seat: int, rule: str) -> None:
-        self.events.append(ev.skipped(seat, rule))
-
     def _log_play(self, p: int, card: Card, colour: Colour | None, jump_rule: str,
                   note: Annotation | None) -> None:
         """Log a card played; ``jump_rule`` is the rule of a play out of turn."""
@@ -123,11 +117,6 @@ class Effects(GameState):
             self.uno_open = p  # R-UNO: p must call "UNO!" now
         else:
             self._player_out(p)
-
-    def _clear_pending(self) -> None:
-        self.pending = 0
-        self.pending_card = None
-        self._w4 = None
 
     def _wheel_colour(self) -> Colour:
         """V-COLOUR-WHEEL: the next colour after the current one, in the

@@ -24,18 +24,13 @@ from collections import Counter
 from typing import Any, Iterable, Sequence
 
 from . import events as ev
-from .talk import TableTalk
 from .cards import Card, Colour, card_order, parse_cards, parse_colour
-from .challenge import Challenge
-from .deal import Dealing
 from .effects import Effects
 from .errors import IllegalMoveError, NotationError, PositionError, RuleError
-from .explain import Explaining
-from .legality import Legality
+from .explaining import Explaining
 from .moves import DRAW, MAX_PLAYERS, PLAY, Move, parse_move
-from .drawing import Drawing
-from .rounds import Rounds
 from .rules import RuleSet
+from .view import PlayerView
 from .state import (COUNTED_RULES, DECK_COUNTS, DECKS, DRAW_MOVES, DRAWN, DRAWN_MOVES, GAME_OVER,
                     HAND_SIZE, MATCH, PASS_MOVES, PENALTY, PLAY_TABLES, PLAYS_BY_BIT,
                     REFILLS, TURN, TURN_MOVES, TURN_PHASES, WHEEL, Annotation, Outcome, Phase,
@@ -53,7 +48,7 @@ _DEFAULT_NAMES = {n: tuple(player_name(i) for i in range(n)) for n in range(2, M
 _CHECKPOINT = 16
 
 
-class Game(Effects, Drawing, Challenge, TableTalk, Rounds, Legality, Explaining, Dealing):
+class Game(Effects, Explaining):
     """A match of Uno rounds.
 
     ``Game(rules, players, seed)`` chooses the dealer (R-DEALER), deals
@@ -254,8 +249,6 @@ class Game(Effects, Drawing, Challenge, TableTalk, Rounds, Legality, Explaining,
             "dealer": dealer, "scores": list(self.scores), "top_by": top_by}
         self._finish_init()
         return self
-
-    # ------------------------------------------------------------ randomness
 
     # ------------------------------------------------------------- queries
 
@@ -497,37 +490,7 @@ class Game(Effects, Drawing, Challenge, TableTalk, Rounds, Legality, Explaining,
         self._history.clear()
         self._redo.clear()
 
-    # ------------------------------------------------------------ applying
-
-    # ------------------------------------------------------- misplays
-
-    # ---------------------------------------------------- end of a round
-
-    # ----------------------------------------------------------- messages
-
-
-    # --------------------------------------------------------------- saving
-
-    def to_json(self) -> str:
-        """The game as JSON: rules, seed, set-up position and moves (see :mod:`uno_nb.engine.saves`)."""
-        from . import saves
-        return saves.dumps(self)
-
-    @classmethod
-    def from_json(cls, text: str | bytes) -> "Game":
-        """Load a game saved with :meth:`to_json`; a bad file raises
-        :class:`~uno_nb.engine.errors.SaveFileError`."""
-        from . import saves
-        return saves.loads(text)
-
-    def save(self, path: str) -> None:
-        from . import saves
-        saves.save(self, path)
-
-    @classmethod
-    def load(cls, path: str) -> "Game":
-        from . import saves
-        return saves.load(path)
+    # --------------------------------------------------------------- replay
 
     @classmethod
     def replay(cls, rules: RuleSet | str | None, players: int, seed: int,
@@ -551,7 +514,7 @@ class Game(Effects, Drawing, Challenge, TableTalk, Rounds, Legality, Explaining,
         """The event log as sentences (see :meth:`event_text`)."""
         return [self.event_text(e, lang, viewer) for e in self.events]
 
-    def view(self, seat: int) -> "PlayerView":
+    def view(self, seat: int) -> PlayerView:
         """What ``seat`` may see (bots see only this)."""
         return PlayerView(self, seat)
 
@@ -578,5 +541,3 @@ class Game(Effects, Drawing, Challenge, TableTalk, Rounds, Legality, Explaining,
                          + " ".join(c.text for c in hand))
         return "\n".join(lines)
 
-
-from .view import PlayerView  # noqa: E402  (import cycle: view needs Game's names only)

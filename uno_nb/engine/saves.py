@@ -7,6 +7,15 @@ log and undo history.  A checksum over the content and a digest of the final
 position catch a file that was edited or that no longer replays to the same
 game; a malformed file raises :class:`~uno_nb.engine.errors.SaveFileError` naming
 what is wrong, and no half-loaded game is ever returned.
+
+This module imports the game, never the reverse (as python-chess's ``pgn``
+imports ``chess``):
+
+>>> from uno_nb import Game
+>>> game = Game(seed=3)
+>>> game.push("draw")
+>>> loads(dumps(game)).state_key() == game.state_key()
+True
 """
 
 from __future__ import annotations
@@ -15,14 +24,12 @@ import hashlib
 import math
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from .errors import SaveFileError, UnoError
-from .rules import RuleSet
 from ..texts import ANNOTATION_FIELDS
-
-if TYPE_CHECKING:
-    from .game import Game
+from .errors import SaveFileError, UnoError
+from .game import Game
+from .rules import RuleSet
 
 __all__ = ["to_dict", "from_dict", "dumps", "loads", "save", "load", "FORMAT", "VERSION"]
 
@@ -34,7 +41,7 @@ _KEYS = {"format", "version", "rules", "players", "seed", "names", "max_rounds",
 _REQUIRED = {"format", "version", "rules", "players", "seed", "moves"}
 
 
-def _digest(game: "Game") -> str:
+def _digest(game: Game) -> str:
     return hashlib.sha256(repr(game.state_key()).encode()).hexdigest()[:32]
 
 
@@ -44,7 +51,7 @@ def _checksum(data: dict[str, Any]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
-def to_dict(game: "Game") -> dict[str, Any]:
+def to_dict(game: Game) -> dict[str, Any]:
     if not game.record:
         raise SaveFileError("a game made with record=False keeps no move list to save")
     data: dict[str, Any] = {
@@ -60,7 +67,7 @@ def to_dict(game: "Game") -> dict[str, Any]:
     return data
 
 
-def dumps(game: "Game") -> str:
+def dumps(game: Game) -> str:
     return json.dumps(to_dict(game), indent=1, ensure_ascii=False)
 
 
@@ -97,9 +104,7 @@ def _need(cond: bool, message: str) -> None:
         raise SaveFileError(f"bad saved game: {message}")
 
 
-def from_dict(data: Any) -> "Game":
-    from .game import Game
-
+def from_dict(data: Any) -> Game:
     _need(isinstance(data, dict), "the file must hold a JSON object")
     _need(data.get("format") == FORMAT, f"'format' must be {FORMAT!r}, got {data.get('format')!r}")
     _need(data.get("version") == VERSION,
@@ -151,7 +156,7 @@ def from_dict(data: Any) -> "Game":
     return game
 
 
-def loads(text: str | bytes) -> "Game":
+def loads(text: str | bytes) -> Game:
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
@@ -169,11 +174,11 @@ def loads(text: str | bytes) -> "Game":
     return from_dict(data)
 
 
-def save(game: "Game", path: str | Path) -> None:
+def save(game: Game, path: str | Path) -> None:
     Path(path).write_text(dumps(game), encoding="utf-8")
 
 
-def load(path: str | Path) -> "Game":
+def load(path: str | Path) -> Game:
     try:
         raw = Path(path).read_bytes()
     except OSError as exc:

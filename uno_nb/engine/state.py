@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 from enum import Enum
+import random
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
@@ -25,13 +26,27 @@ from .cards import ALL_CARDS, COLOURS, Card, Colour, build_deck
 from .moves import COLOUR, DRAW, MAX_PLAYERS, PASS, PLAY, Move
 
 if TYPE_CHECKING:
-    import random
-
     from .rules import RuleSet
     from ..sim.table import PlayerTraits
 
 __all__ = ["Phase", "RoundResult", "Outcome", "Annotation", "GameState", "POSITION",
-           "COUNTED_RULES", "HAND_SIZE", "WHEEL", "REFILLS"]
+           "COUNTED_RULES", "HAND_SIZE", "WHEEL", "REFILLS", "mix"]
+
+_M64 = (1 << 64) - 1
+_new_random = random.Random.__new__
+# the C generator's seed(), called on a bare instance: = random.Random(seed), faster
+_seed_random: Callable[[random.Random, int], None] = getattr(random.Random.__mro__[1], "seed")
+
+
+def mix(seed: int, k: int) -> int:
+    """A well-spread 64-bit RNG seed for chance event ``k`` of game ``seed``
+    (SplitMix64 finalizer).  Consecutive game seeds seeded directly gave
+    measurably correlated Mersenne Twister streams; mixed seeds do not."""
+    x = (seed * 0x9E3779B97F4A7C15 + k * 0xD1B54A32D192ED03 + (seed >> 64)) & _M64
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _M64
+    return x ^ (x >> 31)
+
 
 HAND_SIZE = 7
 #: V-COLOUR-WHEEL, clockwise: red, blue, green, yellow.
@@ -269,33 +284,6 @@ class GameState:
     _cache: tuple[Move, ...] | None
     _cache_plays: tuple[Move, ...]
 
-    if TYPE_CHECKING:
-        # The methods one part of the engine calls in another (uno_nb.engine.game.Game
-        # puts the parts together): their signatures, for the type checker.
-        def _table_penalty(self, p: int, rule: str, key: str, note: Annotation | None = None,
-                           **values: Any) -> None: ...
-        def _talk_after_turn(self) -> None: ...
-        def _challenge(self, p: int) -> None: ...
-        def _deal_round(self, dealer: int, rng: random.Random | None = None,
-                        first: int | None = None) -> None: ...
-        def _shuffle(self, cards: list[Card], rng: random.Random | None = None) -> None: ...
-        def _clear_pending(self) -> None: ...
-        def _set_colour(self, colour: Colour) -> None: ...
-        def _skip(self, seat: int, rule: str) -> None: ...
-        def _anyone_can_play(self) -> bool: ...
-        def _only_a_bluff(self, card: Card, seat: int) -> bool: ...
-        def _partners(self, seat: int) -> list[int]: ...
-        def _penalty_moves(self, seat: int) -> tuple[tuple[Move, ...], tuple[Move, ...]]: ...
-        def jump_in_moves(self, seat: int | None = None) -> list[Move]: ...
-        def _draw_cards(self, p: int, count: int, reason: str, rule: str) -> list[Card]: ...
-        def _take_penalty(self, p: int) -> None: ...
-        def _turn_draw(self, p: int) -> None: ...
-        def _wait_ready(self, drawer: int, count: int) -> None: ...
-        def _end_round(self, winner: int, loser: int | None = None, final: bool = False,
-                       blocked: bool = False) -> None: ...
-        def _next_first(self) -> int | None: ...
-        def _player_out(self, p: int) -> None: ...
-
     def next_seat(self, seat: int, steps: int = 1) -> int:
         """The seat ``steps`` places after ``seat`` in the direction of play
         (players out of the round under V-TO-THE-LAST are passed over)."""
@@ -353,6 +341,74 @@ class GameState:
         snap = self._snapshot()
         return (tuple(map(tuple, snap[0])), tuple(map(tuple, snap[1])), snap[2],
                 tuple(sorted((k, v) for k, v in snap[3].items() if v)), snap[4])
+
+    # -- what every part uses: chance, drawing, the colour, a pending draw --
+
+    def _rng(self) -> random.Random:
+        """A fresh RNG for the next chance event (shuffle, cut for deal): seeded
+        from the game's seed and the event's number, so the state holds no RNG."""
+        self._chance += 1
+        rng = _new_random(random.Random)
+        _seed_random(rng, mix(self.seed, self._chance))  # = random.Random(seed), faster
+        return rng
+
+    def _shuffle(self, cards: list[Card], rng: random.Random | None = None) -> None:
+        """Shuffle in place: sort by independent uniform keys from the next chance
+        RNG (a uniform permutation; the same on every Python, and faster than
+        ``random.shuffle``)."""
+        key = (rng or self._rng()).random
+        cards.sort(key=lambda _card: key())
+
+    def _draw_cards(self, p: int, count: int, reason: str, rule: str) -> list[Card]:
+        """Move up to ``count`` cards from the draw pile to a hand (R-RESHUFFLE
+        when the pile runs out; when both piles are empty there is nothing to draw)."""
+        pile = self.draw_pile
+        hand = self.hands[p]
+        mask = self._hmask[p]
+        got: list[Card] = []
+        for _ in range(count):
+            if not pile:
+                self._reshuffle()
+                pile = self.draw_pile
+                if not pile:
+                    break
+            card = pile.pop()
+            hand.append(card)
+            got.append(card)
+            mask |= card.bit
+        self.cards_drawn[p] += len(got)
+        self._hmask[p] = mask
+        if self.record:
+            self.events.append(ev.drew(p, tuple(got), reason, count, rule))
+        return got
+
+    def _reshuffle(self) -> None:
+        """R-RESHUFFLE: all of the discard pile but its top card becomes the new
+        draw pile.  (While a Wild Draw Four can still be challenged, the card
+        under it stays too, so a guilty card can be taken back.)"""
+        keep = 2 if self._w4 is not None else 1
+        if len(self.discard) <= keep:
+            return
+        pile = self.discard[:-keep]
+        self.discard = self.discard[-keep:]
+        self._shuffle(pile)
+        self.draw_pile = pile
+        self._fired["R-RESHUFFLE"] += 1
+        if self.record:
+            self._log(ev.Reshuffled(len(pile), rule="R-RESHUFFLE"))
+
+    def _set_colour(self, colour: Colour) -> None:
+        """Set the colour in force (the top card being in place already)."""
+        self.colour = colour
+        self._match = MATCH[colour][self.discard[-1].rank]
+
+    def _skip(self, seat: int, rule: str) -> None:
+        self.events.append(ev.skipped(seat, rule))
+
+    def _clear_pending(self) -> None:
+        self.pending = 0
+        self.pending_card = None
+        self._w4 = None
 
 
 # -- tables shared by every game ----------------------------------------------
