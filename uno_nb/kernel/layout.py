@@ -22,7 +22,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..engine.cards import ALL_CARDS, COLOURS, build_deck
-from ..engine.game import COUNTED_RULES
+from ..engine.state import COUNTED_RULES
 from ..engine.rules import RuleSet
 
 #: The kernel's array types: a game's state, moves, rules, outputs (int64), the

@@ -5,7 +5,7 @@ length ``n`` (games, in seed order), the columnar twin of a list of
 :class:`~uno_nb.sim.simulation.GameRecord` (what a compiled kernel returns
 instead of one Python object per game).  :meth:`Batch.from_records` and
 :meth:`Batch.to_records` convert both ways exactly, :func:`summarize_batch`
-gives the same :class:`~uno_nb.lab.Summary` as :func:`uno_nb.lab.summarize`
+gives the same :class:`~uno_nb.sim.summary.Summary` as :func:`uno_nb.sim.summary.summarize`
 of the records, float for float, and :meth:`Batch.columns` the columns of
 :meth:`uno_nb.lab.LabResult.rows` for ``pandas.DataFrame(batch.columns())``.
 
@@ -16,11 +16,11 @@ of the records, float for float, and :meth:`Batch.columns` the columns of
 (20, 3, ('heuristic', 'heuristic', 'heuristic'))
 >>> batch.to_records() == records
 True
->>> from uno_nb.lab import summarize
+>>> from uno_nb.sim.summary import summarize
 >>> summarize_batch(batch) == summarize(records)
 True
 
-Exactness: :func:`uno_nb.lab.summarize` takes means with
+Exactness: :func:`uno_nb.sim.summary.summarize` takes means with
 :func:`statistics.fmean` (the correctly rounded sum, divided by ``n``) and
 standard deviations with :func:`statistics.stdev` (exact rational arithmetic,
 then a correctly rounded square root, Python 3.11+).  Here the same exact
@@ -35,16 +35,14 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 import numpy as np
 
-from ..engine.game import COUNTED_RULES
+from ..engine.state import COUNTED_RULES
 from .montecarlo import Estimate, z_value
 from .simulation import GameRecord
-
-if TYPE_CHECKING:  # lab imports this module; import it lazily at run time
-    from ..lab import Summary
+from .summary import Summary, mean_or_nan
 
 __all__ = ["Batch", "summarize_batch", "RULE_IDS", "UNKNOWN_BOT"]
 
@@ -292,7 +290,7 @@ class Batch:
 
     __hash__ = None  # type: ignore[assignment]
 
-    def summary(self, confidence: float = 0.95) -> "Summary":
+    def summary(self, confidence: float = 0.95) -> Summary:
         """:func:`summarize_batch` of this batch."""
         return summarize_batch(self, confidence)
 
@@ -395,11 +393,10 @@ def _estimate_of_floats(values: Sequence[float], counts: Sequence[int], n: int,
     return _estimate(sx, sxx, d, n, confidence)
 
 
-def summarize_batch(batch: Batch, confidence: float = 0.95) -> "Summary":
-    """The :class:`~uno_nb.lab.Summary` of a batch: the same one, field for
-    field and float for float, as :func:`uno_nb.lab.summarize` of
+def summarize_batch(batch: Batch, confidence: float = 0.95) -> Summary:
+    """The :class:`~uno_nb.sim.summary.Summary` of a batch: the same one, field for
+    field and float for float, as :func:`uno_nb.sim.summary.summarize` of
     ``batch.to_records()``, without a Python object per game."""
-    from ..lab import Summary, mean_or_nan
     from .montecarlo import proportion
 
     n = len(batch)

@@ -14,7 +14,7 @@ import random
 from typing import Protocol, Sequence
 
 from ..engine.cards import COLOURS, Card, Colour
-from ..engine.game import Phase
+from ..engine.state import Phase
 from ..engine.moves import CHALLENGE, DEAL, DRAW, PASS, PLAY, READY, SWAP, Move
 from .odds import challenge_success_chance
 from ..engine.view import PlayerView

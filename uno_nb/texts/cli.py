@@ -1,5 +1,5 @@
 """Texts: what the command line (``python -m uno_nb``) prints, and the plain-text
-summary of a lab run (``lab.Summary.table``)."""
+summary of a lab run (``Summary.table``, uno_nb.sim.summary)."""
 
 EN: dict[str, str] = {
     "cli.header": "uno_nb: {rules} ({preset}), {count} {count|player|players} ({bots}), seed {seed}",
