@@ -1,7 +1,7 @@
 """House-rule corner cases found in review, pinned so they stay fixed."""
 
 from uno_nb import Colour, Game, IllegalMoveError, Phase, RuleSet
-from uno_nb.render import describe_top
+from uno_nb.engine.render import describe_top
 
 import pytest
 

@@ -7,7 +7,7 @@ import pytest
 
 from uno_nb import Game, parse_card
 from uno_nb.engine.game import Phase
-from uno_nb.render import (TABLE_TEXTS, back_svg, card_svg, describe_top, describe_turn, game_html,
+from uno_nb.engine.render import (TABLE_TEXTS, back_svg, card_svg, describe_top, describe_turn, game_html,
                            legend_html, table_texts)
 from uno_nb.texts import TABLE, card_name, placeholders, text
 

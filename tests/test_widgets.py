@@ -13,7 +13,7 @@ from uno_nb.widgets import GameStepper, RulesPanel
 
 
 def test_the_engine_imports_no_widget_or_plotting_library():
-    code = ("import sys, uno_nb, uno_nb.lab, uno_nb.sim.odds, uno_nb.render; "
+    code = ("import sys, uno_nb, uno_nb.lab, uno_nb.sim.odds, uno_nb.engine.render; "
             "print(any(m.split('.')[0] in ('ipywidgets', 'plotly', 'anywidget') for m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

@@ -13,7 +13,7 @@ import pytest
 from uno_nb import Game, Phase, RuleSet
 from uno_nb.engine.cards import ALL_CARDS, Card
 from uno_nb.engine.moves import CATCH, CHALLENGE, DRAW, GIVE, PLAY, UNO
-from uno_nb.render import game_html
+from uno_nb.engine.render import game_html
 from uno_nb.engine.scoring import hand_points
 from uno_nb.texts import card_code, card_name, rule_name, text
 from uno_nb.widgets import PlayApp

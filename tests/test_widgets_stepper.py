@@ -13,7 +13,7 @@ from uno_nb.widgets import ui as w
 import pytest
 
 from uno_nb import RuleSet
-from uno_nb.render import describe_top, describe_turn
+from uno_nb.engine.render import describe_top, describe_turn
 from uno_nb.texts import card_code, card_name, rule_name, text
 from uno_nb.widgets import GameStepper
 

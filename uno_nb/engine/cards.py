@@ -155,7 +155,7 @@ class Card:
         return self.text
 
     def _repr_html_(self) -> str:
-        from ..render import card_svg
+        from .render import card_svg
         return card_svg(self)
 
     @property

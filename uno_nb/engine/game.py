@@ -525,8 +525,8 @@ class Game(Effects, Explaining):
 
     def _repr_html_(self) -> str:
         """A notebook shows the table: every hand, the top card and colour,
-        the draw pile, whose turn it is (see :mod:`uno_nb.render`)."""
-        from ..render import game_html
+        the draw pile, whose turn it is (see :mod:`uno_nb.engine.render`)."""
+        from .render import game_html
         return game_html(self)
 
     def describe(self) -> str:

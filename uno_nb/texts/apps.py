@@ -23,7 +23,7 @@ EN: dict[str, str] = {
     'app.log_help': 'Newest move first; beside each line, the rule at work '
                     '(house rules in orange).',
     'app.log_move': 'Move {index}',
-    # -- the table view (uno_nb.render): whole sentences, counts come written out
+    # -- the table view (uno_nb.engine.render): whole sentences, counts come written out
     'app.table_top': 'Top card: {card} · colour in force: {colour}',
     'app.table_no_top': 'No card on the discard pile yet',
     'app.table_clockwise': 'Play goes clockwise ↻',
@@ -158,7 +158,7 @@ RU: dict[str, str] = {
     'app.log_help': 'Последний ход — сверху; рядом с каждой строкой — правило, которое '
                     'сработало (домашние правила — оранжевым).',
     'app.log_move': 'Ход {index}',
-    # -- стол (uno_nb.render): целые предложения, числа приходят уже со словом
+    # -- стол (uno_nb.engine.render): целые предложения, числа приходят уже со словом
     'app.table_top': 'Верхняя карта: {card} · цвет в игре: {colour}',
     'app.table_no_top': 'В сбросе пока нет ни одной карты',
     'app.table_clockwise': 'Ходят по часовой стрелке ↻',

@@ -12,7 +12,7 @@ from . import ui as w
 
 from ..engine.cards import build_deck
 from ..engine.game import Game
-from ..render import COLOUR_HEX, NO_COLOUR_HEX, card_svg, hand_html
+from ..engine.render import COLOUR_HEX, NO_COLOUR_HEX, card_svg, hand_html
 from ..engine.rules import RuleSet
 from ..sim.simulation import play_game
 from ..texts import card_name, colour_name, text

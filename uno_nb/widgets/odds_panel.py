@@ -12,7 +12,7 @@ import plotly.graph_objects as go
 from ..sim import odds
 from ..engine.cards import COLOURS
 from ..engine.game import Game
-from ..render import COLOUR_HEX
+from ..engine.render import COLOUR_HEX
 from ..texts import card_name, colour_name, player_name, text
 from ..texts.numbers import fmt_fraction, fmt_percent, fmt_ratio
 from ..engine.view import PlayerView

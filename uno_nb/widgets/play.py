@@ -48,7 +48,7 @@ from ..engine.events import Challenged, Drew
 from ..engine.game import Game, Phase
 from ..engine.moves import (CATCH, CHALLENGE, COLOUR, DRAW, GIVE, MAX_PLAYERS, PASS, PLAY, READY, SWAP,
                      UNO, Move, MoveKind)
-from ..render import COLOUR_HEX, card_svg
+from ..engine.render import COLOUR_HEX, card_svg
 from ..engine.rules import RuleSet
 from ..sim.table import jump_in_race, table_talk, uno_call, uno_catch
 from ..texts import card_name, colour_name, text

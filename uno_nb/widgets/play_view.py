@@ -20,7 +20,7 @@ from ..sim import odds
 from ..engine.events import Drew
 from ..engine.game import Game, Phase, RoundResult
 from ..engine.moves import CHALLENGE, PLAY, MoveKind
-from ..render import COLOUR_HEX, back_svg, card_svg
+from ..engine.render import COLOUR_HEX, back_svg, card_svg
 from ..engine.scoring import hand_points
 from ..texts import card_name, colour_name, rule_name, text
 from ..texts.numbers import fmt_int, fmt_percent, fmt_ratio

@@ -21,7 +21,7 @@ from . import ui as w
 from ..engine.cards import Card
 from ..engine.game import Game
 from ..engine.moves import DRAW, PLAY
-from ..render import game_html, legend_html
+from ..engine.render import game_html, legend_html
 from ..engine.rules import RuleSet
 from ..sim.simulation import play_game
 from ..texts import card_name, player_name, rule_name, text

@@ -254,7 +254,7 @@ class Label(HTML):
 
 class Button(Widget):
     """A button.  ``face``: a picture drawn on it above its words (the play
-    page's cards: an inline SVG from :func:`uno_nb.render.card_svg`, markup
+    page's cards: an inline SVG from :func:`uno_nb.engine.render.card_svg`, markup
     the kit made, as an :class:`HTML` control's value is)."""
 
     kind = "button"

@@ -1,4 +1,5 @@
-"""Cards and tables as HTML, for notebooks (no widget or plotting imports).
+"""Cards and tables as HTML, for notebooks (no widget or plotting imports): the
+engine's own drawing, as python-chess keeps ``chess.svg`` beside ``chess``.
 
 Cards are drawn as small inline SVGs that look like the real thing: the
 colour, the rank in the middle and the corners, the symbols for Skip (⊘),
@@ -21,11 +22,11 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING, Iterable
 
-from .engine.cards import Card, Colour, parse_card  # noqa: F401  (parse_card: doctest)
-from .texts import LANGS, TABLE, card_name, colour_name, player_name, text
+from .cards import Card, Colour, parse_card  # noqa: F401  (parse_card: doctest)
+from ..texts import LANGS, TABLE, card_name, colour_name, player_name, text
 
 if TYPE_CHECKING:
-    from .engine.game import Game
+    from .game import Game
 
 __all__ = ["card_svg", "back_svg", "hand_html", "game_html", "legend_html", "describe_top",
            "describe_turn", "table_texts", "TABLE_TEXTS", "COLOUR_HEX"]
