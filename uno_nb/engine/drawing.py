@@ -71,7 +71,7 @@ class Drawing(Rounds, Legality):
                                "drawn_must_play", player=p)
                 return
             if not self._until:
-                self.current = (p + self.direction) % self.n if not self._outs else self._after(p)
+                self.current = (p + self.direction) % self.n if not self._out_count else self._after(p)
                 return
 
     def _blocked(self) -> None:
@@ -103,7 +103,7 @@ class Drawing(Rounds, Legality):
         self.pending_card = None
         self._w4 = None
         self.phase = TURN
-        self.current = (p + self.direction) % self.n if not self._outs else self._after(p)
+        self.current = (p + self.direction) % self.n if not self._out_count else self._after(p)
         if self._ready:
             self._wait_ready(p, count)
 

@@ -172,7 +172,7 @@ class Effects(Challenge, Dealing, TableTalk):
             self.colour = card.colour
             self._match = card.match
             fired["R-SKIP"] += 1
-            if self._outs:
+            if self._out_count:
                 skipped = self._after(p)
                 self.current = self._after(skipped)
             else:
@@ -216,7 +216,7 @@ class Effects(Challenge, Dealing, TableTalk):
                 if self.record:
                     self._log(ev.note("two_player_skip", "V-TWO-PLAYER-SKIP", player=p))
             else:
-                self.current = (p + d) % n if not self._outs else self._after(p)
+                self.current = (p + d) % n if not self._out_count else self._after(p)
             return True
         # W
         self._set_colour(colour)  # type: ignore[arg-type]
@@ -248,7 +248,7 @@ class Effects(Challenge, Dealing, TableTalk):
             if answer:
                 fired[answer] += 1
                 if self.record:
-                    victim = (p + self.direction) % self.n if not self._outs else self._after(p)
+                    victim = (p + self.direction) % self.n if not self._out_count else self._after(p)
                     key = {"V-STACK": "stack", "V-STACK-MIXED": "stack",
                            "V-DEFLECT-2": "deflect", "V-W4-SAVE-2": "save_2"}[answer]
                     self._log(ev.note(key, answer, player=p, count=total, target=victim,
@@ -279,12 +279,12 @@ class Effects(Challenge, Dealing, TableTalk):
         self.pending = total
         self.pending_card = card
         self.phase = PENALTY
-        self.current = (p + self.direction) % self.n if not self._outs else self._after(p)
+        self.current = (p + self.direction) % self.n if not self._out_count else self._after(p)
 
     def _pass_hands_on(self) -> None:
         """V-SEVEN-ZERO, a 0: every hand moves to the next player in the
         direction of play (players out of the round keep their empty place)."""
-        seats = [s for s in range(self.n) if not self._out[s]]
+        seats = [s for s in range(self.n) if not self._is_out[s]]
         hands, masks = list(self.hands), list(self._hmask)
         for s in seats:
             t = self._after(s)

@@ -278,7 +278,7 @@ class Game(Effects, Explaining):
     @property
     def out(self) -> tuple[bool, ...]:
         """V-TO-THE-LAST: which players are out of the current round."""
-        return tuple(self._out)
+        return tuple(self._is_out)
 
     @property
     def silence(self) -> tuple[str, int] | None:

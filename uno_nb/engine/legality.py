@@ -120,7 +120,7 @@ class Legality(GameState):
 
     def _partners(self, seat: int) -> list[int]:
         """Who a 7 or a 5 may swap with: every other player still holding cards."""
-        return [s for s in range(self.n) if s != seat and not self._out[s] and self.hands[s]]
+        return [s for s in range(self.n) if s != seat and not self._is_out[s] and self.hands[s]]
 
     def _penalty_moves(self, seat: int) -> tuple[tuple[Move, ...], tuple[Move, ...]]:
         """Answers to a pending draw card (V-STACK, V-DEFLECT-2, V-W4-SAVE-2,
@@ -219,7 +219,7 @@ class Legality(GameState):
         seats = range(self.n) if seat is None else (seat,)
         out: list[Move] = []
         for s in seats:
-            if self._out[s]:
+            if self._is_out[s]:
                 continue  # V-TO-THE-LAST: out of the round, out of the talk
             if self._silence is not None:
                 out.append(Move.make(SPEAK, s))
@@ -255,7 +255,7 @@ class Legality(GameState):
         """V-MISPLAY-PENALTY: a card one holds put down wrongly, a false UNO!
         call or a false catch (other illegal moves are refused as always)."""
         p = move.player
-        if not 0 <= p < self.n or self.phase not in (TURN, DRAWN, PENALTY) or self._out[p]:
+        if not 0 <= p < self.n or self.phase not in (TURN, DRAWN, PENALTY) or self._is_out[p]:
             return False
         if move.kind is PLAY:
             return move.card in self.hands[p] and (move.colour is not None) != (
@@ -271,7 +271,7 @@ class Legality(GameState):
         on the top card (R-MATCH, R-W4-LEGAL)."""
         colour = COLOUR_MASKS[self.colour]
         for seat, bits in enumerate(self._hmask):
-            if self._out[seat]:
+            if self._is_out[seat]:
                 continue
             bits &= self._match
             if not self._bluff and bits & colour:

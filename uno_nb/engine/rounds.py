@@ -32,15 +32,15 @@ class Rounds(GameState):
             self._end_round(p, final=True)
             return
         if rules.to_the_last:
-            self._out[p] = True
-            self._outs += 1
+            self._is_out[p] = True
+            self._out_count += 1
             self._finish.append(p)
             if self._active() > 1:
                 self._note("V-TO-THE-LAST", "to_the_last.out", player=p, place=len(self._finish))
-                if self._out[self.current]:
+                if self._is_out[self.current]:
                     self.current = self._after(self.current)
                 return
-            loser = next(s for s in range(self.n) if not self._out[s])
+            loser = next(s for s in range(self.n) if not self._is_out[s])
             self._end_round(self._finish[0], loser=loser)
             return
         self._end_round(p)

@@ -131,7 +131,7 @@ POSITION: dict[str, tuple[str, bool]] = {
     "cards_drawn": ("[0] * n", False),
     "round_results": ("[]", False),
     "_won_round": ("[0] * n", False),   # the last round each player won
-    "_out": ("[False] * n", True),      # V-TO-THE-LAST: out of this round
+    "_is_out": ("[False] * n", True),   # V-TO-THE-LAST: out of this round
     "_finish": ("[]", True),            # V-TO-THE-LAST: the order players went out
     "_refills": ("[0] * n", False),     # V-SEVEN-ROUNDS: refills taken so far
     "_last_played": ("[None] * n", True),  # V-H2O: the last card each player played
@@ -152,7 +152,7 @@ POSITION: dict[str, tuple[str, bool]] = {
     "turns": ("0", False),
     "_chance": ("0", False),            # chance events so far (each seeds its RNG)
     "outcome": ("None", False),
-    "_outs": ("0", True),               # V-TO-THE-LAST: players out of this round
+    "_out_count": ("0", True),          # V-TO-THE-LAST: players out of this round
     "_skip_bounce": ("-1", True),       # V-REVERSE-BOUNCE: the seat just skipped
     "_exchange": ("None", True),        # V-SWAP-FIVE: (first, partner, card given)
     "_resume": ("-1", False),           # T-READY: who plays after "Ready"
@@ -214,7 +214,7 @@ class GameState:
     cards_drawn: list[int]
     round_results: list[RoundResult]
     _won_round: list[int]
-    _out: list[bool]
+    _is_out: list[bool]
     _finish: list[int]
     _refills: list[int]
     _last_played: list[Card | None]
@@ -235,7 +235,7 @@ class GameState:
     turns: int
     _chance: int
     outcome: Outcome | None
-    _outs: int
+    _out_count: int
     _skip_bounce: int
     _exchange: tuple[int, int, Card | None] | None
     _resume: int
@@ -294,14 +294,14 @@ class GameState:
     def _after(self, seat: int) -> int:
         d = self.direction
         seat = (seat + d) % self.n
-        if self._outs:
-            out = self._out
+        if self._out_count:
+            out = self._is_out
             while out[seat]:
                 seat = (seat + d) % self.n
         return seat
 
     def _active(self) -> int:
-        return self.n - self._outs
+        return self.n - self._out_count
 
     def _log(self, event: ev.Event) -> None:
         self.events.append(event)
