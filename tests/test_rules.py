@@ -77,3 +77,44 @@ def test_dict_round_trip_and_preset_key():
         assert RuleSet.from_dict(rules.to_dict()) == rules
     assert RuleSet.from_dict({"preset": "cnuno", "jump_in": False}) == \
         PRESETS["cnuno"].replace(jump_in=False)
+
+
+def test_each_rule_is_declared_once_and_the_lists_derive_from_the_options():
+    """The counted rule ids, the panel's groups, the rule-owned fields and
+    phases of the position all come from the options' own declarations."""
+    import re
+    from pathlib import Path
+
+    from uno_nb.engine import rules as r
+    from uno_nb.engine.state import POSITION, Phase
+    infos = RuleSet.options()
+    # every option is in exactly one group, groups in screen order, options in declaration order
+    assert [name for group in r.GROUPS.values() for name in group] == [i.name for i in infos]
+    assert tuple(r.GROUPS) == r.GROUP_NAMES and all(r.GROUPS.values())
+    # the counted ids: the core ones, then each option's, none twice
+    declared = [rule for f in dataclasses.fields(RuleSet) for rule in f.metadata["counts"]]
+    assert r.COUNTED_RULES == r.CORE_COUNTED + tuple(declared)
+    assert len(set(r.COUNTED_RULES)) == len(r.COUNTED_RULES)
+    # and each of them is counted somewhere in the engine (no stale declaration)
+    engine = "".join(p.read_text() for p in (Path(r.__file__).parent).glob("*.py")
+                     if p.name != "rules.py")
+    literals = set(re.findall(r'"([RTV]-[A-Z0-9-]+)"', engine))
+    assert set(r.COUNTED_RULES) <= literals, set(r.COUNTED_RULES) - literals
+    # the rule-owned fields are in the position; the rule-owned phases are phases
+    assert r.RULE_STATE.items() <= POSITION.items()
+    assert set(r.RULE_PHASES) <= set(Phase.__members__)
+    owners = {f.name: f.metadata for f in dataclasses.fields(RuleSet)}
+    assert owners["to_the_last"]["state"].keys() == {"_is_out", "_finish", "_out_count"}
+    assert owners["swap_five"]["phases"] == ("EXCHANGE", "GIVE")
+
+
+def test_a_game_counts_only_declared_rule_ids():
+    """A rule id the engine counts must be declared (the counter is made from
+    the declarations, so an undeclared id would fail at once): a party game
+    with many options on counts ids of its options only."""
+    from uno_nb.engine.rules import COUNTED_RULES
+    from uno_nb.sim.simulation import play_game
+    rules = PRESETS["party"].replace(swap_five=True, to_the_last=True, silent_twos=True)
+    record, _ = play_game(rules, ["heuristic"] * 4, 3)
+    assert set(record.fired) <= set(COUNTED_RULES)
+    assert {"V-SEVEN-ZERO", "V-SWAP-FIVE", "V-TO-THE-LAST", "T-SILENT-TWOS"} <= set(record.fired)

@@ -29,7 +29,8 @@ from typing import Any, Mapping
 
 from .errors import RuleError
 
-__all__ = ["RuleSet", "OptionInfo", "PRESETS", "preset_names"]
+__all__ = ["RuleSet", "OptionInfo", "PRESETS", "preset_names", "COUNTED_RULES", "GROUPS",
+           "GROUP_NAMES", "CORE_COUNTED", "RULE_STATE", "RULE_PHASES"]
 
 
 #: The engine's shortcuts a switched-on rule can turn off (see :meth:`RuleSet.shortcuts_off`):
@@ -40,20 +41,46 @@ __all__ = ["RuleSet", "OptionInfo", "PRESETS", "preset_names"]
 SHORTCUTS = ("answers", "slow", "talk")
 
 
-def _opt(default: Any, rule: str, doc: str, source: str,
-         ids: Mapping[Any, str] | None = None,
-         choices: tuple[Any, ...] | None = None, off: tuple[str, ...] = ()) -> Any:
-    """A RuleSet field with its metadata.  ``ids`` maps a value to the rule id
-    that value puts in force (e.g. ``{False: 'R-DRAW-NO-ANSWER'}``); ``off``
-    names the engine's :data:`SHORTCUTS` the rule, switched on, turns off."""
+#: The groups the options are shown in, in order (titles ``rules.group.<key>``
+#: in the text table); each option names its own.
+GROUP_NAMES = ("turn", "draw", "effects", "scoring", "table")
+
+#: The rule ids the engine counts whatever the options (the rules every game
+#: plays by); each option adds the ids it counts (``counts=``), and
+#: :data:`COUNTED_RULES` is these followed by theirs.
+CORE_COUNTED = ("R-CHALLENGE", "R-CHALLENGE-INNOCENT", "R-DRAW", "R-DRAW2", "R-OUT",
+                "R-RESHUFFLE", "R-REVERSE", "R-SKIP", "R-UNO", "R-W4", "R-WILD", "T-UNO-CATCH")
+
+
+def _opt(default: Any, rule: str, doc: str, source: str, *, group: str,
+         ids: Mapping[Any, str] | None = None, choices: tuple[Any, ...] | None = None,
+         off: tuple[str, ...] = (), counts: tuple[str, ...] = (),
+         state: Mapping[str, tuple[str, bool]] | None = None,
+         phases: tuple[str, ...] = ()) -> Any:
+    """A RuleSet field with everything the rest of the kit derives from it:
+
+    * ``rule``, ``doc``, ``source``: its rule id, the developer's description
+      and the rule text it comes from; ``ids`` maps a value to the rule id that
+      value puts in force (e.g. ``{False: 'R-DRAW-NO-ANSWER'}``);
+    * ``group``: the group of :data:`GROUP_NAMES` its switch is shown in;
+    * ``counts``: the rule ids the engine counts when this rule takes effect
+      (:data:`COUNTED_RULES`, the kernel's ``fired`` row);
+    * ``state``: the fields of the position only this rule uses, as in
+      ``uno_nb.engine.state.POSITION`` (name -> (start value as an expression
+      of ``n``, whether each deal resets it));
+    * ``phases``: the names of the ``Phase`` members only this rule uses;
+    * ``off``: the engine's :data:`SHORTCUTS` the rule, switched on, turns off.
+    """
     if choices is None:
         choices = (False, True) if isinstance(default, bool) else None
     if ids is None:
         ids = {True: rule} if isinstance(default, bool) else {}
     assert set(off) <= set(SHORTCUTS) and (not off or isinstance(default, bool)), off
+    assert group in GROUP_NAMES, group
     return field(default=default, metadata={
         "rule": rule, "doc": doc, "source": source, "ids": dict(ids),
-        "choices": choices, "off": off})
+        "choices": choices, "off": off, "group": group, "counts": counts,
+        "state": dict(state or {}), "phases": phases})
 
 
 @dataclass(frozen=True)
@@ -76,6 +103,7 @@ class OptionInfo:
     choices: tuple[Any, ...] | None
     ids: Mapping[Any, str]
     kind: type
+    group: str = ""
 
     def label(self, lang: str = "en") -> str:
         """A short name for the switch: ``'Stack draw cards'``."""
@@ -119,141 +147,173 @@ class RuleSet:
     ``standard`` preset.  Make variants with :meth:`replace` or
     :meth:`preset`; every construction is validated."""
 
+    # -- turn -------------------------------------------------------------------
     start_card: str = _opt(
         "effect", "R-START-EFFECT",
         "Start card: 'effect' applies an action start card; 'number' turns cards "
         "until a number card shows (V-START-NUMBER).", "003 / 000",
         ids={"effect": "R-START-EFFECT", "number": "V-START-NUMBER"},
-        choices=("effect", "number"))
+        choices=("effect", "number"),
+        group="turn", counts=("R-START-EFFECT", "V-START-NUMBER"))
     draw_anytime: bool = _opt(
         True, "R-DRAW-ANYTIME",
         "A player may draw instead of playing even when holding a playable card.",
-        "003", ids={True: "R-DRAW-ANYTIME", False: "V-FORCE-PLAY"})
-    deflect_2: bool = _opt(
-        False, "V-DEFLECT-2",
-        "The victim of a Draw Two may pass it on with a Draw Two of any colour; "
-        "whoever ends the chain draws just 2.", "002",
-        ids={True: "V-DEFLECT-2", False: "R-DRAW-NO-ANSWER"}, off=("answers",))
-    w4_save_2: bool = _opt(
-        False, "V-W4-SAVE-2",
-        "The victim of a Wild Draw Four may answer with a Draw Two of the chosen "
-        "colour, which then acts as an ordinary Draw Two.", "002", off=("answers",))
-    jump_in: bool = _opt(
-        False, "V-JUMP-IN",
-        "Anyone holding a card identical to the top discard may play it out of "
-        "turn; an identical Skip is the answer to a Skip (R-SKIP-ANSWER).", "000, 002",
-        ids={True: "V-JUMP-IN"}, off=("answers",))
+        "003", ids={True: "R-DRAW-ANYTIME", False: "V-FORCE-PLAY"},
+        group="turn")
+    play_drawn: bool = _opt(
+        False, "V-PLAY-DRAWN-MUST", "A playable drawn card must be played at once.", "000",
+        group="turn", counts=("V-PLAY-DRAWN-MUST",))
+    draw_until_playable: bool = _opt(
+        False, "V-DRAW-UNTIL-PLAYABLE",
+        "A player who draws keeps drawing until a playable card comes, then plays it.",
+        "std house rule",
+        group="turn", counts=("V-DRAW-UNTIL-PLAYABLE",))
     w4_bluff: bool = _opt(
         True, "R-W4-BLUFF",
         "A Wild Draw Four may be played while holding the current colour (a bluff "
-        "only a challenge exposes); off: such a play is refused.", "002, std")
+        "only a challenge exposes); off: such a play is refused.", "002, std",
+        group="turn", counts=("R-W4-BLUFF",))
+    w4_anytime: bool = _opt(
+        False, "V-W4-ANYTIME",
+        "A Wild Draw Four may be played whatever one holds: no bluff exists and a "
+        "challenge always fails.", "house",
+        group="turn", counts=("V-W4-ANYTIME",))
+    misplay_penalty: bool = _opt(
+        False, "V-MISPLAY-PENALTY",
+        "A wrong card, a false UNO! call or a false catch costs 2 cards (the card goes "
+        "back) instead of being refused.", "000",
+        group="turn", counts=("V-MISPLAY-PENALTY",))
+    uno_penalty: int = _opt(
+        2, "R-UNO", "Cards drawn by a player caught not calling UNO! (2, or 4 "
+        "under V-UNO-PENALTY-4).", "002, 003 / 000",
+        ids={2: "R-UNO", 4: "V-UNO-PENALTY-4"}, choices=(2, 4),
+        group="turn", counts=("V-UNO-PENALTY-4",))
+    two_player_skip: bool = _opt(
+        True, "V-TWO-PLAYER-SKIP",
+        "With two players a Skip, and a Reverse, give the player another turn; off: a "
+        "two-player Reverse only turns the direction.", "000",
+        group="turn", counts=("V-TWO-PLAYER-SKIP",))
     challenge: str = _opt(
         "std", "R-CHALLENGE-GUILTY-STD",
         "A guilty +4 player draws 4: 'std' leaves the card and its colour; "
         "'return' takes the card back and restores the previous top card.",
         "std / 002",
         ids={"std": "R-CHALLENGE-GUILTY-STD", "return": "R-CHALLENGE-GUILTY"},
-        choices=("std", "return"))
-    uno_penalty: int = _opt(
-        2, "R-UNO", "Cards drawn by a player caught not calling UNO! (2, or 4 "
-        "under V-UNO-PENALTY-4).", "002, 003 / 000",
-        ids={2: "R-UNO", 4: "V-UNO-PENALTY-4"}, choices=(2, 4))
-    target_score: int = _opt(
-        500, "R-SCORE-WINNER",
-        "Points that end the game (under 'winner' scoring the first to reach them "
-        "wins; under 'penalty' scoring the lowest total wins).", "000, 002")
-    # -- turn --------------------------------------------------------------
-    play_drawn: bool = _opt(
-        False, "V-PLAY-DRAWN-MUST", "A playable drawn card must be played at once.", "000")
-    draw_until_playable: bool = _opt(
-        False, "V-DRAW-UNTIL-PLAYABLE",
-        "A player who draws keeps drawing until a playable card comes, then plays it.",
-        "std house rule")
-    w4_anytime: bool = _opt(
-        False, "V-W4-ANYTIME",
-        "A Wild Draw Four may be played whatever one holds: no bluff exists and a "
-        "challenge always fails.", "house")
-    misplay_penalty: bool = _opt(
-        False, "V-MISPLAY-PENALTY",
-        "A wrong card, a false UNO! call or a false catch costs 2 cards (the card goes "
-        "back) instead of being refused.", "000")
-    two_player_skip: bool = _opt(
-        True, "V-TWO-PLAYER-SKIP",
-        "With two players a Skip, and a Reverse, give the player another turn; off: a "
-        "two-player Reverse only turns the direction.", "000")
-    # -- draw cards ----------------------------------------------------------
+        choices=("std", "return"),
+        group="turn", counts=("R-CHALLENGE-GUILTY", "R-CHALLENGE-GUILTY-STD"))
+    # -- draw cards -------------------------------------------------------------
+    deflect_2: bool = _opt(
+        False, "V-DEFLECT-2",
+        "The victim of a Draw Two may pass it on with a Draw Two of any colour; "
+        "whoever ends the chain draws just 2.", "002",
+        ids={True: "V-DEFLECT-2", False: "R-DRAW-NO-ANSWER"}, off=("answers",),
+        group="draw", counts=("V-DEFLECT-2",))
+    w4_save_2: bool = _opt(
+        False, "V-W4-SAVE-2",
+        "The victim of a Wild Draw Four may answer with a Draw Two of the chosen "
+        "colour, which then acts as an ordinary Draw Two.", "002", off=("answers",),
+        group="draw", counts=("V-W4-SAVE-2",))
     stack: bool = _opt(
         False, "V-STACK",
         "Stacking: the victim of a draw card may add one of the same kind; the total "
-        "grows and whoever cannot add draws it all.", "000", off=("answers",))
+        "grows and whoever cannot add draws it all.", "000", off=("answers",),
+        group="draw", counts=("V-STACK",))
     stack_mixed: bool = _opt(
         False, "V-STACK-MIXED",
-        "With stacking: a +4 may go on a +2, and a +2 of the chosen colour on a +4.", "house")
+        "With stacking: a +4 may go on a +2, and a +2 of the chosen colour on a +4.", "house",
+        group="draw", counts=("V-STACK-MIXED",))
     reverse_bounce: bool = _opt(
         False, "V-REVERSE-BOUNCE",
         "A Reverse of the matching colour sends a pending Draw Two, Wild Draw Four, Skip "
-        "or stack back to the player who played it.", "000", off=("answers", "slow"))
+        "or stack back to the player who played it.", "000", off=("answers", "slow"),
+        group="draw", counts=("V-REVERSE-BOUNCE",), state={"_skip_bounce": ("-1", True)})
     plus10: bool = _opt(
         False, "V-PLUS10",
-        "The four blank cards join the deck as W+10: the next player draws 10.", "000")
-    # -- card effects ----------------------------------------------------------
+        "The four blank cards join the deck as W+10: the next player draws 10.", "000",
+        group="draw", counts=("V-PLUS10",))
+    jump_in: bool = _opt(
+        False, "V-JUMP-IN",
+        "Anyone holding a card identical to the top discard may play it out of "
+        "turn; an identical Skip is the answer to a Skip (R-SKIP-ANSWER).", "000, 002",
+        ids={True: "V-JUMP-IN"}, off=("answers",),
+        group="draw", counts=("V-JUMP-IN", "R-SKIP-ANSWER"))
+    # -- card effects -----------------------------------------------------------
     doubles: bool = _opt(
         False, "V-DOUBLES",
         "Two identical cards are played one after the other: a player may jump in on "
-        "their own card.", "000", off=("answers",))
+        "their own card.", "000", off=("answers",),
+        group="effects", counts=("V-DOUBLES",))
     seven_zero: bool = _opt(
         False, "V-SEVEN-ZERO",
         "A 0 passes every hand on in the direction of play; a 7 swaps hands with a player "
-        "of one's choice.", "000 / std", off=("slow",))
+        "of one's choice.", "000 / std", off=("slow",),
+        group="effects", counts=("V-SEVEN-ZERO",), phases=("SWAP",))
     swap_five: bool = _opt(
         False, "V-SWAP-FIVE",
         "Playing a 5 one may exchange one card with any player; each side chooses the "
-        "card it gives.", "000", off=("slow",))
+        "card it gives.", "000", off=("slow",),
+        group="effects", counts=("V-SWAP-FIVE",), state={"_exchange": ("None", True)}, phases=("EXCHANGE", "GIVE"))
     colour_wheel: bool = _opt(
         False, "V-COLOUR-WHEEL",
         "Black cards choose no colour: the colour moves on along the wheel red, blue, "
-        "green, yellow in the direction of play.", "000")
-    # -- scoring and game end ----------------------------------------------------
+        "green, yellow in the direction of play.", "000",
+        group="effects", counts=("V-COLOUR-WHEEL",))
+    # -- scoring and game end ---------------------------------------------------
     scoring: str = _opt(
         "winner", "R-SCORE-WINNER",
         "'winner': the winner scores the others' hands; 'penalty': everyone adds their "
         "own hand, lowest wins; 'lazy': no tally, the winner starts and the loser deals.",
         "000, 002 / std / 000",
         ids={"winner": "R-SCORE-WINNER", "penalty": "V-SCORE-PENALTY", "lazy": "V-LAZY"},
-        choices=("winner", "penalty", "lazy"))
+        choices=("winner", "penalty", "lazy"),
+        group="scoring", counts=("V-SCORE-PENALTY", "V-LAZY"))
+    target_score: int = _opt(
+        500, "R-SCORE-WINNER",
+        "Points that end the game (under 'winner' scoring the first to reach them "
+        "wins; under 'penalty' scoring the lowest total wins).", "000, 002",
+        group="scoring")
     drop_zero: bool = _opt(
-        False, "V-DROP-ZERO", "A hand of a single 0 counts 50 instead of 0.", "000")
+        False, "V-DROP-ZERO", "A hand of a single 0 counts 50 instead of 0.", "000",
+        group="scoring", counts=("V-DROP-ZERO",))
     to_the_last: bool = _opt(
         False, "V-TO-THE-LAST",
         "The round goes on until one player still has cards: first out wins, the last "
-        "one loses.", "000", off=("slow",))
+        "one loses.", "000", off=("slow",),
+        group="scoring", counts=("V-TO-THE-LAST",), state={"_is_out": ("[False] * n", True), "_finish": ("[]", True), "_out_count": ("0", True)})
     seven_rounds: bool = _opt(
         False, "V-SEVEN-ROUNDS",
         "UNO in 7 rounds: emptying one's hand draws 6, then 5, …; emptying it after "
-        "drawing 1 wins the game.", "000", off=("slow",))
+        "drawing 1 wins the game.", "000", off=("slow",),
+        group="scoring", counts=("V-SEVEN-ROUNDS",), state={"_refills": ("[0] * n", False)})
     h2o: bool = _opt(
         False, "V-H2O",
         "The H2O deck adds +1 cards and Wild +2 cards; under penalty scoring going out on "
-        "them takes 20 or 40 off one's total.", "000")
-    # -- table talk ----------------------------------------------------------------
+        "them takes 20 or 40 off one's total.", "000",
+        group="scoring", counts=("V-H2O",), state={"_last_played": ("[None] * n", True)})
+    # -- table talk -------------------------------------------------------------
     uno_center: bool = _opt(
         False, "T-UNO-CENTER",
         "After an UNO! call all others slap a hand on the caller's; the slowest draws 2.",
-        "000", off=("slow", "talk"))
+        "000", off=("slow", "talk"),
+        group="table", counts=("T-UNO-CENTER",), state={"_slap": ("-1", True)})
     silent_twos: bool = _opt(
         False, "T-SILENT-TWOS",
         "After a 2, silence until the turn comes back to its player; whoever speaks draws 2.",
-        "000", off=("slow", "talk"))
+        "000", off=("slow", "talk"),
+        group="table", counts=("T-SILENT-TWOS",), state={"_silence": ("None", True)})
     silent_black: bool = _opt(
         False, "T-SILENT-TWOS",
         "Extension of the silent twos: after a black card, silence until the colour "
-        "changes.", "000", ids={True: "T-SILENT-TWOS"}, off=("slow",))
+        "changes.", "000", ids={True: "T-SILENT-TWOS"}, off=("slow",),
+        group="table")
     advice: bool = _opt(
         False, "T-ADVICE", "A player who advises another on their move draws 2.", "000",
-        off=("slow", "talk"))
+        off=("slow", "talk"),
+        group="table", counts=("T-ADVICE",))
     ready: bool = _opt(
         False, "T-READY", "After drawing 4, play waits until that player says \"Ready\".",
-        "002")
+        "002",
+        group="table", counts=("T-READY",), state={"_resume": ("-1", False)}, phases=("READY",))
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
@@ -347,7 +407,7 @@ class RuleSet:
         """Every option with its rule id, description, seed source and choices."""
         return [OptionInfo(f.name, f.metadata["rule"], f.metadata["doc"],
                            f.metadata["source"], f.default, f.metadata["choices"],
-                           f.metadata["ids"], type(f.default))
+                           f.metadata["ids"], type(f.default), f.metadata["group"])
                 for f in dataclasses.fields(cls)]
 
     def to_dict(self) -> dict[str, Any]:
@@ -422,6 +482,28 @@ def _convert(info: OptionInfo, raw: str) -> Any:
         except ValueError:
             raise RuleError(f"rule option {info.name!r} needs a whole number, got {raw!r}") from None
     return low
+
+
+def _declared(key: str) -> list[tuple[str, Any]]:
+    """What each option declares under ``key`` (see :func:`_opt`), in the options' order."""
+    return [(f.name, f.metadata[key]) for f in dataclasses.fields(RuleSet)]
+
+
+#: Every rule id the engine counts when it takes effect, in a fixed order:
+#: :data:`CORE_COUNTED`, then each option's ``counts=`` in the options' order.
+COUNTED_RULES: tuple[str, ...] = CORE_COUNTED + tuple(
+    rule for _, ids in _declared("counts") for rule in ids)
+#: The options by group (:data:`GROUP_NAMES`), in their order on screen.
+GROUPS: dict[str, tuple[str, ...]] = {
+    group: tuple(name for name, g in _declared("group") if g == group) for group in GROUP_NAMES}
+#: The fields of the position that belong to one rule (``state=``), in the options' order.
+RULE_STATE: dict[str, tuple[str, bool]] = {
+    key: value for _, state in _declared("state") for key, value in state.items()}
+#: The names of the phases that belong to one rule (``phases=``).
+RULE_PHASES: tuple[str, ...] = tuple(phase for _, phases in _declared("phases") for phase in phases)
+assert len(set(COUNTED_RULES)) == len(COUNTED_RULES), "a rule id is counted by two declarations"
+assert len(set(RULE_PHASES)) == len(RULE_PHASES), "a phase is claimed by two options"
+assert sum(len(s) for _, s in _declared("state")) == len(RULE_STATE), "a field is claimed twice"
 
 
 PRESETS: dict[str, RuleSet] = {

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 from . import events as ev
 from .cards import ALL_CARDS, COLOURS, Card, Colour, build_deck
 from .moves import COLOUR, DRAW, MAX_PLAYERS, PASS, PLAY, Move
+from .rules import COUNTED_RULES, RULE_PHASES, RULE_STATE
 
 if TYPE_CHECKING:
     from .rules import RuleSet
@@ -72,6 +73,9 @@ class Phase(Enum):
     READY = 9       #: T-READY: play waits until the player who drew 4 says "Ready"
 
 
+# The phases of one rule each are declared with its option too (rules.RULE_PHASES).
+assert set(RULE_PHASES) <= Phase.__members__.keys(), "an option names a phase that does not exist"
+
 #: The phases the engine's hot path reads, bound to their own names.
 TURN, DRAWN, PENALTY, ROUND_OVER, GAME_OVER, EXCHANGE = (
     Phase.TURN, Phase.DRAWN, Phase.PENALTY, Phase.ROUND_OVER, Phase.GAME_OVER, Phase.EXCHANGE)
@@ -105,19 +109,6 @@ class Outcome(NamedTuple):
 #: (``{"key": "reaction", "seconds": 0.93}``, see texts.annotation).
 Annotation = str | dict[str, Any]
 
-#: Every rule id the engine counts when it takes effect, in a fixed order.
-COUNTED_RULES: tuple[str, ...] = (
-    "R-CHALLENGE", "R-CHALLENGE-GUILTY", "R-CHALLENGE-GUILTY-STD", "R-CHALLENGE-INNOCENT",
-    "R-DRAW", "R-DRAW2", "R-OUT", "R-RESHUFFLE", "R-REVERSE", "R-SKIP", "R-SKIP-ANSWER",
-    "R-START-EFFECT", "R-UNO", "R-W4", "R-W4-BLUFF", "R-WILD", "T-UNO-CATCH",
-    "V-DEFLECT-2", "V-JUMP-IN", "V-START-NUMBER", "V-UNO-PENALTY-4", "V-W4-SAVE-2",
-    "V-PLAY-DRAWN-MUST", "V-DRAW-UNTIL-PLAYABLE", "V-W4-ANYTIME", "V-MISPLAY-PENALTY",
-    "V-TWO-PLAYER-SKIP", "V-STACK", "V-STACK-MIXED", "V-REVERSE-BOUNCE", "V-PLUS10",
-    "V-DOUBLES", "V-SEVEN-ZERO", "V-SWAP-FIVE", "V-COLOUR-WHEEL", "V-SCORE-PENALTY",
-    "V-LAZY", "V-DROP-ZERO", "V-TO-THE-LAST", "V-SEVEN-ROUNDS", "V-H2O",
-    "T-UNO-CENTER", "T-SILENT-TWOS", "T-ADVICE", "T-READY")
-
-
 #: The position, declared once: name -> (its value at the start of a game, as
 #: an expression of ``n``, the number of players; whether each deal resets it
 #: to that value).  Lists are copied by a snapshot (``hands`` list by list),
@@ -131,10 +122,6 @@ POSITION: dict[str, tuple[str, bool]] = {
     "cards_drawn": ("[0] * n", False),
     "round_results": ("[]", False),
     "_won_round": ("[0] * n", False),   # the last round each player won
-    "_is_out": ("[False] * n", True),   # V-TO-THE-LAST: out of this round
-    "_finish": ("[]", True),            # V-TO-THE-LAST: the order players went out
-    "_refills": ("[0] * n", False),     # V-SEVEN-ROUNDS: refills taken so far
-    "_last_played": ("[None] * n", True),  # V-H2O: the last card each player played
     "_deck": ("()", False),             # the cards this round is played with
     "colour": ("None", False),          # None: a Wild start card's colour is not chosen
     "_match": ("0", False),             # bit mask of the cards that may be played now
@@ -152,14 +139,14 @@ POSITION: dict[str, tuple[str, bool]] = {
     "turns": ("0", False),
     "_chance": ("0", False),            # chance events so far (each seeds its RNG)
     "outcome": ("None", False),
-    "_out_count": ("0", True),          # V-TO-THE-LAST: players out of this round
-    "_skip_bounce": ("-1", True),       # V-REVERSE-BOUNCE: the seat just skipped
-    "_exchange": ("None", True),        # V-SWAP-FIVE: (first, partner, card given)
-    "_resume": ("-1", False),           # T-READY: who plays after "Ready"
-    "_silence": ("None", True),         # T-SILENT-TWOS: ("2", owner) / ("black", colour)
-    "_slap": ("-1", True),              # T-UNO-CENTER: the caller being slapped
     "_fired": ("dict.fromkeys(COUNTED_RULES, 0)", False),  # rule id -> times
 }
+# The fields of one rule each are declared with its option (rules.RULE_STATE:
+# V-TO-THE-LAST's _is_out, _finish and _out_count, V-SEVEN-ROUNDS's _refills,
+# V-H2O's _last_played, V-REVERSE-BOUNCE's _skip_bounce, V-SWAP-FIVE's
+# _exchange, T-UNO-CENTER's _slap, T-SILENT-TWOS's _silence, T-READY's _resume).
+assert not POSITION.keys() & RULE_STATE.keys(), "a rule's field has the name of another field"
+POSITION.update(RULE_STATE)
 
 # The fresh state, compiled from POSITION into plain assignments (as
 # dataclasses compile their __init__): a game and each deal set it fast.
@@ -341,6 +328,13 @@ class GameState:
         snap = self._snapshot()
         return (tuple(map(tuple, snap[0])), tuple(map(tuple, snap[1])), snap[2],
                 tuple(sorted((k, v) for k, v in snap[3].items() if v)), snap[4])
+
+    def named_key(self) -> tuple[tuple[str, Any], ...]:
+        """:meth:`state_key` with every field named, in name order: the same
+        value whatever order the fields are declared in (a saved game's digest)."""
+        hands, lists, values, fired, events = self.state_key()
+        return tuple(sorted((("hands", hands), *zip(_LISTS, lists), *zip(_VALUES, values),
+                             ("_fired", fired), ("events", events)), key=lambda item: item[0]))
 
     # -- what every part uses: chance, drawing, the colour, a pending draw --
 

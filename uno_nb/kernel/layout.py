@@ -105,22 +105,48 @@ NFIRED = len(FIRED_IDS)
 
 OPTION_NAMES = tuple(RuleSet.option_names())
 _O = {name: i for i, name in enumerate(OPTION_NAMES)}
-(O_START_NUMBER, O_ANYTIME, O_DEFLECT, O_SAVE2, O_JUMP, O_BLUFF, O_RETURN, O_UNO_PENALTY,
- O_TARGET, O_PLAY_DRAWN, O_UNTIL, O_W4_ANYTIME, O_MISPLAY, O_TWO_SKIP, O_STACK, O_STACK_MIXED,
- O_BOUNCE, O_PLUS10, O_DOUBLES, O_SEVEN_ZERO, O_SWAP_FIVE, O_WHEEL, O_SCORING, O_DROP_ZERO,
- O_TO_LAST, O_SEVEN_ROUNDS, O_H2O, O_UNO_CENTER, O_SILENT_TWOS, O_SILENT_BLACK, O_ADVICE,
- O_READY) = range(32)
-assert [OPTION_NAMES.index(name) for name in (
-    "start_card", "draw_anytime", "deflect_2", "w4_save_2", "jump_in", "w4_bluff", "challenge",
-    "uno_penalty", "target_score", "play_drawn", "draw_until_playable", "w4_anytime",
-    "misplay_penalty", "two_player_skip", "stack", "stack_mixed", "reverse_bounce", "plus10",
-    "doubles", "seven_zero", "swap_five", "colour_wheel", "scoring", "drop_zero", "to_the_last",
-    "seven_rounds", "h2o", "uno_center", "silent_twos", "silent_black", "advice", "ready")
-] == list(range(32)), "RuleSet's options moved: renumber the O_* constants"
-SCORE_WINNER, SCORE_PENALTY, SCORE_LAZY = 0, 1, 2
+# Each option's place in a rules row, found by its name (a new option needs no
+# renumbering).
+O_START_NUMBER = _O["start_card"]
+O_ANYTIME = _O["draw_anytime"]
+O_DEFLECT = _O["deflect_2"]
+O_SAVE2 = _O["w4_save_2"]
+O_JUMP = _O["jump_in"]
+O_BLUFF = _O["w4_bluff"]
+O_RETURN = _O["challenge"]
+O_UNO_PENALTY = _O["uno_penalty"]
+O_TARGET = _O["target_score"]
+O_PLAY_DRAWN = _O["play_drawn"]
+O_UNTIL = _O["draw_until_playable"]
+O_W4_ANYTIME = _O["w4_anytime"]
+O_MISPLAY = _O["misplay_penalty"]
+O_TWO_SKIP = _O["two_player_skip"]
+O_STACK = _O["stack"]
+O_STACK_MIXED = _O["stack_mixed"]
+O_BOUNCE = _O["reverse_bounce"]
+O_PLUS10 = _O["plus10"]
+O_DOUBLES = _O["doubles"]
+O_SEVEN_ZERO = _O["seven_zero"]
+O_SWAP_FIVE = _O["swap_five"]
+O_WHEEL = _O["colour_wheel"]
+O_SCORING = _O["scoring"]
+O_DROP_ZERO = _O["drop_zero"]
+O_TO_LAST = _O["to_the_last"]
+O_SEVEN_ROUNDS = _O["seven_rounds"]
+O_H2O = _O["h2o"]
+O_UNO_CENTER = _O["uno_center"]
+O_SILENT_TWOS = _O["silent_twos"]
+O_SILENT_BLACK = _O["silent_black"]
+O_ADVICE = _O["advice"]
+O_READY = _O["ready"]
+# A choice is the place of its value among the option's choices.
+_CHOICES = {info.name: info.choices or () for info in RuleSet.options()}
+SCORE_WINNER, SCORE_PENALTY, SCORE_LAZY = (_CHOICES["scoring"].index(v)
+                                           for v in ("winner", "penalty", "lazy"))
 # derived flags, after the options
-D_BLUFF_OK, D_ANSWERS, D_SLOW, D_TALK, D_MUST_PLAY, D_DECK = 32, 33, 34, 35, 36, 37
-NRULES = 40
+D_BLUFF_OK, D_ANSWERS, D_SLOW, D_TALK, D_MUST_PLAY, D_DECK = range(len(OPTION_NAMES),
+                                                                   len(OPTION_NAMES) + 6)
+NRULES = D_DECK + 1
 
 
 def rules_array(rules: RuleSet) -> I64:
@@ -128,14 +154,8 @@ def rules_array(rules: RuleSet) -> I64:
     (the engine's ``_bluff``, ``_answers``, ``_slow``, ``_talk``, ``_must_play``)."""
     r = np.zeros(NRULES, np.int64)
     for name, i in _O.items():
-        value = getattr(rules, name)
-        if name == "start_card":
-            value = value == "number"
-        elif name == "challenge":
-            value = value == "return"
-        elif name == "scoring":
-            value = ("winner", "penalty", "lazy").index(value)
-        r[i] = int(value)
+        value = getattr(rules, name)  # a switch 0/1, a number as it is, a choice its place
+        r[i] = _CHOICES[name].index(value) if isinstance(value, str) else int(value)
     r[D_BLUFF_OK] = rules.w4_bluff or rules.w4_anytime
     off = rules.shortcuts_off()  # as the options declare them (Game does the same)
     r[D_ANSWERS] = "answers" in off

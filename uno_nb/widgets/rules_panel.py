@@ -25,6 +25,7 @@ from typing import Any, Callable, Sequence
 from . import ui as w
 
 from ..engine.errors import RuleError
+from ..engine.rules import GROUPS as RULE_GROUPS
 from ..engine.rules import PRESETS, OptionInfo, RuleSet
 from ..texts import has, refusal_text, text
 from ._common import tagged
@@ -33,19 +34,9 @@ from ..texts.numbers import fmt_int
 __all__ = ["RulesPanel", "GROUPS", "rules_name", "nearest_preset", "differences",
            "change_items", "changes_text", "refusal_text"]
 
-#: How the options are grouped on screen (titles ``rules.group.<key>``), by
-#: field name; every field appears once.  Differences are listed in this order.
-GROUPS: dict[str, tuple[str, ...]] = {
-    "turn": ("start_card", "draw_anytime", "play_drawn", "draw_until_playable",
-             "w4_bluff", "w4_anytime", "misplay_penalty", "uno_penalty",
-             "two_player_skip", "challenge"),
-    "draw": ("deflect_2", "w4_save_2", "stack", "stack_mixed", "reverse_bounce", "plus10",
-             "jump_in"),
-    "effects": ("doubles", "seven_zero", "swap_five", "colour_wheel"),
-    "scoring": ("scoring", "target_score", "drop_zero", "to_the_last", "seven_rounds",
-                "h2o"),
-    "table": ("uno_center", "silent_twos", "silent_black", "advice", "ready"),
-}
+#: How the options are grouped on screen (titles ``rules.group.<key>``), as
+#: each option declares (``group=``); differences are listed in this order.
+GROUPS = RULE_GROUPS
 
 _INFOS: dict[str, OptionInfo] = {info.name: info for info in RuleSet.options()}
 _ORDER: tuple[str, ...] = tuple(name for names in GROUPS.values() for name in names)
