@@ -139,3 +139,32 @@ def test_a_malformed_annotation_is_refused_before_it_can_break_the_log(saved, no
     data["notes"] = {"3": note}
     with pytest.raises(SaveFileError, match="'notes' must map move numbers"):
         saves.loads(json.dumps(data, allow_nan=True))
+
+
+DATA = __import__("pathlib").Path(__file__).parent / "data"
+
+
+def test_a_game_saved_by_version_1_of_the_format_still_loads_and_its_digest_is_checked():
+    """tests/data/saved_v1.json was saved by uno_nb at e96f5f6 (format version 1,
+    whose digest took the position's fields in the order they were declared
+    then), with V-TO-THE-LAST, V-SWAP-FIVE, T-READY and the table talk on."""
+    text = (DATA / "saved_v1.json").read_text()
+    data = json.loads(text)
+    assert data["version"] == 1
+    game = saves.loads(text)
+    assert game.is_over and len(game.moves) == len(data["moves"]) == 320
+    assert game.rules.to_the_last and game._out_count == 3
+    # a version-1 digest is still checked: a wrong one is refused
+    data["digest"] = "0" * 32
+    del data["checksum"]
+    with pytest.raises(SaveFileError, match="replay to a different position"):
+        saves.loads(json.dumps(data))
+
+
+def test_a_new_save_is_version_2_and_its_digest_names_the_fields_in_name_order(saved):
+    game, text = saved
+    data = json.loads(text)
+    assert data["version"] == saves.VERSION == 2
+    names = [name for name, _ in game.named_key()]
+    assert names == sorted(names) and {"hands", "_fired", "events"} <= set(names)
+    assert saves.loads(text).named_key() == game.named_key()

@@ -34,15 +34,38 @@ from .rules import RuleSet
 __all__ = ["to_dict", "from_dict", "dumps", "loads", "save", "load", "FORMAT", "VERSION"]
 
 FORMAT = "uno_nb-game"
-VERSION = 1
+VERSION = 2
+#: The versions this module reads (1: the digest in the fields' old order).
+VERSIONS = (1, 2)
 MAX_BYTES = 20_000_000
 _KEYS = {"format", "version", "rules", "players", "seed", "names", "max_rounds",
          "position", "moves", "notes", "digest", "checksum"}
 _REQUIRED = {"format", "version", "rules", "players", "seed", "moves"}
 
 
-def _digest(game: Game) -> str:
-    return hashlib.sha256(repr(game.state_key()).encode()).hexdigest()[:32]
+def _digest(game: Game, version: int = VERSION) -> str:
+    """A digest of the position the moves lead to.  Version 2 names each field
+    and takes them in name order, so declaring a field elsewhere changes
+    nothing; version 1 took them in the order of declaration of that time
+    (:data:`_V1_LISTS`, :data:`_V1_VALUES`), kept so its files still load."""
+    if version == 1:
+        fields = [(name, getattr(game, name)) for name in _V1_LISTS + _V1_VALUES]
+        key: tuple[Any, ...] = (
+            tuple(map(tuple, game.hands)), tuple(tuple(v) for _, v in fields[:len(_V1_LISTS)]),
+            tuple(v for _, v in fields[len(_V1_LISTS):]),
+            tuple(sorted((k, v) for k, v in game._fired.items() if v)), len(game.events))
+    else:
+        key = game.named_key()
+    return hashlib.sha256(repr(key).encode()).hexdigest()[:32]
+
+
+#: The fields a version-1 digest took, in its order (frozen: files of that version).
+_V1_LISTS = ("_hmask", "draw_pile", "discard", "scores", "cards_drawn", "round_results",
+             "_won_round", "_is_out", "_finish", "_refills", "_last_played")
+_V1_VALUES = ("_deck", "colour", "_match", "current", "direction", "phase", "pending",
+              "pending_card", "_w4", "drawn_card", "top_by", "uno_open", "dealer", "round_no",
+              "turns", "_chance", "outcome", "_out_count", "_skip_bounce", "_exchange",
+              "_resume", "_silence", "_slap")
 
 
 def _checksum(data: dict[str, Any]) -> str:
@@ -107,7 +130,7 @@ def _need(cond: bool, message: str) -> None:
 def from_dict(data: Any) -> Game:
     _need(isinstance(data, dict), "the file must hold a JSON object")
     _need(data.get("format") == FORMAT, f"'format' must be {FORMAT!r}, got {data.get('format')!r}")
-    _need(data.get("version") == VERSION,
+    _need(data.get("version") in VERSIONS,
           f"'version' {data.get('version')!r} is not supported (this is version {VERSION})")
     missing = sorted(_REQUIRED - data.keys())
     _need(not missing, f"missing {', '.join(map(repr, missing))}")
@@ -150,7 +173,7 @@ def from_dict(data: Any) -> Game:
         except UnoError as exc:
             raise SaveFileError(f"bad saved game: move {i + 1} ({text!r}) does not replay: {exc}") from None
     if "digest" in data:
-        _need(data["digest"] == _digest(game),
+        _need(data["digest"] == _digest(game, data["version"]),
               "the moves replay to a different position than the one saved "
               "(saved by another version of uno_nb?)")
     return game
