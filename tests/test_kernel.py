@@ -1,10 +1,14 @@
-"""The compiled kernel plays the engine's games, record for record.
+"""The compiled kernel plays the engine's games, record for record and move
+for move.
 
 The engine (``simulation.play_game``) is the reference: for the same rule set,
 bots and seed the kernel's record of a game must be equal — winner, turns,
-moves, rounds, scores, cards drawn, every rule's count, abandoned.  Each game
-also runs the kernel's debug mode, which checks after every move that every
-card of the deck is somewhere exactly once.
+moves, rounds, scores, cards drawn, every rule's count, abandoned — and so
+must its moves, one by one (``kernel.play_with_moves`` against the engine's
+``game.moves``): a difference is reported at the first move where the two
+games part, with the moves before it.  Each game also runs the kernel's debug
+mode, which checks after every move that every card of the deck is somewhere
+exactly once.
 """
 
 from __future__ import annotations
@@ -35,12 +39,79 @@ def _differences(got, expected):
     return out
 
 
+def _first_difference(got, expected):
+    """Where two games' move lists part: ``None`` if they are the same, else
+    (index, the kernel's move, the engine's move), a move ``None`` where that
+    game had already ended."""
+    for i, (a, b) in enumerate(zip(got, expected)):
+        if a != b:
+            return i, a, b
+    if len(got) == len(expected):
+        return None
+    i = min(len(got), len(expected))
+    return i, got[i] if i < len(got) else None, expected[i] if i < len(expected) else None
+
+
+def _moves_report(seed, got, expected, before=6):
+    """A failure message for a game whose moves differ (``None`` if they do
+    not): its seed, the first move where the kernel's and the engine's games
+    part, both moves, and the ``before`` moves they made alike before it."""
+    difference = _first_difference(got, expected)
+    if difference is None:
+        return None
+    i, mine, theirs = difference
+    ended = "(none: the game had ended)"
+    return (f"seed {seed}: the games part at move {i} of {len(expected)} (the engine's) / "
+            f"{len(got)} (the kernel's): kernel {mine or ended}, engine {theirs or ended}; "
+            f"the moves before it: {' '.join(expected[max(0, i - before):i]) or '(none)'}")
+
+
+def _assert_same_moves(seeds, got, expected, about=""):
+    """Every game's moves equal; else the first few games that differ, each at
+    the first move where it parts (after ``about``: which rules, which bots)."""
+    assert len(got) == len(expected) == len(seeds)
+    reports = [r for r in map(_moves_report, seeds, got, expected) if r is not None]
+    assert not reports, about + "\n".join(reports[:3])
+
+
+def _engine_games(rules, lineup, n, seed, **kwargs):
+    """The engine's records and moves of ``n`` games (``play_game(...,
+    record=True)``, which plays the same games as ``run_games``' fast mode:
+    tests/test_invariants.py)."""
+    records, moves = [], []
+    for s in range(seed, seed + n):
+        record, game = play_game(rules, lineup, s, record=True, **kwargs)
+        records.append(record)
+        moves.append([move.text for move in game.moves])
+    return records, moves
+
+
 def _assert_same(rules, lineup, n, seed, **kwargs):
-    got = kernel.play(rules, lineup, n, seed, check=True, **kwargs).to_records()
-    expected = run_games(rules, lineup, n, seed, **kwargs)
+    batch, moves = kernel.play_with_moves(rules, lineup, n, seed, check=True, **kwargs)
+    got = batch.to_records()
+    expected, expected_moves = _engine_games(rules, lineup, n, seed, **kwargs)
+    _assert_same_moves(range(seed, seed + n), moves, expected_moves)
     assert len(got) == len(expected) == n
     assert got == expected, _differences(got, expected)
     return got
+
+
+def test_the_move_report_names_the_first_move_where_two_games_part():
+    engine = ["0:R5", "1:R7", "2:draw", "2:pass", "3:W>G", "3:uno", "0:G2", "1:catch 3"]
+    kernel_moves = engine[:5] + ["3:W>B"] + engine[6:]
+    assert _first_difference(engine, list(engine)) is None
+    assert _first_difference(kernel_moves, engine) == (5, "3:W>B", "3:uno")
+    report = _moves_report(41, kernel_moves, engine, before=3)
+    assert report == ("seed 41: the games part at move 5 of 8 (the engine's) / 8 (the kernel's): "
+                      "kernel 3:W>B, engine 3:uno; the moves before it: 2:draw 2:pass 3:W>G")
+    # one game a move longer: they part where the shorter one ended
+    assert _first_difference(engine[:6], engine) == (6, None, "0:G2")
+    assert _first_difference(engine + ["2:uno"], engine) == (8, "2:uno", None)
+    assert "kernel (none: the game had ended), engine 0:G2" in _moves_report(0, engine[:6], engine)
+    # they part at the first move: nothing before it
+    assert _moves_report(7, ["1:draw"], ["0:R5"]).endswith("the moves before it: (none)")
+    with pytest.raises(AssertionError, match="seed 12: the games part at move 1 "):
+        _assert_same_moves([11, 12], [engine, ["0:R5", "1:draw"]], [engine, engine])
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
@@ -67,16 +138,25 @@ def _random_rule_set(rng: random.Random) -> RuleSet:
             continue
 
 
-def _engine_games(job):
+#: Of each random combination's 20 games, the first this many are compared move
+#: by move too (the engine keeps its moves with record=True, which plays about
+#: 1.8 times slower: every game would make the test half as long again).
+_MOVES_OF = 5
+
+
+def _engine_job(job):
     rules, lineup, seed = job
-    return run_games(rules, lineup, 20, seed, max_turns=300)
+    records, moves = _engine_games(rules, lineup, _MOVES_OF, seed, max_turns=300)
+    records += run_games(rules, lineup, 20 - _MOVES_OF, seed + _MOVES_OF, max_turns=300)
+    return records, moves
 
 
 def test_300_random_rule_combinations_play_the_engines_games():
     """300 valid combinations × 20 seeds, 2 to 10 players, all three bots;
     together they put every option away from its default many times.  Games
     stop at 300 turns (an abandoned game's record must be equal too); the
-    engine's side plays on two processes."""
+    engine's side plays on two processes.  Every record is compared, and the
+    moves of each combination's first :data:`_MOVES_OF` games."""
     from concurrent.futures import ProcessPoolExecutor
     rng = random.Random(2026)
     changed = {info.name: 0 for info in RuleSet.options()}
@@ -93,9 +173,12 @@ def test_300_random_rule_combinations_play_the_engines_games():
     assert {bot for _, lineup, _ in jobs for bot in lineup} == set(BOT_NAMES)
     assert min(changed.values()) >= 20, changed
     with ProcessPoolExecutor(2) as pool:
-        expected = list(pool.map(_engine_games, jobs, chunksize=10))
-    for (rules, lineup, seed), want in zip(jobs, expected):
-        got = kernel.play(rules, lineup, 20, seed, max_turns=300, check=True).to_records()
+        expected = list(pool.map(_engine_job, jobs, chunksize=10))
+    for (rules, lineup, seed), (want, want_moves) in zip(jobs, expected):
+        batch, moves = kernel.play_with_moves(rules, lineup, 20, seed, max_turns=300, check=True)
+        _assert_same_moves(range(seed, seed + _MOVES_OF), moves[:_MOVES_OF], want_moves,
+                           about=f"{rules!r}, {lineup}:\n")
+        got = batch.to_records()
         assert got == want, (rules, lineup, _differences(got, want))
 
 
@@ -117,14 +200,16 @@ def test_abandoned_games_stop_at_the_same_turn():
 
 def test_the_benchmarks_inline_policy_without_the_table():
     """table=False is benchmarks/engine_speed.py's loop: random-greedy choices from
-    random.Random(seed), no UNO! calls."""
+    random.Random(seed), no UNO! calls; the same games, move for move."""
     import sys
     from pathlib import Path
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
     import engine_speed
     games: list = []
     engine_speed.play_uno_nb(40, 11, keep=games)
-    batch = kernel.play("standard", ["random-greedy"] * 4, 40, seed=11, table=False, check=True)
+    batch, moves = kernel.play_with_moves("standard", ["random-greedy"] * 4, 40, seed=11,
+                                          table=False, check=True)
+    _assert_same_moves(range(11, 51), moves, [[m.text for m in g.moves] for g in games])
     assert batch.turns.tolist() == [g.turns for g in games]
     assert batch.winner.tolist() == [g.outcome.winner for g in games]
     assert batch.scores.tolist() == [list(g.scores) for g in games]
