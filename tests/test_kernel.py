@@ -215,6 +215,53 @@ def test_the_benchmarks_inline_policy_without_the_table():
     assert batch.scores.tolist() == [list(g.scores) for g in games]
 
 
+def test_games_longer_than_the_room_for_moves_are_played_again_for_all_their_moves(monkeypatch):
+    """play_with_moves makes room for MOVES_ROOM moves a game (or MOVES_BUDGET
+    in all), then plays the longer games again (seeds not in a row: their
+    tables computed apart)."""
+    rules, lineup = "cnuno", ["heuristic", "random", "heuristic", "random-greedy"]
+    batch, moves = kernel.play_with_moves(rules, lineup, 12, seed=30)
+    room = sorted(len(m) for m in moves)[5]
+    monkeypatch.setattr(kernel, "MOVES_ROOM", room)
+    monkeypatch.setattr(kernel, "MOVES_BUDGET", 0)
+    again, cut = kernel.play_with_moves(rules, lineup, 12, seed=30)
+    assert cut == moves and again == batch
+    assert batch.moves.tolist() == [len(m) for m in moves]
+    longer = [s for s, m in zip(range(30, 42), moves) if len(m) > room]
+    assert 0 < len(longer) < 12 and longer[-1] - longer[0] >= len(longer)  # not in a row
+    _assert_same_moves(range(30, 42), moves, _engine_games(rules, lineup, 12, 30)[1])
+    assert kernel.play_moves(rules, lineup, 3, seed=39) == moves[9:]
+
+
+def test_writing_the_moves_out_is_the_same_compiled_function():
+    """Moves or none, play_batch has one compiled specialization (a second
+    one would compile for another minute): no moves is a (games, 0) history."""
+    from uno_nb.kernel import jit, layout
+    kernel.play("party", ["heuristic"] * 3, 4, seed=1)
+    kernel.play_with_moves("party", ["heuristic"] * 3, 4, seed=1)
+    kernel.play_moves("standard", ["random-greedy"] * 4, 4, seed=1, table=False)
+    signatures = getattr(jit.play_batch, "signatures", None)
+    if signatures is None:
+        pytest.skip("NUMBA_DISABLE_JIT: nothing compiled")
+    assert len(signatures) == 1
+
+
+def test_a_move_written_out_reads_back_in_the_engines_notation():
+    from uno_nb.engine.cards import parse_card
+    from uno_nb.kernel.layout import CATCH, DRAW, MV_CARD, MV_COLOUR, MV_SEAT, MV_TARGET, PLAY
+
+    def code(kind, seat, card=-1, colour=-1, target=-1):
+        return (kind | seat << MV_SEAT | (card + 1) << MV_CARD | (colour + 1) << MV_COLOUR
+                | (target + 1) << MV_TARGET)
+
+    w4, r7 = parse_card("W+4").index, parse_card("R7").index
+    assert kernel.move_text(code(PLAY, 2, w4, 2)) == "2:W+4>G"
+    assert kernel.move_text(code(PLAY, 9, w4)) == "9:W+4"        # V-COLOUR-WHEEL
+    assert kernel.move_text(code(PLAY, 0, r7)) == "0:R7"
+    assert kernel.move_text(code(CATCH, 1, target=3)) == "1:catch 3"
+    assert kernel.move_text(code(DRAW, 4)) == "4:draw"
+
+
 def test_a_bot_the_kernel_does_not_know_is_refused_clearly_and_the_lab_falls_back():
     class Stubborn(RandomBot):
         name = "stubborn"
@@ -267,14 +314,17 @@ def test_the_kernel_counts_the_engines_rule_ids_in_the_engines_order():
 
 def test_without_compiling_the_kernel_runs_as_plain_python_and_plays_the_same_games():
     """NUMBA_DISABLE_JIT=1 (the Binder test uses it to skip two minutes of
-    compiling): the same functions as plain Python give the same records."""
+    compiling): the same functions as plain Python give the same records and
+    moves."""
     import subprocess
     import sys
     code = ("import warnings; warnings.simplefilter('ignore')\n"
             "from uno_nb import kernel\n"
-            "from uno_nb.sim.simulation import run_games\n"
+            "from uno_nb.sim.simulation import play_game, run_games\n"
             "assert kernel.play_records('party', ['heuristic', 'random'], 2, seed=8) == "
             "run_games('party', ['heuristic', 'random'], 2, 8)\n"
+            "assert kernel.play_moves('party', ['heuristic', 'random'], 1, seed=8)[0] == "
+            "[m.text for m in play_game('party', ['heuristic', 'random'], 8, record=True)[1].moves]\n"
             "print('same')\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          env={**__import__("os").environ, "NUMBA_DISABLE_JIT": "1"})
