@@ -1,10 +1,14 @@
-"""The compiled kernel plays the engine's games, record for record.
+"""The compiled kernel plays the engine's games, record for record and move
+for move.
 
 The engine (``simulation.play_game``) is the reference: for the same rule set,
 bots and seed the kernel's record of a game must be equal — winner, turns,
-moves, rounds, scores, cards drawn, every rule's count, abandoned.  Each game
-also runs the kernel's debug mode, which checks after every move that every
-card of the deck is somewhere exactly once.
+moves, rounds, scores, cards drawn, every rule's count, abandoned — and so
+must its moves, one by one (``kernel.play_with_moves`` against the engine's
+``game.moves``): a difference is reported at the first move where the two
+games part, with the moves before it.  Each game also runs the kernel's debug
+mode, which checks after every move that every card of the deck is somewhere
+exactly once.
 """
 
 from __future__ import annotations
@@ -35,12 +39,79 @@ def _differences(got, expected):
     return out
 
 
+def _first_difference(got, expected):
+    """Where two games' move lists part: ``None`` if they are the same, else
+    (index, the kernel's move, the engine's move), a move ``None`` where that
+    game had already ended."""
+    for i, (a, b) in enumerate(zip(got, expected)):
+        if a != b:
+            return i, a, b
+    if len(got) == len(expected):
+        return None
+    i = min(len(got), len(expected))
+    return i, got[i] if i < len(got) else None, expected[i] if i < len(expected) else None
+
+
+def _moves_report(seed, got, expected, before=6):
+    """A failure message for a game whose moves differ (``None`` if they do
+    not): its seed, the first move where the kernel's and the engine's games
+    part, both moves, and the ``before`` moves they made alike before it."""
+    difference = _first_difference(got, expected)
+    if difference is None:
+        return None
+    i, mine, theirs = difference
+    ended = "(none: the game had ended)"
+    return (f"seed {seed}: the games part at move {i} of {len(expected)} (the engine's) / "
+            f"{len(got)} (the kernel's): kernel {mine or ended}, engine {theirs or ended}; "
+            f"the moves before it: {' '.join(expected[max(0, i - before):i]) or '(none)'}")
+
+
+def _assert_same_moves(seeds, got, expected, about=""):
+    """Every game's moves equal; else the first few games that differ, each at
+    the first move where it parts (after ``about``: which rules, which bots)."""
+    assert len(got) == len(expected) == len(seeds)
+    reports = [r for r in map(_moves_report, seeds, got, expected) if r is not None]
+    assert not reports, about + "\n".join(reports[:3])
+
+
+def _engine_games(rules, lineup, n, seed, **kwargs):
+    """The engine's records and moves of ``n`` games (``play_game(...,
+    record=True)``, which plays the same games as ``run_games``' fast mode:
+    tests/test_invariants.py)."""
+    records, moves = [], []
+    for s in range(seed, seed + n):
+        record, game = play_game(rules, lineup, s, record=True, **kwargs)
+        records.append(record)
+        moves.append([move.text for move in game.moves])
+    return records, moves
+
+
 def _assert_same(rules, lineup, n, seed, **kwargs):
-    got = kernel.play(rules, lineup, n, seed, check=True, **kwargs).to_records()
-    expected = run_games(rules, lineup, n, seed, **kwargs)
+    batch, moves = kernel.play_with_moves(rules, lineup, n, seed, check=True, **kwargs)
+    got = batch.to_records()
+    expected, expected_moves = _engine_games(rules, lineup, n, seed, **kwargs)
+    _assert_same_moves(range(seed, seed + n), moves, expected_moves)
     assert len(got) == len(expected) == n
     assert got == expected, _differences(got, expected)
     return got
+
+
+def test_the_move_report_names_the_first_move_where_two_games_part():
+    engine = ["0:R5", "1:R7", "2:draw", "2:pass", "3:W>G", "3:uno", "0:G2", "1:catch 3"]
+    kernel_moves = engine[:5] + ["3:W>B"] + engine[6:]
+    assert _first_difference(engine, list(engine)) is None
+    assert _first_difference(kernel_moves, engine) == (5, "3:W>B", "3:uno")
+    report = _moves_report(41, kernel_moves, engine, before=3)
+    assert report == ("seed 41: the games part at move 5 of 8 (the engine's) / 8 (the kernel's): "
+                      "kernel 3:W>B, engine 3:uno; the moves before it: 2:draw 2:pass 3:W>G")
+    # one game a move longer: they part where the shorter one ended
+    assert _first_difference(engine[:6], engine) == (6, None, "0:G2")
+    assert _first_difference(engine + ["2:uno"], engine) == (8, "2:uno", None)
+    assert "kernel (none: the game had ended), engine 0:G2" in _moves_report(0, engine[:6], engine)
+    # they part at the first move: nothing before it
+    assert _moves_report(7, ["1:draw"], ["0:R5"]).endswith("the moves before it: (none)")
+    with pytest.raises(AssertionError, match="seed 12: the games part at move 1 "):
+        _assert_same_moves([11, 12], [engine, ["0:R5", "1:draw"]], [engine, engine])
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
@@ -67,16 +138,25 @@ def _random_rule_set(rng: random.Random) -> RuleSet:
             continue
 
 
-def _engine_games(job):
+#: Of each random combination's 20 games, the first this many are compared move
+#: by move too (the engine keeps its moves with record=True, which plays about
+#: 1.8 times slower: every game would make the test half as long again).
+_MOVES_OF = 5
+
+
+def _engine_job(job):
     rules, lineup, seed = job
-    return run_games(rules, lineup, 20, seed, max_turns=300)
+    records, moves = _engine_games(rules, lineup, _MOVES_OF, seed, max_turns=300)
+    records += run_games(rules, lineup, 20 - _MOVES_OF, seed + _MOVES_OF, max_turns=300)
+    return records, moves
 
 
 def test_300_random_rule_combinations_play_the_engines_games():
     """300 valid combinations × 20 seeds, 2 to 10 players, all three bots;
     together they put every option away from its default many times.  Games
     stop at 300 turns (an abandoned game's record must be equal too); the
-    engine's side plays on two processes."""
+    engine's side plays on two processes.  Every record is compared, and the
+    moves of each combination's first :data:`_MOVES_OF` games."""
     from concurrent.futures import ProcessPoolExecutor
     rng = random.Random(2026)
     changed = {info.name: 0 for info in RuleSet.options()}
@@ -93,9 +173,12 @@ def test_300_random_rule_combinations_play_the_engines_games():
     assert {bot for _, lineup, _ in jobs for bot in lineup} == set(BOT_NAMES)
     assert min(changed.values()) >= 20, changed
     with ProcessPoolExecutor(2) as pool:
-        expected = list(pool.map(_engine_games, jobs, chunksize=10))
-    for (rules, lineup, seed), want in zip(jobs, expected):
-        got = kernel.play(rules, lineup, 20, seed, max_turns=300, check=True).to_records()
+        expected = list(pool.map(_engine_job, jobs, chunksize=10))
+    for (rules, lineup, seed), (want, want_moves) in zip(jobs, expected):
+        batch, moves = kernel.play_with_moves(rules, lineup, 20, seed, max_turns=300, check=True)
+        _assert_same_moves(range(seed, seed + _MOVES_OF), moves[:_MOVES_OF], want_moves,
+                           about=f"{rules!r}, {lineup}:\n")
+        got = batch.to_records()
         assert got == want, (rules, lineup, _differences(got, want))
 
 
@@ -117,17 +200,66 @@ def test_abandoned_games_stop_at_the_same_turn():
 
 def test_the_benchmarks_inline_policy_without_the_table():
     """table=False is benchmarks/engine_speed.py's loop: random-greedy choices from
-    random.Random(seed), no UNO! calls."""
+    random.Random(seed), no UNO! calls; the same games, move for move."""
     import sys
     from pathlib import Path
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
     import engine_speed
     games: list = []
     engine_speed.play_uno_nb(40, 11, keep=games)
-    batch = kernel.play("standard", ["random-greedy"] * 4, 40, seed=11, table=False, check=True)
+    batch, moves = kernel.play_with_moves("standard", ["random-greedy"] * 4, 40, seed=11,
+                                          table=False, check=True)
+    _assert_same_moves(range(11, 51), moves, [[m.text for m in g.moves] for g in games])
     assert batch.turns.tolist() == [g.turns for g in games]
     assert batch.winner.tolist() == [g.outcome.winner for g in games]
     assert batch.scores.tolist() == [list(g.scores) for g in games]
+
+
+def test_games_longer_than_the_room_for_moves_are_played_again_for_all_their_moves(monkeypatch):
+    """play_with_moves makes room for MOVES_ROOM moves a game (or MOVES_BUDGET
+    in all), then plays the longer games again (seeds not in a row: their
+    tables computed apart)."""
+    rules, lineup = "cnuno", ["heuristic", "random", "heuristic", "random-greedy"]
+    batch, moves = kernel.play_with_moves(rules, lineup, 12, seed=30)
+    room = sorted(len(m) for m in moves)[5]
+    monkeypatch.setattr(kernel, "MOVES_ROOM", room)
+    monkeypatch.setattr(kernel, "MOVES_BUDGET", 0)
+    again, cut = kernel.play_with_moves(rules, lineup, 12, seed=30)
+    assert cut == moves and again == batch
+    assert batch.moves.tolist() == [len(m) for m in moves]
+    longer = [s for s, m in zip(range(30, 42), moves) if len(m) > room]
+    assert 0 < len(longer) < 12 and longer[-1] - longer[0] >= len(longer)  # not in a row
+    _assert_same_moves(range(30, 42), moves, _engine_games(rules, lineup, 12, 30)[1])
+    assert kernel.play_moves(rules, lineup, 3, seed=39) == moves[9:]
+
+
+def test_writing_the_moves_out_is_the_same_compiled_function():
+    """Moves or none, play_batch has one compiled specialization (a second
+    one would compile for another minute): no moves is a (games, 0) history."""
+    from uno_nb.kernel import jit, layout
+    kernel.play("party", ["heuristic"] * 3, 4, seed=1)
+    kernel.play_with_moves("party", ["heuristic"] * 3, 4, seed=1)
+    kernel.play_moves("standard", ["random-greedy"] * 4, 4, seed=1, table=False)
+    signatures = getattr(jit.play_batch, "signatures", None)
+    if signatures is None:
+        pytest.skip("NUMBA_DISABLE_JIT: nothing compiled")
+    assert len(signatures) == 1
+
+
+def test_a_move_written_out_reads_back_in_the_engines_notation():
+    from uno_nb.engine.cards import parse_card
+    from uno_nb.kernel.layout import CATCH, DRAW, MV_CARD, MV_COLOUR, MV_SEAT, MV_TARGET, PLAY
+
+    def code(kind, seat, card=-1, colour=-1, target=-1):
+        return (kind | seat << MV_SEAT | (card + 1) << MV_CARD | (colour + 1) << MV_COLOUR
+                | (target + 1) << MV_TARGET)
+
+    w4, r7 = parse_card("W+4").index, parse_card("R7").index
+    assert kernel.move_text(code(PLAY, 2, w4, 2)) == "2:W+4>G"
+    assert kernel.move_text(code(PLAY, 9, w4)) == "9:W+4"        # V-COLOUR-WHEEL
+    assert kernel.move_text(code(PLAY, 0, r7)) == "0:R7"
+    assert kernel.move_text(code(CATCH, 1, target=3)) == "1:catch 3"
+    assert kernel.move_text(code(DRAW, 4)) == "4:draw"
 
 
 def test_a_bot_the_kernel_does_not_know_is_refused_clearly_and_the_lab_falls_back():
@@ -182,14 +314,17 @@ def test_the_kernel_counts_the_engines_rule_ids_in_the_engines_order():
 
 def test_without_compiling_the_kernel_runs_as_plain_python_and_plays_the_same_games():
     """NUMBA_DISABLE_JIT=1 (the Binder test uses it to skip two minutes of
-    compiling): the same functions as plain Python give the same records."""
+    compiling): the same functions as plain Python give the same records and
+    moves."""
     import subprocess
     import sys
     code = ("import warnings; warnings.simplefilter('ignore')\n"
             "from uno_nb import kernel\n"
-            "from uno_nb.sim.simulation import run_games\n"
+            "from uno_nb.sim.simulation import play_game, run_games\n"
             "assert kernel.play_records('party', ['heuristic', 'random'], 2, seed=8) == "
             "run_games('party', ['heuristic', 'random'], 2, 8)\n"
+            "assert kernel.play_moves('party', ['heuristic', 'random'], 1, seed=8)[0] == "
+            "[m.text for m in play_game('party', ['heuristic', 'random'], 8, record=True)[1].moves]\n"
             "print('same')\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          env={**__import__("os").environ, "NUMBA_DISABLE_JIT": "1"})

@@ -8,6 +8,8 @@ abandoned) equals :func:`uno_nb.sim.simulation.play_game`'s, because the kernel
 (:mod:`uno_nb.kernel.jit`) follows the engine step by step and draws the same
 random numbers from the same generators — CPython's Mersenne Twister,
 reproduced in :mod:`uno_nb.kernel.mtrand`.  The engine stays the reference.
+:func:`play_with_moves` also writes out every game's moves, in the engine's
+notation, for the twin tests to compare move by move.
 
 The kernel needs numba (``pip install "uno_nb[fast]"``; prebuilt wheels, nothing
 to compile at install).  Its machine code is cached on disk beside the
@@ -42,12 +44,15 @@ import numpy as np
 
 from ..sim.batch import Batch
 from ..sim.bots import Bot, HeuristicBot, RandomBot, make_bot
+from ..engine.cards import ALL_CARDS, Colour
 from ..engine.errors import UnoError
-from ..engine.moves import MAX_PLAYERS
+from ..engine.moves import MAX_PLAYERS, Move, MoveKind
 from ..engine.rules import RuleSet
 from ..sim.simulation import DEFAULT_MAX_TURNS, GameRecord
+from .layout import MV_CARD, MV_COLOUR, MV_SEAT, MV_TARGET
 
-__all__ = ["available", "why_not", "play", "play_records", "warm", "KernelRefused",
+__all__ = ["available", "why_not", "play", "play_records", "play_with_moves", "play_moves",
+           "move_text", "MOVES_ROOM", "MOVES_BUDGET", "warm", "KernelRefused",
            "BOT_CODES", "fingerprint", "forget_stale_machine_code", "not_ready", "ready_marker",
            "mark_ready", "mark_failed", "NOT_COMPILED", "COMPILED_ELSEWHERE", "COMPILE_FAILED", "is_compiling_reason", "SERVED_ENV"]
 
@@ -246,6 +251,65 @@ def _keys(seeds: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return words, koff
 
 
+def _checked(rules: RuleSet | str | None, lineup: Sequence[Bot | str], n: int, seed: int,
+             max_rounds: int | None) -> tuple[RuleSet, list[Bot], np.ndarray]:
+    """The rule set, the bots and their kernel codes of a call of :func:`play`,
+    or the error that says what the kernel cannot play or what is wrong."""
+    reason = why_not(rules, lineup)
+    if reason is not None:
+        raise KernelRefused(f"the compiled kernel cannot play this: {reason}")
+    rule_set = _rules(rules)
+    bots = [make_bot(b) if isinstance(b, str) else b for b in lineup]
+    codes = np.array([_bot_code(b) for b in bots], np.int64)
+    if type(n) is not int or n < 0:
+        raise ValueError(f"n must be a whole number >= 0, got {n!r}")
+    if type(seed) is not int or seed < 0 or seed + n - 1 > _MAX_SEED:
+        raise KernelRefused(f"the kernel plays seeds from 0 to 2**63 - 1, got {seed}…{seed + n - 1}")
+    if max_rounds is not None and (type(max_rounds) is not int or max_rounds < 1):
+        raise ValueError(f"max_rounds must be a whole number >= 1 or None, got {max_rounds!r}")
+    return rule_set, bots, codes
+
+
+def _run(rule_set: RuleSet, codes: np.ndarray, seeds: np.ndarray, max_rounds: int | None,
+         max_turns: int, table: bool, check: bool, room: int) -> list[np.ndarray]:
+    """Play the games of ``seeds`` (in a row, or any seeds: games played again
+    for their moves) on the compiled kernel: its outputs ``out``, ``scores``,
+    ``drawn``, ``fired`` and the ``history`` of each game's first ``room``
+    moves (``room=0``: none, nothing written)."""
+    from . import jit as kj
+    forget_stale_machine_code()
+    n, players = len(seeds), len(codes)
+    if not table:
+        words, koff = np.zeros(1, np.uint32), np.zeros((n, 6), np.int64)
+        traits = np.zeros((n, players, 5))
+    elif n == 0 or seeds[-1] - seeds[0] == n - 1:  # seeds in a row: the lab's chunks
+        words, koff, traits = _table(int(seeds[0]) if n else 0, n, players)
+    else:
+        words, koff = _keys(seeds)
+        traits = kj.traits_batch(words, koff, players)
+    out = np.zeros((n, 8), np.int64)
+    scores = np.zeros((n, players), np.int64)
+    drawn = np.zeros((n, players), np.int64)
+    fired = np.zeros((n, kj.NFIRED), np.int64)
+    history = np.zeros((n, room), np.int64)
+    if n:
+        kj.play_batch(kj.rules_array(rule_set), codes, players, seeds,
+                      0 if max_rounds is None else max_rounds, int(max_turns), bool(table),
+                      words, koff, traits, bool(check), out, scores, drawn, fired, history)
+    return [out, scores, drawn, fired, history]
+
+
+def _batch(seeds: np.ndarray, bots: Sequence[Bot], outputs: Sequence[np.ndarray]) -> Batch:
+    from . import jit as kj
+    out, scores, drawn, fired = outputs[:4]
+    return Batch(seeds=seeds, players=len(bots),
+                 bot_names=tuple(b.name for b in bots),
+                 winner=out[:, 0], first_player=out[:, 1], dealer=out[:, 2],
+                 turns=out[:, 3], moves=out[:, 4], rounds=out[:, 5], points=out[:, 6],
+                 scores=scores, cards_drawn=drawn, rule_ids=kj.FIRED_IDS, fired=fired,
+                 abandoned=out[:, 7].astype(bool))
+
+
 def play(rules: RuleSet | str | None, lineup: Sequence[Bot | str], n: int, seed: int = 0, *,
          max_rounds: int | None = 1, max_turns: int = DEFAULT_MAX_TURNS,
          table: bool = True, check: bool = False) -> Batch:
@@ -257,42 +321,82 @@ def play(rules: RuleSet | str | None, lineup: Sequence[Bot | str], n: int, seed:
     ``random.Random(seed)``: the inline policy of ``benchmarks/engine_speed.py``.
     ``check=True`` checks after every move that no card was lost or
     duplicated (slower; a debug mode).  Raises :class:`KernelRefused` when the
-    kernel cannot play the rule set or lineup."""
-    reason = why_not(rules, lineup)
-    if reason is not None:
-        raise KernelRefused(f"the compiled kernel cannot play this: {reason}")
-    rule_set = _rules(rules)
-    bots = [make_bot(b) if isinstance(b, str) else b for b in lineup]
-    codes = np.array([_bot_code(b) for b in bots], np.int64)
-    players = len(bots)
-    if type(n) is not int or n < 0:
-        raise ValueError(f"n must be a whole number >= 0, got {n!r}")
-    if type(seed) is not int or seed < 0 or seed + n - 1 > _MAX_SEED:
-        raise KernelRefused(f"the kernel plays seeds from 0 to 2**63 - 1, got {seed}…{seed + n - 1}")
-    if max_rounds is not None and (type(max_rounds) is not int or max_rounds < 1):
-        raise ValueError(f"max_rounds must be a whole number >= 1 or None, got {max_rounds!r}")
-    from . import jit as kj
-    forget_stale_machine_code()
+    kernel cannot play the rule set or lineup.  :func:`play_with_moves` also
+    gives every game's moves."""
+    rule_set, bots, codes = _checked(rules, lineup, n, seed, max_rounds)
     seeds = np.arange(seed, seed + n, dtype=np.int64)
-    if table:
-        words, koff, traits = _table(seed, n, players)
-    else:
-        words, koff = np.zeros(1, np.uint32), np.zeros((n, 6), np.int64)
-        traits = np.zeros((n, players, 5))
-    out = np.zeros((n, 8), np.int64)
-    scores = np.zeros((n, players), np.int64)
-    drawn = np.zeros((n, players), np.int64)
-    fired = np.zeros((n, kj.NFIRED), np.int64)
-    if n:
-        kj.play_batch(kj.rules_array(rule_set), codes, players, seeds,
-                      0 if max_rounds is None else max_rounds, int(max_turns), bool(table),
-                      words, koff, traits, bool(check), out, scores, drawn, fired)
-    return Batch(seeds=seeds, players=players,
-                 bot_names=tuple(b.name for b in bots),
-                 winner=out[:, 0], first_player=out[:, 1], dealer=out[:, 2],
-                 turns=out[:, 3], moves=out[:, 4], rounds=out[:, 5], points=out[:, 6],
-                 scores=scores, cards_drawn=drawn, rule_ids=kj.FIRED_IDS, fired=fired,
-                 abandoned=out[:, 7].astype(bool))
+    return _batch(seeds, bots, _run(rule_set, codes, seeds, max_rounds, max_turns, table, check, 0))
+
+
+#: :func:`play_with_moves`' first run makes room for this many moves a game
+#: (8 bytes each), or for :data:`MOVES_BUDGET` moves in all when that is more
+#: (a few games: room for all their moves); the games that made more are
+#: played again, with room for all of them.
+MOVES_ROOM = 256
+MOVES_BUDGET = 1 << 20
+
+
+def play_with_moves(rules: RuleSet | str | None, lineup: Sequence[Bot | str], n: int,
+                    seed: int = 0, *, max_rounds: int | None = 1,
+                    max_turns: int = DEFAULT_MAX_TURNS, table: bool = True,
+                    check: bool = False) -> tuple[Batch, list[list[str]]]:
+    """:func:`play`, and each game's moves in the order they were pushed, in
+    the engine's notation (:attr:`Move.text <uno_nb.engine.moves.Move>`):
+    the bots' moves and the table model's (UNO! calls, catches, jump-ins,
+    table talk), what ``play_game(..., record=True)[1].moves`` holds for the
+    same game.  The kernel writes them out as it plays, one ``int64`` each,
+    in the room :data:`MOVES_ROOM` says; a game that made more is played
+    again, with the others that did, with room for all of them."""
+    rule_set, bots, codes = _checked(rules, lineup, n, seed, max_rounds)
+    seeds = np.arange(seed, seed + n, dtype=np.int64)
+    room = max(MOVES_ROOM, MOVES_BUDGET // max(n, 1))
+    outputs = _run(rule_set, codes, seeds, max_rounds, max_turns, table, check, room)
+    history = outputs[4]
+    counts = outputs[0][:, 4]
+    rows: list[np.ndarray] = [history[g, :counts[g]] for g in range(n)]
+    longer = np.flatnonzero(counts > room)
+    if len(longer):
+        again = _run(rule_set, codes, seeds[longer], max_rounds, max_turns, table, check,
+                     int(counts[longer].max()))
+        if not np.array_equal(again[0], outputs[0][longer]):  # the same games, every time
+            raise RuntimeError("the kernel played a game differently the second time")
+        for i, g in enumerate(longer.tolist()):
+            rows[g] = again[4][i, :counts[g]]
+    return _batch(seeds, bots, outputs), [[move_text(code) for code in row.tolist()]
+                                          for row in rows]
+
+
+def play_moves(rules: RuleSet | str | None, lineup: Sequence[Bot | str], n: int,
+               seed: int = 0, **kwargs: object) -> list[list[str]]:
+    """Each game's moves (:func:`play_with_moves`), in the engine's notation.
+
+    >>> from uno_nb.sim.simulation import play_game
+    >>> moves = play_moves("party", ["heuristic"] * 4, 3, seed=5)
+    >>> moves[2] == [m.text for m in play_game("party", ["heuristic"] * 4, 7, record=True)[1].moves]
+    True
+    """
+    return play_with_moves(rules, lineup, n, seed, **kwargs)[1]  # type: ignore[arg-type]
+
+
+_MOVE_TEXTS: dict[int, str] = {}
+
+
+def move_text(code: int) -> str:
+    """The engine's notation of a move as the kernel writes it out (see
+    :data:`uno_nb.kernel.layout.MV_SEAT`): ``"2:W+4>G"``, ``"0:catch 3"``."""
+    text = _MOVE_TEXTS.get(code)
+    if text is None:
+        kind = MoveKind(code & 15)
+        seat = (code >> MV_SEAT) & 15
+        card = ALL_CARDS[((code >> MV_CARD) & 255) - 1] if (code >> MV_CARD) & 255 else None
+        colour = Colour(((code >> MV_COLOUR) & 15) - 1) if (code >> MV_COLOUR) & 15 else None
+        target = ((code >> MV_TARGET) & 15) - 1
+        text = Move.make(kind, seat,
+                         card=card if kind in (MoveKind.PLAY, MoveKind.GIVE) else None,
+                         colour=colour if kind in (MoveKind.PLAY, MoveKind.COLOUR) else None,
+                         target=target if kind in (MoveKind.CATCH, MoveKind.SWAP) else None).text
+        _MOVE_TEXTS[code] = text
+    return text
 
 
 def play_records(rules: RuleSet | str | None, lineup: Sequence[Bot | str], n: int,

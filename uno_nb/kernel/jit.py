@@ -37,8 +37,9 @@ from numba import njit
 from .layout import (ADVISE, C_COL, C_DRAW, C_NUM, C_PTS, C_RANK, CATCH, COLMASK,
                             COLOUR_CARDS, CUR, D_DECK, D_TALK, DEALER, DECK_LEN, DECKS, DISC,
                             DRAWNN, F64, FIRED, FIRED_IDS, GAME_OVER, HC, HMASK, HSIZE, I64, MATCH,
-                            MAXM, MOVES, N, NCARDS, NDISC, NFIRED, NPILE, O_ADVICE, O_BOUNCE,
-                            O_DOUBLES, O_JUMP, OPTION_NAMES, OUT, PENALTY, PHASE, PILE, PLAY, ROUND,
+                            MAXM, MOVES, MV_CARD, MV_COLOUR, MV_SEAT, MV_TARGET, N, NCARDS, NDISC,
+                            NFIRED, NPILE, O_ADVICE, O_BOUNCE, O_DOUBLES, O_JUMP, OPTION_NAMES,
+                            OUT, PENALTY, PHASE, PILE, PLAY, ROUND,
                             rules_array, SCORES, SILENCE, SLAP, SLOW, SPEAK, STATE_SIZE, T_ADVISE,
                             T_FORGET, T_NOTICE, T_REACTION, T_TALK, TMP, TOPBY, TURNS, U32, UNO,
                             UNOOPEN, WINNER)
@@ -58,6 +59,21 @@ __all__ = ["play_batch", "traits_batch", "rules_array", "FIRED_IDS", "NFIRED", "
 @njit(cache=True)
 def reaction(tr: F64, s: int, trng: U32) -> float:
     return mt.round3(tr[s, T_REACTION] * (0.5 + mt.random(trng)))
+
+
+@njit(cache=True, inline="always")
+def note_move(st: I64, hist: I64, p: int, kind: int, card: int, colour: int, target: int) -> None:
+    """``Game.push``'s history: count the move about to be pushed (``st[MOVES]``)
+    and write it, encoded (see :data:`~uno_nb.kernel.layout.MV_SEAT`), at that
+    index of ``hist``, this game's row of the history, while the row has
+    room; when nobody asked for the moves the row is empty and nothing is
+    written.  Called before every ``push_play`` and ``apply_other`` of the
+    runner and its table model, which are all the moves of a game."""
+    i = st[MOVES]
+    if i < hist.shape[0]:
+        hist[i] = (kind | (p << MV_SEAT) | ((card + 1) << MV_CARD) | ((colour + 1) << MV_COLOUR)
+                   | ((target + 1) << MV_TARGET))
+    st[MOVES] = i + 1
 
 
 # ================================================================ the table model
@@ -100,11 +116,12 @@ def traits_batch(keys: U32, koff: I64, n: int) -> F64:
 
 
 @njit(cache=True)
-def uno_call(st: I64, mv: I64, tr: F64, trng: U32, ru: I64, crng: U32) -> int:
+def uno_call(st: I64, mv: I64, hist: I64, tr: F64, trng: U32, ru: I64, crng: U32) -> int:
     """``uno_nb.sim.table.uno_call`` (T-UNO-CATCH) for the player left with one card."""
     p = st[UNOOPEN]
     n = st[N]
     if mt.random(trng) >= tr[p, T_FORGET]:
+        note_move(st, hist, p, UNO, -1, -1, -1)
         apply_other(st, mv, p, UNO, -1, -1, -1, ru, crng)
         return 1
     best_q = -1
@@ -116,12 +133,13 @@ def uno_call(st: I64, mv: I64, tr: F64, trng: U32, ru: I64, crng: U32) -> int:
                 best_q, best_t = q, t
     if best_q < 0:
         return 0
+    note_move(st, hist, best_q, CATCH, -1, -1, p)
     apply_other(st, mv, best_q, CATCH, -1, -1, p, ru, crng)
     return 1
 
 
 @njit(cache=True)
-def table_talk(st: I64, mv: I64, tr: F64, trng: U32, ru: I64, crng: U32) -> int:
+def table_talk(st: I64, mv: I64, hist: I64, tr: F64, trng: U32, ru: I64, crng: U32) -> int:
     """``uno_nb.sim.table.table_talk``: T-UNO-CENTER, T-SILENT-TWOS, T-ADVICE."""
     done = 0
     n = st[N]
@@ -135,6 +153,7 @@ def table_talk(st: I64, mv: I64, tr: F64, trng: U32, ru: I64, crng: U32) -> int:
                 if slowest < 0 or t >= worst:
                     slowest, worst = s, t
         if slowest >= 0:
+            note_move(st, hist, slowest, SLOW, -1, -1, -1)
             apply_other(st, mv, slowest, SLOW, -1, -1, -1, ru, crng)
             done += 1
     if st[SILENCE] != 0:
@@ -144,11 +163,13 @@ def table_talk(st: I64, mv: I64, tr: F64, trng: U32, ru: I64, crng: U32) -> int:
                 if speaker < 0:
                     speaker = s
         if speaker >= 0:
+            note_move(st, hist, speaker, SPEAK, -1, -1, -1)
             apply_other(st, mv, speaker, SPEAK, -1, -1, -1, ru, crng)
             done += 1
     if ru[O_ADVICE] and st[PHASE] <= PENALTY:
         for s in range(n):
             if s != st[CUR] and not st[OUT + s] and mt.random(trng) < tr[s, T_ADVISE]:
+                note_move(st, hist, s, ADVISE, -1, -1, -1)
                 apply_other(st, mv, s, ADVISE, -1, -1, -1, ru, crng)
                 done += 1
                 break
@@ -156,7 +177,8 @@ def table_talk(st: I64, mv: I64, tr: F64, trng: U32, ru: I64, crng: U32) -> int:
 
 
 @njit(cache=True)
-def jump_ins(st: I64, mv: I64, tr: F64, trng: U32, ru: I64, crng: U32, bots: I64, idx: I64) -> int:
+def jump_ins(st: I64, mv: I64, hist: I64, tr: F64, trng: U32, ru: I64, crng: U32, bots: I64,
+             idx: I64) -> int:
     """``uno_nb.sim.table.jump_in_race``: the fastest willing player jumps in."""
     done = 0
     # scratch in st's TMP area (deal_round and end_round use it too, never while a
@@ -197,11 +219,12 @@ def jump_ins(st: I64, mv: I64, tr: F64, trng: U32, ru: I64, crng: U32, bots: I64
             t = reaction(tr, s, trng)
             if seat < 0 or t < fastest or (t == fastest and s < seat):
                 seat, fastest = s, t
+        note_move(st, hist, seat, PLAY, st[cho + 2 * seat], st[cho + 2 * seat + 1], -1)
         push_play(st, mv, seat, st[cho + 2 * seat], st[cho + 2 * seat + 1], seat != st[CUR], ru,
                   crng)
         done += 1
         if st[UNOOPEN] >= 0:
-            done += uno_call(st, mv, tr, trng, ru, crng)
+            done += uno_call(st, mv, hist, tr, trng, ru, crng)
     return done
 
 
@@ -233,20 +256,21 @@ def check_cards(st: I64, deck_counts: I64) -> None:
 
 
 @njit(cache=True)
-def play_one(st: I64, mv: I64, idx: I64, tr: F64, trng: U32, crng: U32, ru: I64, bots: I64, n: int,
-             seed: int, max_rounds: int, max_turns: int, table: bool, check: bool,
-             deck_counts: I64) -> tuple[int, int, bool]:
+def play_one(st: I64, mv: I64, hist: I64, idx: I64, tr: F64, trng: U32, crng: U32, ru: I64,
+             bots: I64, n: int, seed: int, max_rounds: int, max_turns: int, table: bool,
+             check: bool, deck_counts: I64) -> tuple[int, int, bool]:
     """``simulation.play_game`` (``table``: with the table model; without it,
     the benchmark's inline random policy, seeded ``random.Random(seed)``).
     ``tr``: this game's traits (``table.draw_traits``, from :func:`traits_batch`);
     ``crng``: chance event 1's generator and ``trng``: the table's generator
-    (or the inline policy's), both seeded by :func:`play_batch`."""
+    (or the inline policy's), both seeded by :func:`play_batch`; ``hist``:
+    the row the game's moves are written in (:func:`note_move`, which also
+    counts them in ``st[MOVES]``: the runner's ``moves``)."""
     new_game(st, n, seed, max_rounds, ru, crng)
     first = st[CUR]
     dealer = st[DEALER]
     jump = ru[O_JUMP] or ru[O_DOUBLES] or ru[O_BOUNCE]
     talk = ru[D_TALK]
-    moves = 0
     abandoned = False
     if check:
         check_cards(st, deck_counts)
@@ -255,7 +279,7 @@ def play_one(st: I64, mv: I64, idx: I64, tr: F64, trng: U32, crng: U32, ru: I64,
             abandoned = True
             break
         if table and jump and st[TOPBY] >= 0:
-            moves += jump_ins(st, mv, tr, trng, ru, crng, bots, idx)
+            jump_ins(st, mv, hist, tr, trng, ru, crng, bots, idx)
             if check:
                 check_cards(st, deck_counts)
             if st[PHASE] == GAME_OVER:
@@ -264,29 +288,31 @@ def play_one(st: I64, mv: I64, idx: I64, tr: F64, trng: U32, crng: U32, ru: I64,
         k, plays = turn_moves(st, mv, ru)
         i = bot_choose(bots[actor], st, actor, mv, 0, k, plays, ru, trng, idx)
         kind = mv[0, 0, i]
+        note_move(st, hist, actor, kind, mv[0, 1, i], mv[0, 2, i], mv[0, 3, i])
         if kind == PLAY:
             push_play(st, mv, actor, mv[0, 1, i], mv[0, 2, i], False, ru, crng)
         else:
             apply_other(st, mv, actor, kind, mv[0, 1, i], mv[0, 2, i], mv[0, 3, i], ru, crng)
-        moves += 1
         if table:
             if st[UNOOPEN] >= 0:
-                moves += uno_call(st, mv, tr, trng, ru, crng)
+                uno_call(st, mv, hist, tr, trng, ru, crng)
             if talk and st[PHASE] != GAME_OVER:
-                moves += table_talk(st, mv, tr, trng, ru, crng)
+                table_talk(st, mv, hist, tr, trng, ru, crng)
         if check:
             check_cards(st, deck_counts)
-    st[MOVES] = moves
     return first, dealer, abandoned
 
 
 @njit(cache=True, nogil=True)  # no Python objects: other threads (the page) run meanwhile
 def play_batch(ru: I64, bots: I64, n: int, seeds: I64, max_rounds: int, max_turns: int, table: bool,
                keys: U32, koff: I64, traits: F64, check: bool, out: I64, scores: I64, drawn: I64,
-               fired: I64) -> None:
+               fired: I64, history: I64) -> None:
     """Play ``len(seeds)`` games; per game ``out`` gets (winner, first player,
     dealer, turns, moves, rounds, points, abandoned), ``scores``/``drawn`` per
-    seat and ``fired`` per rule id of :data:`FIRED_IDS`."""
+    seat and ``fired`` per rule id of :data:`FIRED_IDS`.  ``history`` (games,
+    capacity) gets each game's first ``capacity`` moves (:func:`note_move`;
+    ``out``'s moves is how many the game made): ``(games, 0)`` when nobody
+    asks for them, which writes nothing and is the same compiled function."""
     st = np.zeros(STATE_SIZE, np.int64)
     mv = np.zeros((3, 4, MAXM), np.int64)
     idx = np.zeros(MAXM, np.int64)
@@ -335,19 +361,20 @@ def play_batch(ru: I64, bots: I64, n: int, seeds: I64, max_rounds: int, max_turn
         for g in range(g0, min(g0 + block, games)):
             crng = unowned(cstates[g - g0])
             trng = unowned(tstates[g - g0])
-            _play_and_record(st_o, mv_o, idx_o, unowned(traits[g]), trng, crng, ru_o, bots_o, n,
-                             seeds[g], max_rounds, max_turns, table, g, check, dc_o,
-                             out, scores, drawn, fired)
+            _play_and_record(st_o, mv_o, unowned(history[g]), idx_o, unowned(traits[g]), trng,
+                             crng, ru_o, bots_o, n, seeds[g], max_rounds, max_turns, table, g,
+                             check, dc_o, out, scores, drawn, fired)
     keep_alive(st, mv, idx, deck_counts, cstates, tstates)  # the owners of the unowned views
 
 
 @njit(cache=True)
-def _play_and_record(st: I64, mv: I64, idx: I64, tr: F64, trng: U32, crng: U32, ru: I64, bots: I64,
-                     n: int, seed: int, max_rounds: int, max_turns: int, table: bool, g: int,
-                     check: bool, deck_counts: I64, out: I64, scores: I64, drawn: I64,
-                     fired: I64) -> None:
-    """Play game ``g`` and write its row of the outputs."""
-    first, dealer, abandoned = play_one(st, mv, idx, tr, trng, crng, ru, bots, n, seed,
+def _play_and_record(st: I64, mv: I64, hist: I64, idx: I64, tr: F64, trng: U32, crng: U32,
+                     ru: I64, bots: I64, n: int, seed: int, max_rounds: int, max_turns: int,
+                     table: bool, g: int, check: bool, deck_counts: I64, out: I64, scores: I64,
+                     drawn: I64, fired: I64) -> None:
+    """Play game ``g`` and write its row of the outputs (``hist``: its row of
+    the history)."""
+    first, dealer, abandoned = play_one(st, mv, hist, idx, tr, trng, crng, ru, bots, n, seed,
                                         max_rounds, max_turns, table, check, deck_counts)
     winner = -1 if abandoned else st[WINNER]
     out[g, 0] = winner

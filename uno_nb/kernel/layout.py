@@ -73,6 +73,12 @@ WHEEL_AT = np.array([0, 3, 2, 1], np.int64)    # colour -> place on the wheel
 TURN, DRAWN, PENALTY, CHOOSE, ROUND_OVER, GAME_OVER, SWAP7, EXCHANGE, GIVING, WAIT = range(10)
 PLAY, DRAW, PASS, CHALLENGE, UNO, CATCH, COLOUR, DEAL, SWAP, GIVE, READY, SPEAK, ADVISE, SLOW = \
     range(14)
+#: A move pushed, as one ``int64`` of the history :func:`uno_nb.kernel.jit.play_batch`
+#: writes out when asked: its kind in the low 4 bits, then the seat, the card + 1
+#: (8 bits), the colour + 1 and the target seat + 1 (4 bits each) at these bit
+#: offsets (``-1``, no card / colour / target, is 0); :func:`uno_nb.kernel.move_text`
+#: reads it back into the engine's notation.
+MV_SEAT, MV_CARD, MV_COLOUR, MV_TARGET = 4, 8, 16, 20
 
 # ---------------------------------------------------------------- rule ids counted
 
