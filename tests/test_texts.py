@@ -4,6 +4,7 @@ see, and the table itself is sound (placeholders, plural forms)."""
 
 from __future__ import annotations
 
+import ast
 import re
 import string
 from collections import Counter
@@ -229,6 +230,63 @@ def test_card_names_for_every_card():
     assert texts.card_name(parse_card("W"), colour=2) == "Wild → green"
     assert all("_" not in name and not RULE_ID.search(name) for name in names)
     assert string.Formatter  # (formatter used by text(); imported for clarity)
+
+
+def test_the_table_reads_cards_and_colours_as_the_engine_makes_them():
+    # the table knows colours by their number and cards by their shape (it
+    # imports nothing of the engine): both must agree with the engine's
+    from uno_nb.engine.cards import ALL_CARDS, Colour
+    assert texts.COLOUR_WORDS == tuple(c.name.lower() for c in Colour)
+    assert [texts.card_code(parse_card("W"), c) for c in Colour] == [f"W>{c.letter}" for c in Colour]
+    assert all(isinstance(card, texts.CardLike) for card in ALL_CARDS)
+    assert all(isinstance(c, texts.ColourLike) for c in Colour)
+    assert not isinstance(2, texts.ColourLike) and not isinstance(True, texts.ColourLike)
+    assert texts.colour_name(Colour.BLUE) == texts.colour_name(3) == "blue"
+    with pytest.raises(ValueError):
+        texts.colour_name(4)
+
+
+def test_option_words_are_those_the_rule_switches_show():
+    # refusal_text names the options without RuleSet: the same words as OptionInfo's
+    for info in RuleSet.options():
+        for lang in texts.LANGS:
+            assert texts.option_label(info.name, lang) == info.label(lang)
+            values = info.choices or ((True, False) if info.kind is bool else (info.default,))
+            for value in values:
+                assert texts.option_choice(info.name, value, lang) == info.choice(value, lang)
+
+
+def _imported(path: Path) -> set[str]:
+    """The modules a file of the package imports, relative imports resolved
+    (``from .. import engine`` is ``uno_nb.engine``), those under ``if
+    TYPE_CHECKING:`` included."""
+    package = path.relative_to(ROOT).parent.parts  # what "." stands for
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parent = package[:len(package) - node.level + 1]
+                base = ".".join((*parent, *([node.module] if node.module else [])))
+            found |= {f"{base}.{alias.name}" for alias in node.names}
+    return found
+
+
+def test_the_table_imports_nothing_of_the_layers_above_it():
+    # texts is the bottom layer: the engine, the simulations, the kernel, the
+    # apps all read it, and it reads none of them (nor uno_nb itself, whose
+    # __init__ imports the engine), not even for the type checker
+    files = sorted((ROOT / "uno_nb" / "texts").rglob("*.py"))
+    assert len(files) > 10
+    outside = {path.name: sorted(name for name in _imported(path)
+                                 if name.split(".")[0] == "uno_nb"
+                                 and not name.startswith("uno_nb.texts."))
+               for path in files}
+    assert {name: found for name, found in outside.items() if found} == {}
+    # (the scan sees relative imports: numbers.py's "from . import text")
+    assert "uno_nb.texts.text" in _imported(ROOT / "uno_nb" / "texts" / "numbers.py")
 
 
 def test_an_english_fallback_keeps_english_plural_forms():
