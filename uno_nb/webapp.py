@@ -33,8 +33,8 @@ What Voilà does not do by itself is done here:
   they no longer warn of unencrypted TCP, and notebooks are not checked for a
   signature (see ``_Notebooks``), which only logged a warning per notebook;
 * ``--class-size K`` (``make app CLASS=K``) keeps K preheated kernels for each
-  page a lesson starts on (``uno_nb.serving.CLASS_PAGES``, or ``--pages``; every other
-  notebook keeps its one), see ``uno_nb.serving``;
+  page a lesson starts on (``uno_nb.serving.pools.CLASS_PAGES``, or ``--pages``; every
+  other notebook keeps its one), see ``uno_nb.serving``;
 * preheated kernels start a few at a time and never while pages are being
   opened (:class:`StartScheduler`; voila.json's ``fill_delay`` is 0, the
   scheduler's calm replaces Voilà's fixed wait before each refill), a refill
@@ -62,9 +62,10 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Sequence
 
-from .serving import (CLASS_PAGES, QUIET_SECONDS, StartScheduler, class_pools,
-                      classroom_kernel_manager, compile_in_background, lab_notebooks,
-                      split_arguments, start_slots, stop_compiling)
+from .serving.compiling import compile_in_background, stop_compiling
+from .serving.kernel_manager import classroom_kernel_manager, lab_notebooks
+from .serving.pools import CLASS_PAGES, class_pools, split_arguments
+from .serving.scheduler import QUIET_SECONDS, StartScheduler, start_slots
 
 if TYPE_CHECKING:
     from nbformat import NotebookNode
