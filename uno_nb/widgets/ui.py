@@ -45,6 +45,8 @@ import anywidget
 import ipywidgets
 import traitlets as t
 
+from .assets import UI_ENV, ui_version
+
 __all__ = ["Layout", "Style", "ButtonStyle", "Widget", "ValueWidget", "HTML", "Label", "Button",
            "Checkbox", "Dropdown", "Text", "BoundedIntText", "IntSlider", "SelectionSlider", "Play",
            "IntProgress", "Box", "HBox", "VBox", "Accordion", "Panel", "mount", "batch"]
@@ -647,8 +649,8 @@ _PANEL_LAYOUT: ipywidgets.Layout | None = None
 
 
 #: What a panel carries under the web app, which serves ui.js and ui.css
-#: (uno_nb.webapp): a few lines that import them from the server, fetched
-#: once per browser, instead of the 24 kB of them in every panel.
+#: (uno_nb.webapp, at .assets.UI_PATH): a few lines that import them from the
+#: server, fetched once per browser, instead of the 24 kB of them in every panel.
 _STUB = """// uno_nb's light controls: ui.js and ui.css, served by the web app
 const page = (document.body && document.body.dataset.baseUrl) || "/voila/";
 const base = page.replace(/voila\\/$/, "");
@@ -668,8 +670,6 @@ export default (await import(at("ui.js"))).default;
 def _sources() -> tuple[str, str]:
     """A panel's browser code and styles: the stub that names the server's
     files where the web app serves them, else the files themselves."""
-    from ..webapp import UI_ENV, ui_version  # (the web app's module, not its server)
-
     path = os.environ.get(UI_ENV)
     if not path:
         return _ESM, _CSS
