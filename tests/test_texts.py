@@ -4,7 +4,6 @@ see, and the table itself is sound (placeholders, plural forms)."""
 
 from __future__ import annotations
 
-import ast
 import re
 import string
 from collections import Counter
@@ -18,7 +17,7 @@ from uno_nb.engine.cards import parse_card
 from uno_nb.sim.simulation import play_game
 from uno_nb.texts import TABLE, placeholders, sentence, text
 
-from tests.helpers import texts as log_lines
+from tests.helpers import imported_names, texts as log_lines
 from tests.reading import RULE_ID
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -256,37 +255,19 @@ def test_option_words_are_those_the_rule_switches_show():
                 assert texts.option_choice(info.name, value, lang) == info.choice(value, lang)
 
 
-def _imported(path: Path) -> set[str]:
-    """The modules a file of the package imports, relative imports resolved
-    (``from .. import engine`` is ``uno_nb.engine``), those under ``if
-    TYPE_CHECKING:`` included."""
-    package = path.relative_to(ROOT).parent.parts  # what "." stands for
-    found = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            found |= {alias.name for alias in node.names}
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                parent = package[:len(package) - node.level + 1]
-                base = ".".join((*parent, *([node.module] if node.module else [])))
-            found |= {f"{base}.{alias.name}" for alias in node.names}
-    return found
-
-
 def test_the_table_imports_nothing_of_the_layers_above_it():
     # texts is the bottom layer: the engine, the simulations, the kernel, the
     # apps all read it, and it reads none of them (nor uno_nb itself, whose
     # __init__ imports the engine), not even for the type checker
     files = sorted((ROOT / "uno_nb" / "texts").rglob("*.py"))
     assert len(files) > 10
-    outside = {path.name: sorted(name for name in _imported(path)
+    outside = {path.name: sorted(name for name in imported_names(path)
                                  if name.split(".")[0] == "uno_nb"
                                  and not name.startswith("uno_nb.texts."))
                for path in files}
     assert {name: found for name, found in outside.items() if found} == {}
     # (the scan sees relative imports: numbers.py's "from . import text")
-    assert "uno_nb.texts.text" in _imported(ROOT / "uno_nb" / "texts" / "numbers.py")
+    assert "uno_nb.texts.text" in imported_names(ROOT / "uno_nb" / "texts" / "numbers.py")
 
 
 def test_an_english_fallback_keeps_english_plural_forms():
