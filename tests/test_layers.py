@@ -67,7 +67,7 @@ def test_every_arrow_points_down():
 
 def test_the_scan_sees_every_kind_of_import():
     # a relative import, a lazy one, one of a package's __init__, one for the type checker
-    assert "uno_nb.widgets.assets.UI_ENV" in imported_names(PACKAGE / "widgets" / "ui.py")
+    assert "uno_nb.widgets.assets.UI_ENV" in imported_names(PACKAGE / "widgets" / "ui" / "panel.py")
     assert "uno_nb.render.card_svg" in imported_names(PACKAGE / "engine" / "cards.py")
     assert "uno_nb.engine.cards.Card" in imported_names(PACKAGE / "__init__.py")
     assert any(n.startswith("uno_nb.lab.") for n in imported_names(PACKAGE / "sim" / "batch.py"))
