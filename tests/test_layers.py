@@ -6,7 +6,7 @@ modules (lab, lessons, questions, render, classboard, cli …) < the notebook
 apps (``widgets``) < the web app (``webapp``, ``serving``,
 ``server_extension``).  A module imports its own layer and the ones below
 it, never one above (tests/test_texts.py holds the text table to more: it
-imports nothing of uno_nb but itself)."""
+imports nothing of uno_nb but itself).  And no module grows past 600 lines."""
 
 from __future__ import annotations
 
@@ -92,3 +92,9 @@ def test_the_launcher_starts_without_the_widget_libraries():
                           check=True, cwd=ROOT)
     assert done.stdout.strip() == "[]"
 
+
+def test_no_module_is_over_600_lines():
+    """A module a reader can hold: past 600 lines, it is split by what its parts own."""
+    long = {str(path.relative_to(ROOT)): n for path in modules()
+            if (n := len(path.read_text(encoding="utf-8").splitlines())) > 600}
+    assert long == {}
