@@ -1,5 +1,8 @@
 """Small helpers shared by the tests."""
 
+import ast
+from pathlib import Path
+
 from uno_nb import Game
 from uno_nb.texts import sentence
 
@@ -34,3 +37,24 @@ def check_position(game: Game, deck_size: int = 108) -> None:
         for card in cards:
             mask |= card.bit
         assert game._hmask[seat] == mask
+
+
+def imported_names(path: Path) -> set[str]:
+    """What a file of the package imports, as full names, relative imports
+    resolved (``from .. import engine`` in uno_nb/texts/x.py is
+    ``uno_nb.engine``; ``from ..engine.cards import Card`` is
+    ``uno_nb.engine.cards.Card``), imports inside functions and under ``if
+    TYPE_CHECKING:`` included."""
+    parts = path.resolve().parts
+    package = parts[len(parts) - 1 - parts[::-1].index("uno_nb"):-1]  # what "." stands for
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parent = package[:len(package) - node.level + 1]
+                base = ".".join((*parent, *([node.module] if node.module else [])))
+            found |= {f"{base}.{alias.name}" for alias in node.names}
+    return found

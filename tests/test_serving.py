@@ -24,9 +24,10 @@ from pathlib import Path
 import pytest
 
 from uno_nb import kernel, lab
-from uno_nb import serving
-from uno_nb.serving import (CLASS_PAGES, PoolClosed, Priority, StartScheduler, class_pools,
-                            page_names, ready_line, rss_bytes, split_arguments, start_slots)
+from uno_nb.serving.pools import (CLASS_PAGES, class_pools, page_names, ready_line, rss_bytes,
+                                  split_arguments)
+from uno_nb.serving.priority import Priority, _autogroup, may_raise_priority
+from uno_nb.serving.scheduler import PoolClosed, StartScheduler, start_slots
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
@@ -200,7 +201,7 @@ def test_a_kernel_a_visitor_waits_for_starts_at_once_and_a_stopping_server_start
 # -- a refilling kernel's CPU priority ----------------------------------------------------
 
 def nice_of(pid: int) -> tuple[int | None, int]:
-    found = serving._autogroup(pid)
+    found = _autogroup(pid)
     return (None if found is None else found[1]), os.getpriority(os.PRIO_PROCESS, pid)
 
 
@@ -223,7 +224,7 @@ def test_a_lowered_kernel_gets_its_priority_back():
         priority = Priority(child.pid)
         settle(priority, True)
         if not (priority.autogroup or priority.nice):
-            assert not serving.may_raise_priority()
+            assert not may_raise_priority()
             pytest.skip("no autogroups and no right to raise a priority back: refills run as they are")
         autogroup, nice = nice_of(child.pid)
         if priority.autogroup:
@@ -438,7 +439,7 @@ def test_the_lab_pages_are_the_notebooks_whose_kernels_are_renewed_once_compiled
     launcher renews those kernels once the simulator is compiled (checked by
     hand in the issue's note: the lab page opened after the compile says its
     10,000 games took about a second, with no word of the engine)."""
-    from uno_nb.serving import lab_notebooks
+    from uno_nb.serving.kernel_manager import lab_notebooks
     assert lab_notebooks(NOTEBOOKS) == ["04_house_rules_lab.ipynb", "ru/04_house_rules_lab.ipynb"]
 
 

@@ -17,7 +17,7 @@ from uno_nb.engine.cards import parse_card
 from uno_nb.sim.simulation import play_game
 from uno_nb.texts import TABLE, placeholders, sentence, text
 
-from tests.helpers import texts as log_lines
+from tests.helpers import imported_names, texts as log_lines
 from tests.reading import RULE_ID
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -229,6 +229,45 @@ def test_card_names_for_every_card():
     assert texts.card_name(parse_card("W"), colour=2) == "Wild → green"
     assert all("_" not in name and not RULE_ID.search(name) for name in names)
     assert string.Formatter  # (formatter used by text(); imported for clarity)
+
+
+def test_the_table_reads_cards_and_colours_as_the_engine_makes_them():
+    # the table knows colours by their number and cards by their shape (it
+    # imports nothing of the engine): both must agree with the engine's
+    from uno_nb.engine.cards import ALL_CARDS, Colour
+    assert texts.COLOUR_WORDS == tuple(c.name.lower() for c in Colour)
+    assert [texts.card_code(parse_card("W"), c) for c in Colour] == [f"W>{c.letter}" for c in Colour]
+    assert all(isinstance(card, texts.CardLike) for card in ALL_CARDS)
+    assert all(isinstance(c, texts.ColourLike) for c in Colour)
+    assert not isinstance(2, texts.ColourLike) and not isinstance(True, texts.ColourLike)
+    assert texts.colour_name(Colour.BLUE) == texts.colour_name(3) == "blue"
+    with pytest.raises(ValueError):
+        texts.colour_name(4)
+
+
+def test_option_words_are_those_the_rule_switches_show():
+    # refusal_text names the options without RuleSet: the same words as OptionInfo's
+    for info in RuleSet.options():
+        for lang in texts.LANGS:
+            assert texts.option_label(info.name, lang) == info.label(lang)
+            values = info.choices or ((True, False) if info.kind is bool else (info.default,))
+            for value in values:
+                assert texts.option_choice(info.name, value, lang) == info.choice(value, lang)
+
+
+def test_the_table_imports_nothing_of_the_layers_above_it():
+    # texts is the bottom layer: the engine, the simulations, the kernel, the
+    # apps all read it, and it reads none of them (nor uno_nb itself, whose
+    # __init__ imports the engine), not even for the type checker
+    files = sorted((ROOT / "uno_nb" / "texts").rglob("*.py"))
+    assert len(files) > 10
+    outside = {path.name: sorted(name for name in imported_names(path)
+                                 if name.split(".")[0] == "uno_nb"
+                                 and not name.startswith("uno_nb.texts."))
+               for path in files}
+    assert {name: found for name, found in outside.items() if found} == {}
+    # (the scan sees relative imports: numbers.py's "from . import text")
+    assert "uno_nb.texts.text" in imported_names(ROOT / "uno_nb" / "texts" / "numbers.py")
 
 
 def test_an_english_fallback_keeps_english_plural_forms():

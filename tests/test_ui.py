@@ -243,7 +243,7 @@ def test_the_whole_tree_carries_every_change_and_a_closed_panel_is_let_go(sent):
         tree = panel.get_state("tree")["tree"]  # a page loading meanwhile
     assert tree["nodes"][str(text._uid)]["p"]["v"] == "b" and tree["seq"] == 1
     panel.close()
-    assert panel not in list(ui._panels)
+    assert panel not in list(ui.controls._panels)
 
 
 def test_autoplay_is_started_and_stopped_from_the_page_or_from_python_and_always_said_back(sent):
@@ -284,13 +284,13 @@ def test_a_text_box_takes_what_was_typed_cut_to_its_length_and_enter_submits(sen
 
 
 def test_under_the_web_app_a_panel_names_the_served_code_instead_of_carrying_it(monkeypatch):
-    from uno_nb import webapp
+    from uno_nb.widgets import assets
     alone = ui.Panel(ui.HTML("a"))
-    assert alone._esm == ui._ESM and alone._css == ui._CSS  # JupyterLab, Binder's lab
-    monkeypatch.setenv(webapp.UI_ENV, webapp.UI_PATH)
+    assert alone._esm == ui.panel._ESM and alone._css == ui.panel._CSS  # JupyterLab, Binder's lab
+    monkeypatch.setenv(assets.UI_ENV, assets.UI_PATH)
     served = ui.Panel(ui.HTML("a"))
     assert served._css == "" and len(served._esm) < 1000
-    assert f'"{webapp.UI_PATH}"' in served._esm and f'"{webapp.ui_version()}"' in served._esm
-    assert webapp.ui_url("ui.js") == f"uno_nb/ui/ui.js?v={webapp.ui_version()}"
+    assert f'"{assets.UI_PATH}"' in served._esm and f'"{assets.ui_version()}"' in served._esm
+    assert assets.ui_url("ui.js") == f"uno_nb/ui/ui.js?v={assets.ui_version()}"
     with pytest.raises(ValueError):
-        webapp.ui_url("../webapp.py")
+        assets.ui_url("../webapp.py")

@@ -172,7 +172,7 @@ class Server:
             raise
 
 
-#: The launcher's line once every kernel pool is first full (uno_nb.serving.ready_line).
+#: The launcher's line once every kernel pool is first full (uno_nb.serving.pools.ready_line).
 READY_LINE = r"\] ready(?: for \d+ visitors?)?: \d+ kernels?"
 
 

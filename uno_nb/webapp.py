@@ -33,8 +33,8 @@ What Voilà does not do by itself is done here:
   they no longer warn of unencrypted TCP, and notebooks are not checked for a
   signature (see ``_Notebooks``), which only logged a warning per notebook;
 * ``--class-size K`` (``make app CLASS=K``) keeps K preheated kernels for each
-  page a lesson starts on (``uno_nb.serving.CLASS_PAGES``, or ``--pages``; every other
-  notebook keeps its one), see ``uno_nb.serving``;
+  page a lesson starts on (``uno_nb.serving.pools.CLASS_PAGES``, or ``--pages``; every
+  other notebook keeps its one), see ``uno_nb.serving``;
 * preheated kernels start a few at a time and never while pages are being
   opened (:class:`StartScheduler`; voila.json's ``fill_delay`` is 0, the
   scheduler's calm replaces Voilà's fixed wait before each refill), a refill
@@ -51,8 +51,6 @@ Voilà is imported only when the app starts: the engine never needs it.
 
 from __future__ import annotations
 
-import functools
-import hashlib
 import ipaddress
 import os
 import re
@@ -62,9 +60,12 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Sequence
 
-from .serving import (CLASS_PAGES, QUIET_SECONDS, StartScheduler, class_pools,
-                      classroom_kernel_manager, compile_in_background, lab_notebooks,
-                      split_arguments, start_slots, stop_compiling)
+from .serving.compiling import compile_in_background, stop_compiling
+from .serving.kernel_manager import classroom_kernel_manager, lab_notebooks
+from .serving.pools import CLASS_PAGES, class_pools, split_arguments
+from .serving.scheduler import QUIET_SECONDS, StartScheduler, start_slots
+from .widgets.assets import (PLOTLY_ENV, PLOTLY_FILE, PLOTLY_PATH, UI_ENV, UI_FILES, UI_FOLDER,
+                             UI_PATH, plotly_url, ui_url)
 
 if TYPE_CHECKING:
     from nbformat import NotebookNode
@@ -72,20 +73,6 @@ if TYPE_CHECKING:
 __all__ = ["project_root", "main", "lan_addresses", "exposed", "ALL_INTERFACES"]
 
 TEMPLATE = "uno_nb"
-#: plotly.js's basic bundle, which the charts draw with (uno_nb.widgets.chart),
-#: where the app serves it (below the server's base URL), and the variable that
-#: tells the kernels that it does.
-PLOTLY_FILE = Path(__file__).resolve().parent / "widgets" / "plotly-basic.min.js"
-PLOTLY_PATH = "uno_nb/plotly/plotly-basic.min.js"
-PLOTLY_ENV = "UNO_NB_PLOTLY_URL"
-#: The light controls' browser code and styles (uno_nb.widgets.ui), where the
-#: app serves them, and the variable that tells the kernels that it does: each
-#: panel then names them instead of carrying 24 kB of them (a page has a dozen
-#: panels, and a class thirty pages).
-UI_FOLDER = PLOTLY_FILE.parent
-UI_FILES = ("ui.js", "ui.css")
-UI_PATH = "uno_nb/ui"
-UI_ENV = "UNO_NB_UI_URL"
 #: The class board's file, and the flag that tells the kernels that the
 #: pages record for a class (uno_nb.classboard.ENV, uno_nb.classroom.SERVER_ENV).
 BOARD_ENV = "UNO_NB_CLASSBOARD"
@@ -94,40 +81,6 @@ CLASS_SERVER_ENV = "UNO_NB_CLASS_SERVER"
 ALL_INTERFACES = frozenset({"0.0.0.0", "", "::"})
 #: What start-up warns of when the app listens beyond this computer.
 EXPOSED = "anyone on this network can open the app and run its notebooks' kernels on this computer."
-
-
-@functools.lru_cache(maxsize=None)
-def plotly_version(bundle: Path = PLOTLY_FILE) -> str:
-    """The plotly.js version of the bundle, from its first lines (read once:
-    every chart a notebook makes asks for its address)."""
-    with bundle.open(encoding="utf-8") as file:
-        found = re.search(r"plotly\.js (?:\([a-z -]+\) )?v(\d+\.\d+\.\d+)", file.read(400))
-    if found is None:
-        raise RuntimeError(f"{bundle} does not say its plotly.js version: reinstall uno_nb")
-    return found.group(1)
-
-
-def plotly_url(path: str = PLOTLY_PATH) -> str:
-    """The bundle's address below the server's base URL; its version in the
-    query lets the browser cache it for good."""
-    return f"{path}?v={plotly_version()}"
-
-
-@functools.lru_cache(maxsize=None)
-def ui_version() -> str:
-    """A digest of the light controls' files: in their addresses' query, so
-    that the browser keeps them for good and a changed file is a new address."""
-    digest = hashlib.sha256()
-    for name in UI_FILES:
-        digest.update((UI_FOLDER / name).read_bytes())
-    return digest.hexdigest()[:12]
-
-
-def ui_url(name: str, path: str = UI_PATH) -> str:
-    """The address of one of the light controls' files below the server's base URL."""
-    if name not in UI_FILES:
-        raise ValueError(f"the app serves {', '.join(UI_FILES)}, not {name!r}")
-    return f"{path}/{name}?v={ui_version()}"
 
 
 def class_board_file() -> Path:

@@ -25,16 +25,17 @@ Russian: one, few, many).
 
 from __future__ import annotations
 
+import operator
 import re
 import string
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping, Protocol, Sequence, TypeGuard, runtime_checkable
 
-from ..engine.cards import Card, Colour
 from . import apps, board, cards, cli, events, lab, lessons, odds, pages, play, questions, ruleids, rules
 
 __all__ = ["LANGS", "TABLE", "text", "plural_form", "card_name", "card_code",
            "colour_name", "player_name", "sentence", "rule_name", "annotation", "placeholders",
-           "refusal_text", "board_refusal", "answer_refusal", "TextError"]
+           "refusal_text", "board_refusal", "answer_refusal", "option_label", "option_choice",
+           "CardLike", "ColourLike", "COLOUR_WORDS", "TextError"]
 
 #: The languages the table has, the first being the fallback.
 LANGS: tuple[str, ...] = ("en", "ru")
@@ -126,33 +127,103 @@ def has(key: str) -> bool:
 
 
 # -- the things a sentence names ----------------------------------------------------
+#
+# The table reads cards and colours by their shape (the protocols below), so it
+# needs nothing of the engine: :class:`uno_nb.engine.cards.Card` and ``Colour``
+# fit them as they are.
 
-def colour_name(colour: Colour | int | None, lang: str = "en", *, of: bool = False) -> str:
-    """``'red'`` … (lower case, as in the middle of a sentence); ``None``:
+#: The colours by their number, in the notation's order R, Y, G, B (the values
+#: of :class:`uno_nb.engine.cards.Colour`): the middle of their keys, ``colour.<word>``.
+COLOUR_WORDS: tuple[str, ...] = ("red", "yellow", "green", "blue")
+_COLOUR_LETTERS = "RYGB"
+
+
+@runtime_checkable
+class ColourLike(Protocol):
+    """A colour as the engine passes one: a number 0–3 (an index of
+    :data:`COLOUR_WORDS`) that knows its letter, unlike a plain int."""
+
+    def __index__(self) -> int: ...
+
+    @property
+    def letter(self) -> str: ...
+
+
+@runtime_checkable
+class CardLike(Protocol):
+    """What the table reads of a card: its ``rank`` (``"7"``, ``"S"``, ``"W+4"`` …),
+    its ``colour`` (a number 0–3, ``None`` for a black card), its notation
+    ``text`` and whether it ``is_black``."""
+
+    @property
+    def rank(self) -> str: ...
+
+    @property
+    def colour(self) -> int | None: ...
+
+    @property
+    def text(self) -> str: ...
+
+    @property
+    def is_black(self) -> bool: ...
+
+
+#: The shape of each type of value met so far (``"card"``, ``"colour"`` or
+#: ``None``): a protocol's ``isinstance`` looks at every attribute and costs
+#: microseconds, and a log's sentences ask it of every value.
+_SHAPES: dict[type, str | None] = {}
+
+
+def _shape(value: Any) -> str | None:
+    kind = type(value)
+    if kind not in _SHAPES:
+        _SHAPES[kind] = ("card" if isinstance(value, CardLike)
+                         else "colour" if isinstance(value, ColourLike) else None)
+    return _SHAPES[kind]
+
+
+def _is_card(value: Any) -> TypeGuard[CardLike]:
+    return _shape(value) == "card"
+
+
+def _is_colour(value: Any) -> TypeGuard[ColourLike]:
+    return _shape(value) == "colour"
+
+
+def _colour_number(colour: int | ColourLike) -> int:
+    number = operator.index(colour)
+    if not 0 <= number < len(COLOUR_WORDS):
+        raise ValueError(f"{colour!r} is not a colour (0 to {len(COLOUR_WORDS) - 1})")
+    return number
+
+
+def colour_name(colour: int | ColourLike | None, lang: str = "en", *, of: bool = False) -> str:
+    """``'red'`` … (lower case, as in the middle of a sentence) for a colour
+    (a :class:`~uno_nb.engine.cards.Colour` or its number); ``None``:
     no colour is in force yet (a Wild start card's colour is being chosen).
     With ``of``, the colour as it follows "of a colour" (Russian puts it in
     the genitive: «карта прежнего цвета (синего)»)."""
     if colour is None:
         return text("colour.none", lang)
-    return text(f"colour.{Colour(colour).name.lower()}" + (".of" if of else ""), lang)
+    return text(f"colour.{COLOUR_WORDS[_colour_number(colour)]}" + (".of" if of else ""), lang)
 
 
-def card_code(card: Card, colour: Colour | int | None = None) -> str:
+def card_code(card: CardLike, colour: int | ColourLike | None = None) -> str:
     """The short code of a card (``RS``, ``W+4>G``): the notation, the same in every language."""
     if colour is None or not card.is_black:
         return card.text
-    return f"{card.text}>{Colour(colour).letter}"
+    return f"{card.text}>{_COLOUR_LETTERS[_colour_number(colour)]}"
 
 
-def card_name(card: Card, lang: str = "en", colour: Colour | int | None = None) -> str:
+def card_name(card: CardLike, lang: str = "en", colour: int | ColourLike | None = None) -> str:
     """A card in words: ``'Red Skip'``, ``'Green 7'``, ``'Wild Draw Four → green'``."""
     rank = text(f"rank.{card.rank}", lang)
     if card.colour is None:
         name = rank
     else:
         key = "card.number" if card.rank.isdigit() else "card.coloured"
-        name = text(key, lang, colour=text(f"colour.{card.colour.name.lower()}.card", lang),
-                    rank=rank)
+        word = COLOUR_WORDS[_colour_number(card.colour)]
+        name = text(key, lang, colour=text(f"colour.{word}.card", lang), rank=rank)
     if colour is not None and card.is_black:
         name = text("card.wild_colour", lang, card=name, colour=colour_name(colour, lang))
     return name
@@ -176,11 +247,11 @@ SEAT_FIELDS = frozenset({"player", "target", "catcher", "accused", "challenger",
 
 def _render_value(name: str, value: Any, lang: str, names: Sequence[str] | None,
                   codes: bool, hidden: bool) -> Any:
-    if isinstance(value, Card):
+    if _is_card(value):
         if hidden:
             return ""
         return card_code(value) if codes else card_name(value, lang)
-    if isinstance(value, Colour):
+    if _is_colour(value):
         return colour_name(value, lang)
     if name in SEAT_FIELDS and isinstance(value, int) and not isinstance(value, bool):
         return player_name(value, lang, names)
@@ -189,7 +260,7 @@ def _render_value(name: str, value: Any, lang: str, names: Sequence[str] | None,
         return ", ".join(text("event.cut", lang, player=player_name(s, lang, names),
                               card=card_code(c) if codes else card_name(c, lang))
                          for s, c in value)
-    if isinstance(value, tuple) and value and all(isinstance(c, Card) for c in value):
+    if isinstance(value, tuple) and value and all(_is_card(c) for c in value):
         if hidden:
             return ""
         joiner = " " if codes else ", "
@@ -255,24 +326,39 @@ def rule_name(rule: str, lang: str = "en") -> str:
     return text("event.rule", lang, name=text(f"rule.{rule}", lang), rule=rule)
 
 
+def option_label(option: str, lang: str = "en") -> str:
+    """The short name of a rule option (a field of
+    :class:`~uno_nb.engine.rules.RuleSet`) as a switch shows it: ``'Stack draw cards'``."""
+    return text(f"option.{option}", lang)
+
+
+def option_choice(option: str, value: Any, lang: str = "en") -> str:
+    """The words for one value of a rule option: a choice's words
+    (``'turn cards until a number shows'``), ``on``/``off`` for a switch (a
+    ``bool`` value), the number itself for a free number."""
+    if isinstance(value, bool):
+        return text("rules.on" if value else "rules.off", lang)
+    key = f"option.{option}.{value}"
+    return text(key, lang) if has(key) else str(value)
+
+
 def refusal_text(error: Any, lang: str = "en") -> str:
     """A learner's sentence for a refused rule combination (a
-    :class:`~uno_nb.engine.errors.RuleError`): both switches by their labels, and why
+    :class:`~uno_nb.engine.errors.RuleError`, read for its ``options``,
+    ``conflict`` and ``value``): both switches by their labels, and why
     (``rules.refused.*``, ``rules.why.<a>.<b>``)."""
-    from ..engine.rules import RuleSet  # the rules read this table: import them only when needed
     options: Sequence[str] = getattr(error, "options", ())
     conflict = getattr(error, "conflict", None)
     if len(options) != 2 or conflict not in ("excludes", "requires"):
         return text("rules.refused.other", lang)
-    infos = {info.name: info for info in RuleSet.options()}
     a, b = options
     why_key = f"rules.why.{a}.{b}"
-    values = dict(first=infos[a].label(lang), second=infos[b].label(lang),
+    values = dict(first=option_label(a, lang), second=option_label(b, lang),
                   why=text(why_key, lang) if has(why_key) else "")
     if conflict == "excludes":
         key = "rules.refused.excludes"
     elif error.value is not None:
-        key, values["value"] = "rules.refused.requires_value", infos[b].choice(error.value, lang)
+        key, values["value"] = "rules.refused.requires_value", option_choice(b, error.value, lang)
     else:
         key = "rules.refused.requires"
     return text(key, lang, **values).strip()

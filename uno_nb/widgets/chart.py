@@ -39,7 +39,7 @@ import plotly.graph_objects as go
 import plotly.io as pio
 import traitlets as t
 
-from ..webapp import PLOTLY_ENV, PLOTLY_FILE, plotly_url, plotly_version
+from .assets import PLOTLY_ENV, PLOTLY_FILE, plotly_url, plotly_version
 
 __all__ = ["Chart", "BUNDLE", "BUNDLE_VERSION", "TRACE_TYPES"]
 

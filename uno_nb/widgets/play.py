@@ -37,6 +37,7 @@ from __future__ import annotations
 import asyncio
 import random
 import time
+from functools import partial
 from html import escape
 from typing import Any, Callable, Collection, Sequence, cast
 
@@ -46,18 +47,17 @@ from ..sim.bots import BOT_NAMES, Bot, make_bot
 from ..engine.cards import COLOURS, Card, Colour, card_order, parse_card, parse_colour
 from ..engine.events import Challenged, Drew
 from ..engine.game import Game, Phase
-from ..engine.moves import (CATCH, CHALLENGE, COLOUR, DRAW, GIVE, MAX_PLAYERS, PASS, PLAY, READY, SWAP,
-                     UNO, Move, MoveKind)
-from ..engine.render import COLOUR_HEX, card_svg
+from ..engine.moves import CHALLENGE, DRAW, GIVE, MAX_PLAYERS, PLAY, UNO, Move
 from ..engine.rules import RuleSet
 from ..sim.table import jump_in_race, table_talk, uno_call, uno_catch
-from ..texts import card_name, colour_name, text
+from ..texts import text
 from ..texts.numbers import fmt_decimal, fmt_int
 from ._common import tagged
 from .classbar import record
-from .play_buttons import ButtonBoard, ButtonSpec, button
+from .play_buttons import (ButtonBoard, ButtonSpec, action_buttons, button, card_button,
+                           colour_button, move_buttons)
 from .rules_panel import RulesPanel
-from .play_view import (INK, end_panel_html, hits_html, log_html, status_html, table_html,
+from .play_view import (end_panel_html, hits_html, log_html, status_html, table_html, why_not,
                         work_out_html)
 
 __all__ = ["PlayApp", "SPEEDS"]
@@ -69,10 +69,6 @@ SPEEDS: tuple[tuple[str, float], ...] = (("slow", 1.5), ("normal", 0.8), ("fast"
 
 #: The Length menu's value for a match to the target score.
 _MATCH = 0
-
-#: The width of a card's face in the person's hand, in pixels (a phone's
-#: stylesheet draws it smaller).
-CARD_WIDTH = 56
 
 # New deals get seeds from 1 to 9999: short enough to read out to a class and
 # type on another computer.
@@ -304,7 +300,9 @@ class PlayApp:
         game = self.game
         move = game.parse_move(move) if isinstance(move, str) else move
         if move not in self._my_moves():
-            self._refusal = text("play.refused", self._lang, reason=self._why_not(move))
+            kinds = {m.kind for m in self._my_moves()}
+            reason = why_not(game, self.human, self._lang, move, kinds)
+            self._refusal = text("play.refused", self._lang, reason=reason)
             self._wild = None
             self._render()
             return
@@ -332,37 +330,6 @@ class PlayApp:
         record("challenge", "play", 1.0 if challenged else 0.0,
                {"challenged": challenged, "answer": answer, "drew": drew,
                 "guilty": None if verdict is None else bool(verdict.guilty)})
-
-    def _why_not(self, move: Move) -> str:
-        """Why a click of the person's does not count, in their words."""
-        game, lang = self.game, self._lang
-        card = move.card
-        named = card_name(card, lang) if card is not None else ""
-        kinds = {m.kind for m in self._my_moves()}
-        if game.current != self.human:  # the game paused for a jump-in
-            return text("play.refused.jump_in", lang, top=card_name(game.discard[-1], lang))
-        phase = game.phase
-        if move.kind is DRAW and phase is Phase.TURN:
-            return text("play.refused.draw", lang)  # V-FORCE-PLAY
-        if move.kind is not PLAY or card is None:
-            return text("play.refused.not_now", lang)
-        if phase is Phase.DRAWN and game.drawn_card is not None:
-            return text("play.refused.drawn", lang, card=card_name(game.drawn_card, lang))
-        if phase is Phase.PENALTY:
-            take = text("play.take_button", lang, count=game.pending)
-            if PLAY in kinds:
-                return text("play.refused.penalty_answer", lang, card=named, count=game.pending)
-            return text("play.refused.penalty", lang, count=game.pending, button=take)
-        if phase is not Phase.TURN:
-            return text("play.refused.choose", lang)
-        if card.rank == "W+4" and any(c.colour == game.colour for c in game.hands[self.human]):
-            return text("play.refused.wild_four", lang,
-                        colour_of=colour_name(game.colour, lang, of=True))
-        top = game.discard[-1]
-        if not card.is_black and card.colour != game.colour and card.rank != top.rank:
-            return text("play.refused.mismatch", lang, card=named,
-                        colour=colour_name(game.colour, lang), top=card_name(top, lang))
-        return text("play.refused.card", lang, card=named)
 
     def _choose_colour(self, colour: Colour) -> None:
         card = self._wild
@@ -517,11 +484,14 @@ class PlayApp:
                     if hasattr(old, "_uno_action"):
                         old.disabled = True
         # the hand in a steady order (by colour, then rank), as a player holds it
-        hand: _Items = [self._card_button(card, card in clickable, decides, giving)
+        hand: _Items = [card_button(card, lang, partial(self.play, card),
+                                    clickable=card in clickable, enabled=decides, giving=giving,
+                                    selected=card is self._wild)
                         for card in sorted(game.hands[me], key=card_order)]
         self._board.fill(self._hand, hand)
         self._board.fill(self._choices, self._choice_buttons(moves, decides))
-        self._board.fill(self._actions, self._action_buttons(kinds))
+        self._board.fill(self._actions, action_buttons(game, me, lang, kinds, decides,
+                                                       self._decision, self._call, self._say_uno))
         self._status.value = status
         self._hits.value = hits_html(game, me, lang, self._mark)
         self._work_out.value = work_out_html(game, me, lang, decides)
@@ -558,57 +528,18 @@ class PlayApp:
         self._board.fill(self._end_buttons, buttons)
         self._end.layout.display = ""
 
-    # -- the parts: buttons that live for one drawing ------------------------------------------
-
-    def _card_button(self, card: Card, clickable: bool, enabled: bool, giving: bool) -> ButtonSpec:
-        lang = self._lang
-        name = card_name(card, lang)
-        if not enabled:
-            tip = text("play.card.waiting", lang, card=name)
-        elif giving:
-            tip = text("play.card.give", lang, card=name)
-        else:
-            tip = text("play.card.playable" if clickable else "play.card.unplayable", lang,
-                       card=name)
-        colour_word = "black" if card.colour is None else card.colour.name.lower()
-        # The card's face (render.card_svg) with its name under it.  The looks
-        # are set on the widget too, so the hand reads right where the web
-        # app's stylesheet is not loaded (JupyterLab): a pale face does not fit.
-        bright = clickable or not enabled
-        face = card_svg(card, CARD_WIDTH, named=False,  # the button's words name it
-                        style="display:block;margin:0 auto" + ("" if bright else ";opacity:0.4"))
-        return button(
-            name, lambda: self.play(card), disabled=not enabled, tooltip=tip, face=face,
-            classes=("uno-card", f"uno-card-{colour_word}",
-                     "uno-playable" if clickable else "uno-unplayable",
-                     *(("uno-selected",) if card is self._wild else ())),
-            style={"button_color": "transparent", "text_color": INK,
-                   "font_weight": "bold" if bright else "normal"},
-            layout={"width": f"{CARD_WIDTH + 12}px", "height": "auto",
-                    "margin": "10px 1px 4px 1px",
-                    "border": "3px solid #ffb300" if clickable else "3px solid transparent"})
+    # -- the parts: buttons that live for one drawing (made by .play_buttons) ----------------
 
     def _choice_buttons(self, moves: list[Move], decides: bool) -> _Items:
-        lang, game = self._lang, self.game
+        """The colours for the Wild clicked, the person's other decisions, Go on."""
+        lang = self._lang
         out: _Items = []
         if self._wild is not None:
             out.append(self._colour_label)
-            out += [self._colour_button(c, self._colour_chooser(c)) for c in COLOURS]
+            out += [colour_button(c, lang, self._colour_chooser(c)) for c in COLOURS]
             out.append(button(text("play.cancel", lang), self._cancel_wild,
                               classes=("uno-cancel",)))
-        for m in moves:
-            if m.kind is COLOUR and m.colour is not None:  # the colour of a Wild start card
-                out.append(self._colour_button(m.colour, self._decision(m)))
-            elif m.kind is SWAP and m.target is not None:
-                key = "play.swap_with" if game.phase is Phase.SWAP else "play.exchange_with"
-                out.append(button(text(key, lang, player=game.names[m.target]),
-                                  self._decision(m), classes=("uno-swap",)))
-            elif m.kind is PASS and game.phase is Phase.EXCHANGE:
-                out.append(button(text("play.exchange_none", lang), self._decision(m),
-                                  classes=("uno-swap",)))
-            elif m.kind is READY:
-                out.append(button(text("play.ready", lang), self._decision(m),
-                                  classes=("uno-ready",)))
+        out += move_buttons(self.game, lang, moves, self._decision)
         if self._paused and decides:
             out.append(button(text("play.go_on", lang), self.go_on, classes=("uno-go-on",)))
         return out
@@ -620,47 +551,6 @@ class PlayApp:
     def _colour_chooser(self, colour: Colour) -> Callable[[], None]:
         """The action of a button that names ``colour`` for the Wild clicked."""
         return lambda: self._choose_colour(colour)
-
-    def _colour_button(self, colour: Colour, action: Callable[[], None]) -> ButtonSpec:
-        named = colour_name(colour, self._lang)
-        return button(
-            named, action, tooltip=text("play.choose_colour", self._lang, colour=named),
-            classes=("uno-colour-choice", f"uno-colour-{colour.name.lower()}"),
-            style={"button_color": COLOUR_HEX[colour], "font_weight": "bold",
-                   "text_color": INK if colour is Colour.YELLOW else "#ffffff"})
-
-    def _action_buttons(self, kinds: Collection[MoveKind]) -> _Items:
-        game, me, lang = self.game, self.human, self._lang
-        if game.phase is Phase.PENALTY and DRAW in kinds:
-            draw_label = text("play.take_button", lang, count=game.pending)
-        else:
-            draw_label = text("play.draw_button", lang)
-        forced = (DRAW not in kinds and game.phase is Phase.TURN and game.current == me
-                  and self._decides())
-        calls = game.uno_moves(me)
-        uno = next((m for m in calls if m.kind is UNO), None)
-        catch = next((m for m in calls if m.kind is CATCH and m.target is not None), None)
-        return [
-            button(draw_label, self._decision(Move.make(DRAW, me)),
-                   disabled=DRAW not in kinds, classes=("uno-draw",),
-                   tooltip=text("play.draw_forced", lang) if forced else ""),
-            button(text("play.pass_button", lang), self._decision(Move.make(PASS, me)),
-                   disabled=PASS not in kinds or game.phase is not Phase.DRAWN,
-                   classes=("uno-pass",)),
-            button(text("play.uno_button", lang),
-                   lambda: self._call(uno) if uno is not None else None,
-                   disabled=uno is None, button_style="warning", classes=("uno-uno",),
-                   tooltip=text("play.uno_tip", lang)),
-            self._say_uno,
-            button(text("play.challenge_button", lang), self._decision(Move.make(CHALLENGE, me)),
-                   disabled=CHALLENGE not in kinds, classes=("uno-challenge",)),
-            button(text("play.catch_button", lang, player=game.names[catch.target])
-                   if catch is not None and catch.target is not None
-                   else text("play.catch_nobody", lang),
-                   lambda: self._call(catch) if catch is not None else None,
-                   disabled=catch is None, classes=("uno-catch",),
-                   tooltip=text("play.catch_tip", lang)),
-        ]
 
     def _ipython_display_(self) -> None:  # pragma: no cover - notebook only
         from IPython.display import display

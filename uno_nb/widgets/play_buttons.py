@@ -6,17 +6,34 @@ A drawing of the page describes each button it wants as a
 in their boxes.  A click runs the button's action only if the page has not
 been drawn again since: a click meant for a position that is gone counts for
 nothing.
+
+The buttons a drawing shows are described here too, from the game and the
+actions the app gives them: the cards of the person's hand
+(:func:`card_button`), a colour (:func:`colour_button`), the decisions that
+are not cards (:func:`move_buttons`) and the row of actions under the hand
+(:func:`action_buttons`).
 """
 
 from __future__ import annotations
 
-from typing import Callable, Mapping, NamedTuple, Sequence
+from typing import Callable, Collection, Mapping, NamedTuple, Sequence
 
 from . import ui as w
 
+from ..engine.cards import Card, Colour
+from ..engine.game import Game, Phase
+from ..engine.moves import CATCH, CHALLENGE, COLOUR, DRAW, PASS, READY, SWAP, UNO, Move, MoveKind
+from ..engine.render import COLOUR_HEX, card_svg
+from ..texts import card_name, colour_name, text
 from ._common import tagged
+from .play_view import INK
 
-__all__ = ["ButtonSpec", "button", "ButtonBoard"]
+__all__ = ["ButtonSpec", "button", "ButtonBoard", "CARD_WIDTH", "card_button", "colour_button",
+           "move_buttons", "action_buttons"]
+
+#: The width of a card's face in the person's hand, in pixels (a phone's
+#: stylesheet draws it smaller).
+CARD_WIDTH = 56
 
 #: A look's values (of a ButtonStyle or a Layout), as sorted (name, value) pairs.
 Look = tuple[tuple[str, str], ...]
@@ -132,3 +149,109 @@ class ButtonBoard:
     def _clicked(self, widget: w.Button) -> None:
         if isinstance(widget, BoardButton) and widget._uno_shown == self.drawing:
             widget._uno_action()
+
+
+# -- the buttons a drawing shows -------------------------------------------------------------
+
+#: What gives the action of a button that makes a move.
+Decide = Callable[[Move], Callable[[], None]]
+
+
+def card_button(card: Card, lang: str, action: Callable[[], None], *, clickable: bool,
+                enabled: bool, giving: bool, selected: bool) -> ButtonSpec:
+    """A card of the person's hand: its face with its name under it.
+    ``clickable``: it may be played (or given) now; ``enabled``: the person
+    decides now; ``giving``: a card to give (V-SWAP-FIVE); ``selected``: the
+    Wild that waits for its colour."""
+    name = card_name(card, lang)
+    if not enabled:
+        tip = text("play.card.waiting", lang, card=name)
+    elif giving:
+        tip = text("play.card.give", lang, card=name)
+    else:
+        tip = text("play.card.playable" if clickable else "play.card.unplayable", lang,
+                   card=name)
+    colour_word = "black" if card.colour is None else card.colour.name.lower()
+    # The card's face (render.card_svg) with its name under it.  The looks
+    # are set on the widget too, so the hand reads right where the web
+    # app's stylesheet is not loaded (JupyterLab): a pale face does not fit.
+    bright = clickable or not enabled
+    face = card_svg(card, CARD_WIDTH, named=False,  # the button's words name it
+                    style="display:block;margin:0 auto" + ("" if bright else ";opacity:0.4"))
+    return button(
+        name, action, disabled=not enabled, tooltip=tip, face=face,
+        classes=("uno-card", f"uno-card-{colour_word}",
+                 "uno-playable" if clickable else "uno-unplayable",
+                 *(("uno-selected",) if selected else ())),
+        style={"button_color": "transparent", "text_color": INK,
+               "font_weight": "bold" if bright else "normal"},
+        layout={"width": f"{CARD_WIDTH + 12}px", "height": "auto",
+                "margin": "10px 1px 4px 1px",
+                "border": "3px solid #ffb300" if clickable else "3px solid transparent"})
+
+
+def colour_button(colour: Colour, lang: str, action: Callable[[], None]) -> ButtonSpec:
+    """A colour to choose, in its colour."""
+    named = colour_name(colour, lang)
+    return button(
+        named, action, tooltip=text("play.choose_colour", lang, colour=named),
+        classes=("uno-colour-choice", f"uno-colour-{colour.name.lower()}"),
+        style={"button_color": COLOUR_HEX[colour], "font_weight": "bold",
+               "text_color": INK if colour is Colour.YELLOW else "#ffffff"})
+
+
+def move_buttons(game: Game, lang: str, moves: Sequence[Move], decide: Decide) -> list[ButtonSpec]:
+    """The person's decisions among ``moves`` that are not cards: the colour
+    of a Wild start card, whom to swap or exchange with (or nobody), ready."""
+    out = []
+    for m in moves:
+        if m.kind is COLOUR and m.colour is not None:  # the colour of a Wild start card
+            out.append(colour_button(m.colour, lang, decide(m)))
+        elif m.kind is SWAP and m.target is not None:
+            key = "play.swap_with" if game.phase is Phase.SWAP else "play.exchange_with"
+            out.append(button(text(key, lang, player=game.names[m.target]),
+                              decide(m), classes=("uno-swap",)))
+        elif m.kind is PASS and game.phase is Phase.EXCHANGE:
+            out.append(button(text("play.exchange_none", lang), decide(m),
+                              classes=("uno-swap",)))
+        elif m.kind is READY:
+            out.append(button(text("play.ready", lang), decide(m),
+                              classes=("uno-ready",)))
+    return out
+
+
+def action_buttons(game: Game, me: int, lang: str, kinds: Collection[MoveKind], decides: bool,
+                   decide: Decide, call: Callable[[Move], None],
+                   say_uno: w.Widget) -> list[ButtonSpec | w.Widget]:
+    """The row under the hand: draw (or take the penalty), pass, UNO!, the
+    "say UNO!" box ``say_uno``, challenge, catch.  ``kinds``: the kinds of the
+    moves the person may make now; ``call``: makes an UNO! call or a catch."""
+    if game.phase is Phase.PENALTY and DRAW in kinds:
+        draw_label = text("play.take_button", lang, count=game.pending)
+    else:
+        draw_label = text("play.draw_button", lang)
+    forced = DRAW not in kinds and game.phase is Phase.TURN and game.current == me and decides
+    calls = game.uno_moves(me)
+    uno = next((m for m in calls if m.kind is UNO), None)
+    catch = next((m for m in calls if m.kind is CATCH and m.target is not None), None)
+    return [
+        button(draw_label, decide(Move.make(DRAW, me)),
+               disabled=DRAW not in kinds, classes=("uno-draw",),
+               tooltip=text("play.draw_forced", lang) if forced else ""),
+        button(text("play.pass_button", lang), decide(Move.make(PASS, me)),
+               disabled=PASS not in kinds or game.phase is not Phase.DRAWN,
+               classes=("uno-pass",)),
+        button(text("play.uno_button", lang),
+               lambda: call(uno) if uno is not None else None,
+               disabled=uno is None, button_style="warning", classes=("uno-uno",),
+               tooltip=text("play.uno_tip", lang)),
+        say_uno,
+        button(text("play.challenge_button", lang), decide(Move.make(CHALLENGE, me)),
+               disabled=CHALLENGE not in kinds, classes=("uno-challenge",)),
+        button(text("play.catch_button", lang, player=game.names[catch.target])
+               if catch is not None and catch.target is not None
+               else text("play.catch_nobody", lang),
+               lambda: call(catch) if catch is not None else None,
+               disabled=catch is None, classes=("uno-catch",),
+               tooltip=text("play.catch_tip", lang)),
+    ]

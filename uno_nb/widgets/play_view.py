@@ -1,8 +1,9 @@
 """What the play page shows (:class:`~uno_nb.widgets.play.PlayApp`): the
-status line, the table, the end panel and the log, as HTML.
+status line, why a click does not count, the table, the end panel and the
+log, as HTML (or words).
 
 Each function reads the game (and the few flags of the app it is given) and
-returns markup; none keeps state or touches a widget, so the page's one render
+returns markup or words; none keeps state or touches a widget, so the page's one render
 funnel (``PlayApp._render``) decides what is drawn when.  Nothing here shows a
 bot's hidden cards: the table draws their hands face down, the log is written
 for the person's seat, and the end panel (the hands that were left) is only
@@ -19,13 +20,13 @@ from ..engine import events as ev
 from ..sim import odds
 from ..engine.events import Drew
 from ..engine.game import Game, Phase, RoundResult
-from ..engine.moves import CHALLENGE, PLAY, MoveKind
+from ..engine.moves import CHALLENGE, DRAW, PLAY, Move, MoveKind
 from ..engine.render import COLOUR_HEX, back_svg, card_svg
 from ..engine.scoring import hand_points
 from ..texts import card_name, colour_name, rule_name, text
 from ..texts.numbers import fmt_int, fmt_percent, fmt_ratio
 
-__all__ = ["INK", "FACE_DOWN", "status_text", "status_html", "table_html",
+__all__ = ["INK", "FACE_DOWN", "status_text", "status_html", "why_not", "table_html",
            "round_won", "end_panel_html", "log_html", "hits", "hits_html", "work_out_html"]
 
 #: The ink of black cards and of the text on yellow ones.
@@ -89,6 +90,38 @@ def status_html(game: Game, me: int, lang: str, kinds: Collection[MoveKind], dec
     return (f'<div class="uno-status-line uno-status-{look}" style="font-size:1.15em;'
             f'font-weight:bold;padding:6px 10px;border-radius:6px;background:{background};'
             f'border-left:6px solid {edge}">{escape(said)}</div>')
+
+
+def why_not(game: Game, me: int, lang: str, move: Move, kinds: Collection[MoveKind]) -> str:
+    """Why a click of the person's (``move``, which the rules do not allow
+    now) does not count, in their words; ``kinds``: the kinds of the moves
+    the person may make now."""
+    card = move.card
+    named = card_name(card, lang) if card is not None else ""
+    if game.current != me:  # the game paused for a jump-in
+        return text("play.refused.jump_in", lang, top=card_name(game.discard[-1], lang))
+    phase = game.phase
+    if move.kind is DRAW and phase is Phase.TURN:
+        return text("play.refused.draw", lang)  # V-FORCE-PLAY
+    if move.kind is not PLAY or card is None:
+        return text("play.refused.not_now", lang)
+    if phase is Phase.DRAWN and game.drawn_card is not None:
+        return text("play.refused.drawn", lang, card=card_name(game.drawn_card, lang))
+    if phase is Phase.PENALTY:
+        take = text("play.take_button", lang, count=game.pending)
+        if PLAY in kinds:
+            return text("play.refused.penalty_answer", lang, card=named, count=game.pending)
+        return text("play.refused.penalty", lang, count=game.pending, button=take)
+    if phase is not Phase.TURN:
+        return text("play.refused.choose", lang)
+    if card.rank == "W+4" and any(c.colour == game.colour for c in game.hands[me]):
+        return text("play.refused.wild_four", lang,
+                    colour_of=colour_name(game.colour, lang, of=True))
+    top = game.discard[-1]
+    if not card.is_black and card.colour != game.colour and card.rank != top.rank:
+        return text("play.refused.mismatch", lang, card=named,
+                    colour=colour_name(game.colour, lang), top=card_name(top, lang))
+    return text("play.refused.card", lang, card=named)
 
 
 def table_html(game: Game, me: int, lang: str, rounds: int | None = 1) -> str:

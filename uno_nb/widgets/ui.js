@@ -1,4 +1,4 @@
-// uno_nb's light controls (uno_nb/widgets/ui.py): one widget model draws a
+// uno_nb's light controls (uno_nb/widgets/ui/): one widget model draws a
 // whole tree of buttons, menus, sliders and texts from a compact JSON state,
 // {seq, root, nodes: {id: {t: type, p: props, c: classes, l: layout, s: style,
 // k: child ids}}}, and sends a person's clicks and changes back as messages.

@@ -1,0 +1,29 @@
+"""Serving a class: kernel pools sized for the class, kernels started in the
+calm at a lower priority, and the lab's simulator compiled in the background.
+
+The launcher (:mod:`uno_nb.webapp`) uses these; they are kept apart from it so
+that each can be tested without starting Voilà, a module for each thing it owns:
+
+* :mod:`.pools`, how many kernels: :func:`~.pools.class_pools` turns
+  ``--class-size K`` (``make app CLASS=K``) and the pages a lesson starts on
+  (:data:`~.pools.CLASS_PAGES`, or ``--pages``) into Voilà's
+  ``kernel_pools_config``: K preheated kernels for each of those pages, the
+  usual one for every other notebook; once every pool is first full, start-up
+  says so with the kernels' memory: ``ready for 30 visitors: 99 kernels,
+  12.9 GB`` (:func:`~.pools.ready_line`);
+* :mod:`.scheduler`, when they start: :class:`~.scheduler.StartScheduler` lets
+  preheated kernels start a few at a time and never while pages are being
+  opened (voila.json's ``fill_delay`` is 0: the scheduler's calm replaces
+  Voilà's fixed wait before each refill);
+* :mod:`.priority`, at what CPU priority: :class:`~.priority.Priority` lowers
+  a refill's priority while it starts and runs its notebook, and sets it back
+  when the kernel is handed to a visitor;
+* :mod:`.kernel_manager`, Voilà's side: :func:`~.kernel_manager.classroom_kernel_manager`
+  puts the three above into Voilà's kernel manager;
+* :mod:`.compiling`, the lab's simulator: :func:`~.compiling.compile_in_background`
+  compiles it when it is not ready yet: the pages open at once, and the lab
+  plays on the engine until the simulator is ready (``uno_nb.kernel.not_ready``).
+
+None of them imports Voilà (the kernel manager is given Voilà's class) or
+the widgets: the launcher imports Voilà only when the app starts.
+"""
