@@ -258,7 +258,8 @@ needs_numba = pytest.mark.skipif(not kernel.available(), reason="numba is not in
 def marker(tmp_path, monkeypatch):
     """The ready marker somewhere of the test's own, not beside the real cache."""
     path = tmp_path / "cache" / kernel.READY_NAME
-    monkeypatch.setattr(kernel, "ready_marker", lambda: path)
+    from uno_nb.kernel import cache
+    monkeypatch.setattr(cache, "ready_marker", lambda: path)  # where mark_ready and not_ready look
     monkeypatch.setenv(kernel.SERVED_ENV, "1")  # a lab run in the web app's kernels
     return path
 
