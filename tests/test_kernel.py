@@ -412,3 +412,20 @@ def test_a_comparison_computes_each_games_table_once():
     before = {key: id(value) for key, value in kernel._TABLES.items()}
     lab.run("cnuno", ["heuristic"] * 4, 2000, seed=3, executor="serial", chunk=100)
     assert {key: id(value) for key, value in kernel._TABLES.items()} == before
+
+
+def test_the_kernel_names_the_engines_phases_move_kinds_and_options_as_the_engine_does():
+    """One place asserts the mapping: every phase as P_<its name>, every move
+    kind under its own name, every option as O_<its name>, with the engine's
+    values and the options' places in a rules row."""
+    from uno_nb import RuleSet
+    from uno_nb.engine.moves import MoveKind
+    from uno_nb.engine.state import Phase
+    from uno_nb.kernel import layout
+    assert {p.name: getattr(layout, f"P_{p.name}") for p in Phase} == {p.name: p.value for p in Phase}
+    assert {k.name: getattr(layout, k.name) for k in MoveKind} == {k.name: int(k) for k in MoveKind}
+    assert {name: getattr(layout, f"O_{name.upper()}") for name in RuleSet.option_names()} == \
+        {name: i for i, name in enumerate(RuleSet.option_names())}
+    row = layout.rules_array(RuleSet(start_card="number", scoring="lazy", uno_penalty=4))
+    assert (row[layout.O_START_CARD], row[layout.O_SCORING], row[layout.O_UNO_PENALTY]) == \
+        (1, layout.SCORE_LAZY, 4)

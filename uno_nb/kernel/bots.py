@@ -7,10 +7,10 @@ from __future__ import annotations
 from . import mtrand as mt
 from numba import njit
 
-from .layout import (C_COL, C_DRAW, C_PTS, C_RANK, CHALLENGE, CHOOSE, COLOUR_CARDS, DEAL,
-                            DECK_LEN, DECKK, DECKS, DISC, DRAW, EXCHANGE, Four, GIVING, HC, HSIZE,
-                            I64, NCARDS, NDISC, PASS, PENALTY, PHASE, PLAY, READY, RK_P2, RK_R,
-                            RK_S, SWAP, SWAP7, U32, W4ACC, W4PREV, W4SET)
+from .layout import (C_COL, C_DRAW, C_PTS, C_RANK, CHALLENGE, P_COLOUR, COLOUR_CARDS, DEAL,
+                            DECK_LEN, DECKK, DECKS, DISC, DRAW, P_EXCHANGE, Four, P_GIVE, HC, HSIZE,
+                            I64, NCARDS, NDISC, PASS, P_PENALTY, PHASE, PLAY, READY, RK_P2, RK_R,
+                            RK_S, SWAP, P_SWAP, U32, W4ACC, W4PREV, W4SET)
 from .state import after
 
 
@@ -133,7 +133,7 @@ def heuristic_choose(st: I64, seat: int, mv: I64, b: int, k: int, ru: I64, idx: 
         if mv[b, 0, i] == PLAY:
             idx[np_] = i
             np_ += 1
-    if phase == PENALTY:
+    if phase == P_PENALTY:
         if np_:
             return best_play(st, seat, mv, b, idx, np_, ru)
         for i in range(k):
@@ -142,13 +142,13 @@ def heuristic_choose(st: I64, seat: int, mv: I64, b: int, k: int, ru: I64, idx: 
         for i in range(k):
             if mv[b, 0, i] == DRAW:
                 return i
-    if phase == CHOOSE:
+    if phase == P_COLOUR:
         cnt, pts = colour_counts(st, seat)
         want = strongest(cnt, pts)
         for i in range(k):
             if mv[b, 2, i] == want:
                 return i
-    if phase == SWAP7 or phase == EXCHANGE:
+    if phase == P_SWAP or phase == P_EXCHANGE:
         best = -1
         for i in range(k):
             if mv[b, 0, i] == SWAP:
@@ -158,7 +158,7 @@ def heuristic_choose(st: I64, seat: int, mv: I64, b: int, k: int, ru: I64, idx: 
         if best < 0:
             return k - 1
         return best
-    if phase == GIVING:
+    if phase == P_GIVE:
         best = -1
         for i in range(k):
             c = mv[b, 1, i]

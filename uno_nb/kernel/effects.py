@@ -9,22 +9,22 @@ from . import mtrand as mt
 from numba import njit
 
 from .layout import (ADVISE, BOUNCE, C_COL, C_DRAW, C_NUM, C_RANK, CATCH, CHALLENGE, CHANCE,
-                            CHOOSE, COLMASK, COLOUR, COLOURV, CUR, D_DECK, D_SLOW, D_TALK, DEAL,
-                            DEALER, DECK_LEN, DECKK, DECKS, DIR, DISC, DRAW, DRAWN, DRAWNC,
-                            EXCHANGE, EXFIRST, EXGIVEN, EXPART, F_ADVICE, F_ANYTIME, F_BLUFF,
+                            P_COLOUR, COLMASK, COLOUR, COLOURV, CUR, D_DECK, D_SLOW, D_TALK, DEAL,
+                            DEALER, DECK_LEN, DECKK, DECKS, DIR, DISC, DRAW, P_DRAWN, DRAWNC,
+                            P_EXCHANGE, EXFIRST, EXGIVEN, EXPART, F_ADVICE, F_ANYTIME, F_BLUFF,
                             F_BOUNCE, F_CATCH, F_CHALLENGE, F_DEFLECT, F_DOUBLES, F_DRAW2, F_GUILTY,
                             F_GUILTY_STD, F_H2O, F_INNOCENT, F_JUMP, F_PLUS10, F_READY, F_REVERSE,
                             F_SAVE2, F_SEVEN_ZERO, F_SILENT, F_SKIP, F_SKIP_ANSWER, F_STACK,
                             F_STACK_MIXED, F_START, F_START_NUMBER, F_SWAP_FIVE, F_TWO_SKIP, F_UNO,
-                            F_UNO_CENTER, F_W4, F_WHEEL, F_WILD, FIRED, GIVE, GIVING, HC, HMASK,
+                            F_UNO_CENTER, F_W4, F_WHEEL, F_WILD, FIRED, GIVE, P_GIVE, HC, HMASK,
                             HSIZE, I64, LAST, LASTWIN, LOSER, MATCH, MATCHV, MAXROUNDS, N, NDISC,
-                            NFINISH, NPILE, O_BOUNCE, O_DEFLECT, O_H2O, O_RETURN, O_SAVE2,
+                            NFINISH, NPILE, O_REVERSE_BOUNCE, O_DEFLECT_2, O_H2O, O_CHALLENGE, O_W4_SAVE_2,
                             O_SCORING, O_SEVEN_ZERO, O_SILENT_BLACK, O_SILENT_TWOS, O_STACK,
-                            O_STACK_MIXED, O_START_NUMBER, O_SWAP_FIVE, O_TWO_SKIP, O_UNO_CENTER,
-                            O_UNO_PENALTY, O_W4_ANYTIME, O_WHEEL, OUT, OUTS, PASS, PCARD, PENALTY,
+                            O_STACK_MIXED, O_START_CARD, O_SWAP_FIVE, O_TWO_PLAYER_SKIP, O_UNO_CENTER,
+                            O_UNO_PENALTY, O_W4_ANYTIME, O_COLOUR_WHEEL, OUT, OUTS, PASS, PCARD, P_PENALTY,
                             PENDING, PHASE, PILE, READY, RESUME, RK_P2, RK_R, RK_S, RK_W, RK_W10,
                             RK_W4, ROUND, SCORE_LAZY, SEED, SILENCE, SILVAL, SLAP, SLOW, SPEAK,
-                            SWAP, SWAP7, TMP, TOPBY, TURN, TURNS, U32, UNO, UNOOPEN, W4ACC,
+                            SWAP, P_SWAP, TMP, TOPBY, P_TURN, TURNS, U32, UNO, UNOOPEN, W4ACC,
                             W4GUILTY, W4PREV, W4SET, WHEEL, WHEEL_AT, WINNER)
 from .state import (add_card, after, clear_pending, colour_of_card, next_rng, partners_any,
                            remove_card, set_colour, shuffle, top)
@@ -37,7 +37,7 @@ from .round import (draw_cards, one_or_none_left, take_forced_penalty, take_pena
 @njit(cache=True)
 def draw_card_played(st: I64, p: int, c: int, colour: int, phase: int, ru: I64) -> None:
     total = C_DRAW[c]
-    if phase == PENALTY:
+    if phase == P_PENALTY:
         pc = st[PCARD]
         same = C_RANK[c] == C_RANK[pc]
         answering = p == st[CUR]
@@ -45,9 +45,9 @@ def draw_card_played(st: I64, p: int, c: int, colour: int, phase: int, ru: I64) 
         if ru[O_STACK] and (same or ru[O_STACK_MIXED]):
             total = st[PENDING] + C_DRAW[c]
             answer = F_STACK if same else F_STACK_MIXED
-        elif answering and C_RANK[c] == RK_P2 and C_RANK[pc] == RK_P2 and ru[O_DEFLECT]:
+        elif answering and C_RANK[c] == RK_P2 and C_RANK[pc] == RK_P2 and ru[O_DEFLECT_2]:
             answer = F_DEFLECT
-        elif answering and C_RANK[c] == RK_P2 and C_RANK[pc] == RK_W4 and ru[O_SAVE2]:
+        elif answering and C_RANK[c] == RK_P2 and C_RANK[pc] == RK_W4 and ru[O_W4_SAVE_2]:
             answer = F_SAVE2
         elif answering:
             st[FIRED + F_JUMP] += 1
@@ -78,7 +78,7 @@ def draw_card_played(st: I64, p: int, c: int, colour: int, phase: int, ru: I64) 
         st[TOPBY] = -1
     st[PENDING] = total
     st[PCARD] = c
-    st[PHASE] = PENALTY
+    st[PHASE] = P_PENALTY
     st[CUR] = after(st, p)
 
 
@@ -107,7 +107,7 @@ def action(st: I64, p: int, c: int, colour: int, phase: int, ru: I64) -> bool:
     rank = C_RANK[c]
     n = st[N]
     if C_COL[c] < 0:
-        if ru[O_WHEEL]:
+        if ru[O_COLOUR_WHEEL]:
             colour = WHEEL[(WHEEL_AT[st[COLOURV]] + st[DIR]) % 4]
             st[FIRED + F_WHEEL] += 1
         if ru[O_SILENT_BLACK]:
@@ -117,11 +117,11 @@ def action(st: I64, p: int, c: int, colour: int, phase: int, ru: I64) -> bool:
     if C_DRAW[c] > 0:
         draw_card_played(st, p, c, colour, phase, ru)
         return True
-    if phase == PENALTY and rank != RK_R:
+    if phase == P_PENALTY and rank != RK_R:
         clear_pending(st)
     if C_NUM[c] >= 0:
         colour_of_card(st, c)
-        st[PHASE] = TURN
+        st[PHASE] = P_TURN
         st[CUR] = after(st, p)
         if st[HSIZE + p] == 0:
             return True
@@ -129,10 +129,10 @@ def action(st: I64, p: int, c: int, colour: int, phase: int, ru: I64) -> bool:
             pass_hands_on(st, ru)
             return False
         if ru[O_SEVEN_ZERO] and rank == 7 and partners_any(st, p):
-            st[PHASE] = SWAP7
+            st[PHASE] = P_SWAP
             st[CUR] = p
         elif ru[O_SWAP_FIVE] and rank == 5 and partners_any(st, p):
-            st[PHASE] = EXCHANGE
+            st[PHASE] = P_EXCHANGE
             st[CUR] = p
         if rank == 2 and ru[O_SILENT_TWOS]:
             st[SILENCE] = 1
@@ -149,8 +149,8 @@ def action(st: I64, p: int, c: int, colour: int, phase: int, ru: I64) -> bool:
             d = st[DIR]
             skipped = (p + d) % n
             st[CUR] = (skipped + d) % n
-        st[PHASE] = TURN
-        if ru[O_BOUNCE] and skipped != p:
+        st[PHASE] = P_TURN
+        if ru[O_REVERSE_BOUNCE] and skipped != p:
             st[BOUNCE] = skipped
         return True
     if rank == RK_R:
@@ -158,7 +158,7 @@ def action(st: I64, p: int, c: int, colour: int, phase: int, ru: I64) -> bool:
         st[FIRED + F_REVERSE] += 1
         st[DIR] = -st[DIR]
         d = st[DIR]
-        if phase == PENALTY:
+        if phase == P_PENALTY:
             st[W4SET] = 0
             st[CUR] = after(st, p)
             st[FIRED + F_BOUNCE] += 1
@@ -166,13 +166,13 @@ def action(st: I64, p: int, c: int, colour: int, phase: int, ru: I64) -> bool:
         if p == bouncer and p != st[CUR]:
             skipper = after(st, p)
             st[CUR] = after(st, skipper)
-            st[PHASE] = TURN
+            st[PHASE] = P_TURN
             st[FIRED + F_BOUNCE] += 1
             if skipper != p:
                 st[BOUNCE] = skipper
             return True
-        st[PHASE] = TURN
-        if n - st[OUTS] == 2 and ru[O_TWO_SKIP]:
+        st[PHASE] = P_TURN
+        if n - st[OUTS] == 2 and ru[O_TWO_PLAYER_SKIP]:
             st[CUR] = p
             st[FIRED + F_TWO_SKIP] += 1
         else:
@@ -181,7 +181,7 @@ def action(st: I64, p: int, c: int, colour: int, phase: int, ru: I64) -> bool:
     # W
     set_colour(st, colour)
     st[FIRED + F_WILD] += 1
-    st[PHASE] = TURN
+    st[PHASE] = P_TURN
     st[CUR] = after(st, p)
     return True
 
@@ -209,7 +209,7 @@ def push_play(st: I64, mv: I64, p: int, c: int, colour: int, jump: bool, ru: I64
     remove_card(st, p, c)
     st[DISC + st[NDISC]] = c
     st[NDISC] += 1
-    if phase == DRAWN:
+    if phase == P_DRAWN:
         st[DRAWNC] = -1
     else:
         st[TURNS] += 1
@@ -226,17 +226,17 @@ def push_play(st: I64, mv: I64, p: int, c: int, colour: int, jump: bool, ru: I64
     if C_NUM[c] >= 0 and not ru[D_SLOW]:
         colour_of_card(st, c)
         st[CUR] = (p + st[DIR]) % st[N]
-        if phase != TURN:
-            if phase == PENALTY:
+        if phase != P_TURN:
+            if phase == P_PENALTY:
                 clear_pending(st)
-            st[PHASE] = TURN
+            st[PHASE] = P_TURN
         if st[HSIZE + p] < 2:
             one_or_none_left(st, p, ru, crng)
         return
     if action(st, p, c, colour, phase, ru):
         if st[HSIZE + p] < 2:
             one_or_none_left(st, p, ru, crng)
-        elif st[PHASE] == PENALTY:
+        elif st[PHASE] == P_PENALTY:
             take_forced_penalty(st, mv, ru, crng)
     if ru[D_TALK]:
         st[SLAP] = -1
@@ -284,11 +284,11 @@ def deal_round(st: I64, dealer: int, first: int, ru: I64, crng: U32, same_rng: b
     st[EXFIRST] = -1
     st[SILENCE] = 0
     st[SLAP] = -1
-    st[PHASE] = TURN
+    st[PHASE] = P_TURN
     if first < 0:
         first = (dealer + 1) % n
     st[CUR] = first
-    by_number = ru[O_START_NUMBER]
+    by_number = ru[O_START_CARD]
     while True:
         st[NPILE] -= 1
         t = st[PILE + st[NPILE]]
@@ -306,7 +306,7 @@ def deal_round(st: I64, dealer: int, first: int, ru: I64, crng: U32, same_rng: b
     st[FIRED + F_START] += 1
     rank = C_RANK[t]
     if rank == RK_W:
-        st[PHASE] = CHOOSE
+        st[PHASE] = P_COLOUR
     elif rank == RK_S:
         st[CUR] = (first + 1) % n
     elif rank == RK_R:
@@ -382,7 +382,7 @@ def apply_other(st: I64, mv: I64, p: int, kind: int, card: int, colour: int, tar
     """``Game._apply`` for every move but a card play."""
     table = kind == SPEAK or kind == ADVISE or kind == SLOW
     if not table:
-        own_turn = kind == SWAP or kind == GIVE or (kind == PASS and st[PHASE] == EXCHANGE)
+        own_turn = kind == SWAP or kind == GIVE or (kind == PASS and st[PHASE] == P_EXCHANGE)
         if st[UNOOPEN] >= 0 and kind != UNO and kind != CATCH and not own_turn:
             st[UNOOPEN] = -1
         if kind != UNO and kind != CATCH:
@@ -390,17 +390,17 @@ def apply_other(st: I64, mv: I64, p: int, kind: int, card: int, colour: int, tar
             st[BOUNCE] = -1
     if kind == DRAW:
         st[TURNS] += 1
-        if st[PHASE] == PENALTY:
+        if st[PHASE] == P_PENALTY:
             take_penalty(st, p, ru, crng)
         else:
             turn_draw(st, p, ru, crng)
     elif kind == PASS:
-        if st[PHASE] == EXCHANGE:
-            st[PHASE] = TURN
+        if st[PHASE] == P_EXCHANGE:
+            st[PHASE] = P_TURN
             st[CUR] = after(st, p)
         else:
             st[DRAWNC] = -1
-            st[PHASE] = TURN
+            st[PHASE] = P_TURN
             st[CUR] = after(st, p)
     elif kind == CHALLENGE:
         st[TURNS] += 1
@@ -416,14 +416,14 @@ def apply_other(st: I64, mv: I64, p: int, kind: int, card: int, colour: int, tar
         draw_cards(st, target, ru[O_UNO_PENALTY], crng)
     elif kind == COLOUR:
         set_colour(st, colour)
-        st[PHASE] = TURN
+        st[PHASE] = P_TURN
     elif kind == DEAL:
         first = -1
         if ru[O_SCORING] == SCORE_LAZY and st[ROUND] > 0:
             first = st[LASTWIN]  # V-LAZY: the last round's winner starts
         deal_round(st, p, first, ru, crng, False)
     elif kind == SWAP:
-        if st[PHASE] == SWAP7:
+        if st[PHASE] == P_SWAP:
             a0 = p * 64
             b0 = target * 64
             for c in range(64):
@@ -437,14 +437,14 @@ def apply_other(st: I64, mv: I64, p: int, kind: int, card: int, colour: int, tar
             st[HMASK + p] = st[HMASK + target]
             st[HMASK + target] = x
             st[UNOOPEN] = -1
-            st[PHASE] = TURN
+            st[PHASE] = P_TURN
             st[CUR] = after(st, p)
             st[FIRED + F_SEVEN_ZERO] += 1
         else:
             st[EXFIRST] = p
             st[EXPART] = target
             st[EXGIVEN] = -1
-            st[PHASE] = GIVING
+            st[PHASE] = P_GIVE
             st[CUR] = p
     elif kind == GIVE:
         if st[EXGIVEN] < 0:
@@ -457,11 +457,11 @@ def apply_other(st: I64, mv: I64, p: int, kind: int, card: int, colour: int, tar
             remove_card(st, partner, card)
             add_card(st, partner, given)
             st[EXFIRST] = -1
-            st[PHASE] = TURN
+            st[PHASE] = P_TURN
             st[CUR] = after(st, first)
             st[FIRED + F_SWAP_FIVE] += 1
     elif kind == READY:
-        st[PHASE] = TURN
+        st[PHASE] = P_TURN
         st[CUR] = st[RESUME]
         st[RESUME] = -1
         st[FIRED + F_READY] += 1
@@ -487,9 +487,9 @@ def challenge(st: I64, p: int, ru: I64, crng: U32) -> None:
     st[W4SET] = 0
     total = st[PENDING]
     if guilty:
-        st[FIRED + (F_GUILTY if ru[O_RETURN] else F_GUILTY_STD)] += 1
+        st[FIRED + (F_GUILTY if ru[O_CHALLENGE] else F_GUILTY_STD)] += 1
         penalty = total if ru[O_STACK] else 4
-        if ru[O_RETURN]:
+        if ru[O_CHALLENGE]:
             st[NDISC] -= 1
             add_card(st, acc, st[DISC + st[NDISC]])
             set_colour(st, prev)
@@ -497,7 +497,7 @@ def challenge(st: I64, p: int, ru: I64, crng: U32) -> None:
         draw_cards(st, acc, penalty, crng)
         st[PENDING] = 0
         st[PCARD] = -1
-        st[PHASE] = TURN
+        st[PHASE] = P_TURN
         st[CUR] = p
         wait_ready(st, acc, penalty, ru)
     else:
@@ -506,6 +506,6 @@ def challenge(st: I64, p: int, ru: I64, crng: U32) -> None:
         draw_cards(st, p, total, crng)
         st[PENDING] = 0
         st[PCARD] = -1
-        st[PHASE] = TURN
+        st[PHASE] = P_TURN
         st[CUR] = after(st, p)
         wait_ready(st, p, total, ru)

@@ -36,10 +36,10 @@ from numba import njit
 
 from .layout import (ADVISE, C_COL, C_DRAW, C_NUM, C_PTS, C_RANK, CATCH, COLMASK,
                             COLOUR_CARDS, CUR, D_DECK, D_TALK, DEALER, DECK_LEN, DECKS, DISC,
-                            DRAWNN, F64, FIRED, FIRED_IDS, GAME_OVER, HC, HMASK, HSIZE, I64, MATCH,
+                            DRAWNN, F64, FIRED, FIRED_IDS, P_GAME_OVER, HC, HMASK, HSIZE, I64, MATCH,
                             MAXM, MOVES, MV_CARD, MV_COLOUR, MV_SEAT, MV_TARGET, N, NCARDS, NDISC,
-                            NFIRED, NPILE, O_ADVICE, O_BOUNCE, O_DOUBLES, O_JUMP, OPTION_NAMES,
-                            OUT, PENALTY, PHASE, PILE, PLAY, ROUND,
+                            NFIRED, NPILE, O_ADVICE, O_REVERSE_BOUNCE, O_DOUBLES, O_JUMP_IN, OPTION_NAMES,
+                            OUT, P_PENALTY, PHASE, PILE, PLAY, ROUND,
                             rules_array, SCORES, SILENCE, SLAP, SLOW, SPEAK, STATE_SIZE, T_ADVISE,
                             T_FORGET, T_NOTICE, T_REACTION, T_TALK, TMP, TOPBY, TURNS, U32, UNO,
                             UNOOPEN, WINNER)
@@ -166,7 +166,7 @@ def table_talk(st: I64, mv: I64, hist: I64, tr: F64, trng: U32, ru: I64, crng: U
             note_move(st, hist, speaker, SPEAK, -1, -1, -1)
             apply_other(st, mv, speaker, SPEAK, -1, -1, -1, ru, crng)
             done += 1
-    if ru[O_ADVICE] and st[PHASE] <= PENALTY:
+    if ru[O_ADVICE] and st[PHASE] <= P_PENALTY:
         for s in range(n):
             if s != st[CUR] and not st[OUT + s] and mt.random(trng) < tr[s, T_ADVISE]:
                 note_move(st, hist, s, ADVISE, -1, -1, -1)
@@ -186,7 +186,7 @@ def jump_ins(st: I64, mv: I64, hist: I64, tr: F64, trng: U32, ru: I64, crng: U32
     # seat s at CHO + 2s, the willing seats at WIL.
     cho = TMP
     wil = TMP + 32
-    while st[TOPBY] >= 0 and st[PHASE] != GAME_OVER:
+    while st[TOPBY] >= 0 and st[PHASE] != P_GAME_OVER:
         k = jump_in_moves(st, mv, 1, ru)
         if k == 0:
             break
@@ -269,12 +269,12 @@ def play_one(st: I64, mv: I64, hist: I64, idx: I64, tr: F64, trng: U32, crng: U3
     new_game(st, n, seed, max_rounds, ru, crng)
     first = st[CUR]
     dealer = st[DEALER]
-    jump = ru[O_JUMP] or ru[O_DOUBLES] or ru[O_BOUNCE]
+    jump = ru[O_JUMP_IN] or ru[O_DOUBLES] or ru[O_REVERSE_BOUNCE]
     talk = ru[D_TALK]
     abandoned = False
     if check:
         check_cards(st, deck_counts)
-    while st[PHASE] != GAME_OVER:
+    while st[PHASE] != P_GAME_OVER:
         if st[TURNS] >= max_turns:
             abandoned = True
             break
@@ -282,7 +282,7 @@ def play_one(st: I64, mv: I64, hist: I64, idx: I64, tr: F64, trng: U32, crng: U3
             jump_ins(st, mv, hist, tr, trng, ru, crng, bots, idx)
             if check:
                 check_cards(st, deck_counts)
-            if st[PHASE] == GAME_OVER:
+            if st[PHASE] == P_GAME_OVER:
                 break
         actor = st[CUR]
         k, plays = turn_moves(st, mv, ru)
@@ -296,7 +296,7 @@ def play_one(st: I64, mv: I64, hist: I64, idx: I64, tr: F64, trng: U32, crng: U3
         if table:
             if st[UNOOPEN] >= 0:
                 uno_call(st, mv, hist, tr, trng, ru, crng)
-            if talk and st[PHASE] != GAME_OVER:
+            if talk and st[PHASE] != P_GAME_OVER:
                 table_talk(st, mv, hist, tr, trng, ru, crng)
         if check:
             check_cards(st, deck_counts)

@@ -22,7 +22,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..engine.cards import ALL_CARDS, COLOURS, build_deck
-from ..engine.state import COUNTED_RULES
+from ..engine.moves import MoveKind
+from ..engine.state import COUNTED_RULES, Phase
 from ..engine.rules import RuleSet
 
 #: The kernel's array types: a game's state, moves, rules, outputs (int64), the
@@ -70,9 +71,32 @@ WHEEL_AT = np.array([0, 3, 2, 1], np.int64)    # colour -> place on the wheel
 
 # ---------------------------------------------------------------- phases, moves
 
-TURN, DRAWN, PENALTY, CHOOSE, ROUND_OVER, GAME_OVER, SWAP7, EXCHANGE, GIVING, WAIT = range(10)
-PLAY, DRAW, PASS, CHALLENGE, UNO, CATCH, COLOUR, DEAL, SWAP, GIVE, READY, SPEAK, ADVISE, SLOW = \
-    range(14)
+# The engine's phases and move kinds under their own names (P_ for a phase,
+# since COLOUR, SWAP, GIVE and READY name moves too), with the engine's values.
+P_TURN = Phase.TURN.value
+P_DRAWN = Phase.DRAWN.value
+P_PENALTY = Phase.PENALTY.value
+P_COLOUR = Phase.COLOUR.value
+P_ROUND_OVER = Phase.ROUND_OVER.value
+P_GAME_OVER = Phase.GAME_OVER.value
+P_SWAP = Phase.SWAP.value
+P_EXCHANGE = Phase.EXCHANGE.value
+P_GIVE = Phase.GIVE.value
+P_READY = Phase.READY.value
+PLAY = int(MoveKind.PLAY)
+DRAW = int(MoveKind.DRAW)
+PASS = int(MoveKind.PASS)
+CHALLENGE = int(MoveKind.CHALLENGE)
+UNO = int(MoveKind.UNO)
+CATCH = int(MoveKind.CATCH)
+COLOUR = int(MoveKind.COLOUR)
+DEAL = int(MoveKind.DEAL)
+SWAP = int(MoveKind.SWAP)
+GIVE = int(MoveKind.GIVE)
+READY = int(MoveKind.READY)
+SPEAK = int(MoveKind.SPEAK)
+ADVISE = int(MoveKind.ADVISE)
+SLOW = int(MoveKind.SLOW)
 #: A move pushed, as one ``int64`` of the history :func:`uno_nb.kernel.jit.play_batch`
 #: writes out when asked: its kind in the low 4 bits, then the seat, the card + 1
 #: (8 bits), the colour + 1 and the target seat + 1 (4 bits each) at these bit
@@ -111,33 +135,33 @@ NFIRED = len(FIRED_IDS)
 
 OPTION_NAMES = tuple(RuleSet.option_names())
 _O = {name: i for i, name in enumerate(OPTION_NAMES)}
-# Each option's place in a rules row, found by its name (a new option needs no
-# renumbering).
-O_START_NUMBER = _O["start_card"]
-O_ANYTIME = _O["draw_anytime"]
-O_DEFLECT = _O["deflect_2"]
-O_SAVE2 = _O["w4_save_2"]
-O_JUMP = _O["jump_in"]
-O_BLUFF = _O["w4_bluff"]
-O_RETURN = _O["challenge"]
+# Each option's place in a rules row, under the option's name, found by that
+# name (a new option needs no renumbering).
+O_START_CARD = _O["start_card"]
+O_DRAW_ANYTIME = _O["draw_anytime"]
+O_DEFLECT_2 = _O["deflect_2"]
+O_W4_SAVE_2 = _O["w4_save_2"]
+O_JUMP_IN = _O["jump_in"]
+O_W4_BLUFF = _O["w4_bluff"]
+O_CHALLENGE = _O["challenge"]
 O_UNO_PENALTY = _O["uno_penalty"]
-O_TARGET = _O["target_score"]
+O_TARGET_SCORE = _O["target_score"]
 O_PLAY_DRAWN = _O["play_drawn"]
-O_UNTIL = _O["draw_until_playable"]
+O_DRAW_UNTIL_PLAYABLE = _O["draw_until_playable"]
 O_W4_ANYTIME = _O["w4_anytime"]
-O_MISPLAY = _O["misplay_penalty"]
-O_TWO_SKIP = _O["two_player_skip"]
+O_MISPLAY_PENALTY = _O["misplay_penalty"]
+O_TWO_PLAYER_SKIP = _O["two_player_skip"]
 O_STACK = _O["stack"]
 O_STACK_MIXED = _O["stack_mixed"]
-O_BOUNCE = _O["reverse_bounce"]
+O_REVERSE_BOUNCE = _O["reverse_bounce"]
 O_PLUS10 = _O["plus10"]
 O_DOUBLES = _O["doubles"]
 O_SEVEN_ZERO = _O["seven_zero"]
 O_SWAP_FIVE = _O["swap_five"]
-O_WHEEL = _O["colour_wheel"]
+O_COLOUR_WHEEL = _O["colour_wheel"]
 O_SCORING = _O["scoring"]
 O_DROP_ZERO = _O["drop_zero"]
-O_TO_LAST = _O["to_the_last"]
+O_TO_THE_LAST = _O["to_the_last"]
 O_SEVEN_ROUNDS = _O["seven_rounds"]
 O_H2O = _O["h2o"]
 O_UNO_CENTER = _O["uno_center"]

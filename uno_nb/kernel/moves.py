@@ -7,13 +7,13 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .layout import (BOUNCE, C_COL, C_DRAW, C_RANK, CHALLENGE, CHOOSE, COLMASK, COLOUR,
-                            COLOURV, CUR, D_ANSWERS, D_BLUFF_OK, D_MUST_PLAY, DEAL, DRAW, DRAWN,
-                            DRAWNC, EXCHANGE, GIVE, GIVING, HC, HMASK, HSIZE, I64, MATCHV, N,
-                            NCARDS, O_ANYTIME, O_BOUNCE, O_DEFLECT, O_DOUBLES, O_JUMP, O_SAVE2,
-                            O_STACK, O_STACK_MIXED, O_WHEEL, OUT, PASS, PCARD, PENALTY, PHASE, PLAY,
-                            READY, RK_P2, RK_R, RK_S, RK_W4, ROUND_OVER, SWAP, SWAP7, TOPBY, TURN,
-                            W4_BIT, W4SET, WAIT)
+from .layout import (BOUNCE, C_COL, C_DRAW, C_RANK, CHALLENGE, P_COLOUR, COLMASK, COLOUR,
+                            COLOURV, CUR, D_ANSWERS, D_BLUFF_OK, D_MUST_PLAY, DEAL, DRAW, P_DRAWN,
+                            DRAWNC, P_EXCHANGE, GIVE, P_GIVE, HC, HMASK, HSIZE, I64, MATCHV, N,
+                            NCARDS, O_DRAW_ANYTIME, O_REVERSE_BOUNCE, O_DEFLECT_2, O_DOUBLES, O_JUMP_IN, O_W4_SAVE_2,
+                            O_STACK, O_STACK_MIXED, O_COLOUR_WHEEL, OUT, PASS, PCARD, P_PENALTY, PHASE, PLAY,
+                            READY, RK_P2, RK_R, RK_S, RK_W4, P_ROUND_OVER, SWAP, P_SWAP, TOPBY, P_TURN,
+                            W4_BIT, W4SET, P_READY)
 from .state import lowest_card, only_a_bluff, playable, top, w4_blocked
 
 
@@ -31,7 +31,7 @@ def add_move(mv: I64, b: int, k: int, kind: int, card: int, colour: int, target:
 @njit(cache=True, inline="always")
 def add_plays(mv: I64, b: int, k: int, c: int, ru: I64) -> int:
     """Every play of card ``c``: black cards once per colour (none under the wheel)."""
-    if C_COL[c] < 0 and ru[O_WHEEL] == 0:
+    if C_COL[c] < 0 and ru[O_COLOUR_WHEEL] == 0:
         for col in range(4):
             k = add_move(mv, b, k, PLAY, c, col, -1)
     else:
@@ -45,7 +45,7 @@ def answers_with(st: I64, pending: int, c: int, seat: int, ru: I64) -> bool:
     if C_RANK[c] == RK_W4 and w4_blocked(st, seat, ru):
         return False
     if C_DRAW[c] == 0:
-        bounce: bool = ru[O_BOUNCE] != 0 and C_RANK[c] == RK_R and C_COL[c] == st[COLOURV]
+        bounce: bool = ru[O_REVERSE_BOUNCE] != 0 and C_RANK[c] == RK_R and C_COL[c] == st[COLOURV]
         return bounce
     if ru[O_STACK]:
         if C_RANK[c] == C_RANK[pending]:
@@ -53,9 +53,9 @@ def answers_with(st: I64, pending: int, c: int, seat: int, ru: I64) -> bool:
         if ru[O_STACK_MIXED] and (C_COL[c] < 0 or C_COL[pending] >= 0 or C_COL[c] == st[COLOURV]):
             return True
     if C_RANK[c] == RK_P2:
-        if C_RANK[pending] == RK_P2 and ru[O_DEFLECT]:
+        if C_RANK[pending] == RK_P2 and ru[O_DEFLECT_2]:
             return True
-        if C_RANK[pending] == RK_W4 and ru[O_SAVE2] and C_COL[c] == st[COLOURV]:
+        if C_RANK[pending] == RK_W4 and ru[O_W4_SAVE_2] and C_COL[c] == st[COLOURV]:
             return True
     return False
 
@@ -73,7 +73,7 @@ def penalty_answers(st: I64, seat: int, ru: I64) -> np.int64:
             if answers_with(st, pc, c, seat, ru):
                 bits |= np.int64(1) << c
             m &= m - 1
-    if ru[O_JUMP] and st[TOPBY] >= 0 and st[TOPBY] != seat:
+    if ru[O_JUMP_IN] and st[TOPBY] >= 0 and st[TOPBY] != seat:
         t = top(st)
         if (hmask >> t) & 1 and not (C_COL[t] < 0 and C_DRAW[t] > 0):
             bits |= np.int64(1) << t
@@ -86,7 +86,7 @@ def turn_moves(st: I64, mv: I64, ru: I64) -> tuple[int, int]:
     seat = st[CUR]
     phase = st[PHASE]
     k = 0
-    if phase == TURN:
+    if phase == P_TURN:
         hmask = st[HMASK + seat]
         bits = hmask & st[MATCHV]
         if ru[D_BLUFF_OK] == 0 and (hmask & COLMASK[st[COLOURV]]):
@@ -95,10 +95,10 @@ def turn_moves(st: I64, mv: I64, ru: I64) -> tuple[int, int]:
             k = add_plays(mv, 0, k, lowest_card(bits), ru)
             bits &= bits - 1
         plays = k
-        if ru[O_ANYTIME] or k == 0:
+        if ru[O_DRAW_ANYTIME] or k == 0:
             k = add_move(mv, 0, k, DRAW, -1, -1, -1)
         return k, plays
-    if phase == PENALTY:
+    if phase == P_PENALTY:
         bits = penalty_answers(st, seat, ru)
         while bits:
             k = add_plays(mv, 0, k, lowest_card(bits), ru)
@@ -109,7 +109,7 @@ def turn_moves(st: I64, mv: I64, ru: I64) -> tuple[int, int]:
         if pc >= 0 and C_RANK[pc] == RK_W4 and st[W4SET]:
             k = add_move(mv, 0, k, CHALLENGE, -1, -1, -1)
         return k, plays
-    if phase == DRAWN:
+    if phase == P_DRAWN:
         c = st[DRAWNC]
         if c >= 0 and playable(st, c, seat, ru):
             k = add_plays(mv, 0, k, c, ru)
@@ -119,25 +119,25 @@ def turn_moves(st: I64, mv: I64, ru: I64) -> tuple[int, int]:
             return k, plays
         k = add_move(mv, 0, k, PASS, -1, -1, -1)
         return k, 0
-    if phase == CHOOSE:
+    if phase == P_COLOUR:
         for col in range(4):
             k = add_move(mv, 0, k, COLOUR, -1, col, -1)
         return k, 0
-    if phase == ROUND_OVER:
+    if phase == P_ROUND_OVER:
         return add_move(mv, 0, k, DEAL, -1, -1, -1), 0
-    if phase == SWAP7 or phase == EXCHANGE:
+    if phase == P_SWAP or phase == P_EXCHANGE:
         for t in range(st[N]):
             if t != seat and not st[OUT + t] and st[HSIZE + t] > 0:
                 k = add_move(mv, 0, k, SWAP, -1, -1, t)
-        if phase == EXCHANGE:
+        if phase == P_EXCHANGE:
             k = add_move(mv, 0, k, PASS, -1, -1, -1)
         return k, 0
-    if phase == GIVING:
+    if phase == P_GIVE:
         for c in range(NCARDS):
             if st[HC + seat * 64 + c] > 0:
                 k = add_move(mv, 0, k, GIVE, c, -1, -1)
         return k, 0
-    if phase == WAIT:
+    if phase == P_READY:
         return add_move(mv, 0, k, READY, -1, -1, -1), 0
     return 0, 0
 
@@ -146,22 +146,22 @@ def turn_moves(st: I64, mv: I64, ru: I64) -> tuple[int, int]:
 def jump_in_moves(st: I64, mv: I64, b: int, ru: I64) -> int:
     """``Game.jump_in_moves()`` (every seat) into buffer ``b``; returns the count."""
     k = 0
-    if st[PHASE] > PENALTY or st[TOPBY] < 0:
+    if st[PHASE] > P_PENALTY or st[TOPBY] < 0:
         return 0
     t = top(st)
     n = st[N]
-    if (ru[O_JUMP] or ru[O_DOUBLES]) and not (C_COL[t] < 0 and C_DRAW[t] > 0):
+    if (ru[O_JUMP_IN] or ru[O_DOUBLES]) and not (C_COL[t] < 0 and C_DRAW[t] > 0):
         for s in range(n):
             if s == st[CUR]:
                 continue
             if s == st[TOPBY]:
                 if not ru[O_DOUBLES]:
                     continue
-            elif not ru[O_JUMP]:
+            elif not ru[O_JUMP_IN]:
                 continue
             if st[HC + s * 64 + t] > 0:
                 k = add_plays(mv, b, k, t, ru)
-                for i in range(k - (4 if (C_COL[t] < 0 and ru[O_WHEEL] == 0) else 1), k):
+                for i in range(k - (4 if (C_COL[t] < 0 and ru[O_COLOUR_WHEEL] == 0) else 1), k):
                     mv[b, 3, i] = s  # the player, kept in the target column for jump-ins
     bo = st[BOUNCE]
     if bo >= 0 and (C_RANK[t] == RK_S or C_RANK[t] == RK_R):

@@ -7,15 +7,15 @@ from __future__ import annotations
 from numba import njit
 
 from .layout import (C_PTS, C_RANK, COLMASK, COLOURV, CUR, D_ANSWERS, D_BLUFF_OK,
-                            D_MUST_PLAY, DEALER, DISC, DRAWN, DRAWNC, DRAWNN, F_DROP_ZERO, F_H2O,
+                            D_MUST_PLAY, DEALER, DISC, P_DRAWN, DRAWNC, DRAWNN, F_DROP_ZERO, F_H2O,
                             F_LAZY, F_OUT, F_PENALTY, F_PLAY_DRAWN, F_RESHUFFLE, F_SEVEN_ROUNDS,
-                            F_TO_LAST, F_UNTIL, FINISH, FIRED, GAME_OVER, HC, HMASK, HSIZE, I64,
+                            F_TO_LAST, F_UNTIL, FINISH, FIRED, P_GAME_OVER, HC, HMASK, HSIZE, I64,
                             LAST, LASTWIN, LOSER, MATCHV, MAXROUNDS, N, NCARDS, NDISC, NFINISH,
-                            NPILE, O_DROP_ZERO, O_H2O, O_READY, O_SCORING, O_SEVEN_ROUNDS, O_TARGET,
-                            O_TO_LAST, O_UNTIL, OUT, OUTS, PCARD, PENALTY, PENDING, PHASE, PILE,
-                            REASON, REFILL, REFILLS, RESUME, RK_P1, RK_W2, RK_W4, ROUND, ROUND_OVER,
+                            NPILE, O_DROP_ZERO, O_H2O, O_READY, O_SCORING, O_SEVEN_ROUNDS, O_TARGET_SCORE,
+                            O_TO_THE_LAST, O_DRAW_UNTIL_PLAYABLE, OUT, OUTS, PCARD, P_PENALTY, PENDING, PHASE, PILE,
+                            REASON, REFILL, REFILLS, RESUME, RK_P1, RK_W2, RK_W4, ROUND, P_ROUND_OVER,
                             SCORE_LAZY, SCORE_PENALTY, SCORE_WINNER, SCORES, SILENCE, SLAP, TMP,
-                            TURN, TURNS, U32, UNOOPEN, W4_BIT, W4SET, WAIT, WINNER, WINS, WONR)
+                            P_TURN, TURNS, U32, UNOOPEN, W4_BIT, W4SET, P_READY, WINNER, WINS, WONR)
 from .state import add_card, after, clear_pending, next_rng, only_a_bluff, shuffle
 from .moves import jump_in_moves, penalty_answers
 
@@ -72,12 +72,12 @@ def turn_draw(st: I64, p: int, ru: I64, crng: U32) -> None:
         c = st[PILE + st[NPILE]]  # the card just drawn, just past the pile's new end
         if ((st[MATCHV] >> c) & 1) and (ru[D_BLUFF_OK] or C_RANK[c] != RK_W4
                                         or (st[HMASK + p] & COLMASK[st[COLOURV]]) == 0):
-            st[PHASE] = DRAWN
+            st[PHASE] = P_DRAWN
             st[DRAWNC] = c
             if ru[D_MUST_PLAY] and not only_a_bluff(st, c, p, ru):
-                st[FIRED + (F_UNTIL if ru[O_UNTIL] else F_PLAY_DRAWN)] += 1
+                st[FIRED + (F_UNTIL if ru[O_DRAW_UNTIL_PLAYABLE] else F_PLAY_DRAWN)] += 1
             return
-        if not ru[O_UNTIL]:
+        if not ru[O_DRAW_UNTIL_PLAYABLE]:
             st[CUR] = after(st, p)
             return
 
@@ -101,7 +101,7 @@ def anyone_can_play(st: I64, ru: I64) -> bool:
 def blocked(st: I64, ru: I64, crng: U32) -> None:
     """``Game._blocked``: both piles empty and nobody can play; the fewest
     points in hand win the round (ties: first in play order)."""
-    if ru[O_TO_LAST] and st[NFINISH] > 0:
+    if ru[O_TO_THE_LAST] and st[NFINISH] > 0:
         winner = st[FINISH]
     else:
         drop = ru[O_DROP_ZERO] != 0
@@ -121,10 +121,10 @@ def blocked(st: I64, ru: I64, crng: U32) -> None:
 
 @njit(cache=True)
 def wait_ready(st: I64, drawer: int, count: int, ru: I64) -> None:
-    if ru[O_READY] and count >= 4 and st[PHASE] == TURN:
+    if ru[O_READY] and count >= 4 and st[PHASE] == P_TURN:
         st[RESUME] = st[CUR]
         st[CUR] = drawer
-        st[PHASE] = WAIT
+        st[PHASE] = P_READY
 
 
 @njit(cache=True)
@@ -134,7 +134,7 @@ def take_penalty(st: I64, p: int, ru: I64, crng: U32) -> None:
     st[PENDING] = 0
     st[PCARD] = -1
     st[W4SET] = 0
-    st[PHASE] = TURN
+    st[PHASE] = P_TURN
     st[CUR] = after(st, p)
     if ru[O_READY]:
         wait_ready(st, p, count, ru)
@@ -174,7 +174,7 @@ def end_round(st: I64, winner: int, loser: int, final: bool, ru: I64, crng: U32)
     st[SILENCE] = 0
     st[SLAP] = -1
     st[FIRED + F_OUT] += 1
-    if st[PHASE] == PENALTY:
+    if st[PHASE] == P_PENALTY:
         draw_cards(st, st[CUR], st[PENDING], crng)
         clear_pending(st)
     drop = ru[O_DROP_ZERO]
@@ -223,7 +223,7 @@ def end_round(st: I64, winner: int, loser: int, final: bool, ru: I64, crng: U32)
     st[WINS + winner] += 1
     st[LASTWIN] = winner
     st[LOSER] = loser
-    target = ru[O_TARGET]
+    target = ru[O_TARGET_SCORE]
     reason = 0
     if final:
         reason = 3
@@ -236,7 +236,7 @@ def end_round(st: I64, winner: int, loser: int, final: bool, ru: I64, crng: U32)
         elif st[MAXROUNDS] > 0 and st[ROUND] >= st[MAXROUNDS]:
             reason = 2
     if reason == 0:
-        st[PHASE] = ROUND_OVER
+        st[PHASE] = P_ROUND_OVER
         st[CUR] = loser if scoring == SCORE_LAZY else (st[DEALER] + 1) % n
         return
     if reason == 3 or (reason == 1 and scoring == SCORE_WINNER):
@@ -261,7 +261,7 @@ def end_round(st: I64, winner: int, loser: int, final: bool, ru: I64, crng: U32)
                 champion = s
     st[WINNER] = champion
     st[REASON] = reason
-    st[PHASE] = GAME_OVER
+    st[PHASE] = P_GAME_OVER
     st[CUR] = champion
 
 
@@ -277,7 +277,7 @@ def player_out(st: I64, p: int, ru: I64, crng: U32) -> None:
             return
         end_round(st, p, -1, True, ru, crng)
         return
-    if ru[O_TO_LAST]:
+    if ru[O_TO_THE_LAST]:
         st[OUT + p] = 1
         st[OUTS] += 1
         st[FINISH + st[NFINISH]] = p
