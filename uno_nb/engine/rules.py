@@ -27,6 +27,7 @@ import difflib
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
+from ..texts import option_choice, option_label, text
 from .errors import RuleError
 
 __all__ = ["RuleSet", "OptionInfo", "PRESETS", "preset_names", "COUNTED_RULES", "GROUPS",
@@ -107,23 +108,17 @@ class OptionInfo:
 
     def label(self, lang: str = "en") -> str:
         """A short name for the switch: ``'Stack draw cards'``."""
-        from ..texts import text  # the table imports the cards, not the rules: no cycle, but keep it lazy
-        return text(f"option.{self.name}", lang)
+        return option_label(self.name, lang)
 
     def help(self, lang: str = "en") -> str:
         """One sentence saying what the option does, for a learner."""
-        from ..texts import text
         return text(f"option.{self.name}.help", lang)
 
     def choice(self, value: Any, lang: str = "en") -> str:
         """The words for one value of the option: a choice's words
         (``'turn cards until a number shows'``), ``on``/``off`` for a switch,
         the number itself for a free number."""
-        from ..texts import has, text
-        if self.kind is bool:
-            return text("rules.on" if value else "rules.off", lang)
-        key = f"option.{self.name}.{value}"
-        return text(key, lang) if has(key) else str(value)
+        return option_choice(self.name, value, lang)
 
     @property
     def switch_id(self) -> str:
