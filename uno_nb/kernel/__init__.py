@@ -44,10 +44,10 @@ from ..engine.rules import RuleSet
 from ..sim.batch import Batch
 from ..sim.bots import Bot, HeuristicBot, RandomBot, make_bot
 from ..sim.simulation import DEFAULT_MAX_TURNS, GameRecord
-from .cache import (COMPILE_FAILED, COMPILED_ELSEWHERE, NOT_COMPILED, READY_NAME, SERVED_ENV,
-                    _numba_missing, cache_folder, drop_stale_cache, failed_marker, fingerprint,
-                    forget_stale_machine_code, is_compiling_reason, mark_failed, mark_ready,
-                    not_ready, ready_marker)
+from .cache import (_numba_missing, cache_folder, COMPILE_FAILED, COMPILED_ELSEWHERE,
+                    drop_stale_cache, failed_marker, fingerprint, forget_stale_machine_code,
+                    is_compiling_reason, mark_failed, mark_ready, NOT_COMPILED, not_ready,
+                    ready_marker, READY_NAME, SERVED_ENV)
 from .layout import MV_CARD, MV_COLOUR, MV_SEAT, MV_TARGET
 
 __all__ = ["available", "why_not", "play", "play_records", "play_with_moves", "play_moves",

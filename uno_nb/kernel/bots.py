@@ -7,10 +7,10 @@ from __future__ import annotations
 from . import mtrand as mt
 from numba import njit
 
-from .layout import (C_COL, C_DRAW, C_PTS, C_RANK, CHALLENGE, P_COLOUR, COLOUR_CARDS, DEAL,
-                            DECK_LEN, DECKK, DECKS, DISC, DRAW, P_EXCHANGE, Four, P_GIVE, HC, HSIZE,
-                            I64, NCARDS, NDISC, PASS, P_PENALTY, PHASE, PLAY, READY, RK_P2, RK_R,
-                            RK_S, SWAP, P_SWAP, U32, W4ACC, W4PREV, W4SET)
+from .layout import (C_COL, C_DRAW, C_PTS, C_RANK, CHALLENGE, COLOUR_CARDS, DEAL, DECK_LEN, DECKK,
+                     DECKS, DISC, DRAW, Four, HC, HSIZE, I64, NCARDS, NDISC, P_COLOUR, P_EXCHANGE,
+                     P_GIVE, P_PENALTY, P_SWAP, PASS, PHASE, PLAY, READY, RK_P2, RK_R, RK_S, SWAP,
+                     U32, W4ACC, W4PREV, W4SET)
 from .state import after
 
 

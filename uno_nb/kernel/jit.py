@@ -34,15 +34,14 @@ import numpy as np
 from . import mtrand as mt
 from numba import njit
 
-from .layout import (ADVISE, C_COL, C_DRAW, C_NUM, C_PTS, C_RANK, CATCH, COLMASK,
-                            COLOUR_CARDS, CUR, D_DECK, D_TALK, DEALER, DECK_LEN, DECKS, DISC,
-                            DRAWNN, F64, FIRED, FIRED_IDS, P_GAME_OVER, HC, HMASK, HSIZE, I64, MATCH,
-                            MAXM, MOVES, MV_CARD, MV_COLOUR, MV_SEAT, MV_TARGET, N, NCARDS, NDISC,
-                            NFIRED, NPILE, O_ADVICE, O_REVERSE_BOUNCE, O_DOUBLES, O_JUMP_IN, OPTION_NAMES,
-                            OUT, P_PENALTY, PHASE, PILE, PLAY, ROUND,
-                            rules_array, SCORES, SILENCE, SLAP, SLOW, SPEAK, STATE_SIZE, T_ADVISE,
-                            T_FORGET, T_NOTICE, T_REACTION, T_TALK, TMP, TOPBY, TURNS, U32, UNO,
-                            UNOOPEN, WINNER)
+from .layout import (ADVISE, C_COL, C_DRAW, C_NUM, C_PTS, C_RANK, CATCH, COLMASK, COLOUR_CARDS, CUR,
+                     D_DECK, D_TALK, DEALER, DECK_LEN, DECKS, DISC, DRAWNN, F64, FIRED, FIRED_IDS,
+                     HC, HMASK, HSIZE, I64, MATCH, MAXM, MOVES, MV_CARD, MV_COLOUR, MV_SEAT,
+                     MV_TARGET, N, NCARDS, NDISC, NFIRED, NPILE, O_ADVICE, O_DOUBLES, O_JUMP_IN,
+                     O_REVERSE_BOUNCE, OPTION_NAMES, OUT, P_GAME_OVER, P_PENALTY, PHASE, PILE, PLAY,
+                     ROUND, rules_array, SCORES, SILENCE, SLAP, SLOW, SPEAK, STATE_SIZE, T_ADVISE,
+                     T_FORGET, T_NOTICE, T_REACTION, T_TALK, TMP, TOPBY, TURNS, U32, UNO, UNOOPEN,
+                     WINNER)
 from .state import keep_alive, mix, unowned
 from .moves import add_move, jump_in_moves, turn_moves
 from .effects import apply_other, new_game, push_play

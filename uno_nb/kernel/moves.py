@@ -7,13 +7,13 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .layout import (BOUNCE, C_COL, C_DRAW, C_RANK, CHALLENGE, P_COLOUR, COLMASK, COLOUR,
-                            COLOURV, CUR, D_ANSWERS, D_BLUFF_OK, D_MUST_PLAY, DEAL, DRAW, P_DRAWN,
-                            DRAWNC, P_EXCHANGE, GIVE, P_GIVE, HC, HMASK, HSIZE, I64, MATCHV, N,
-                            NCARDS, O_DRAW_ANYTIME, O_REVERSE_BOUNCE, O_DEFLECT_2, O_DOUBLES, O_JUMP_IN, O_W4_SAVE_2,
-                            O_STACK, O_STACK_MIXED, O_COLOUR_WHEEL, OUT, PASS, PCARD, P_PENALTY, PHASE, PLAY,
-                            READY, RK_P2, RK_R, RK_S, RK_W4, P_ROUND_OVER, SWAP, P_SWAP, TOPBY, P_TURN,
-                            W4_BIT, W4SET, P_READY)
+from .layout import (BOUNCE, C_COL, C_DRAW, C_RANK, CHALLENGE, COLMASK, COLOUR, COLOURV, CUR,
+                     D_ANSWERS, D_BLUFF_OK, D_MUST_PLAY, DEAL, DRAW, DRAWNC, GIVE, HC, HMASK, HSIZE,
+                     I64, MATCHV, N, NCARDS, O_COLOUR_WHEEL, O_DEFLECT_2, O_DOUBLES, O_DRAW_ANYTIME,
+                     O_JUMP_IN, O_REVERSE_BOUNCE, O_STACK, O_STACK_MIXED, O_W4_SAVE_2, OUT,
+                     P_COLOUR, P_DRAWN, P_EXCHANGE, P_GIVE, P_PENALTY, P_READY, P_ROUND_OVER,
+                     P_SWAP, P_TURN, PASS, PCARD, PHASE, PLAY, READY, RK_P2, RK_R, RK_S, RK_W4,
+                     SWAP, TOPBY, W4_BIT, W4SET)
 from .state import lowest_card, only_a_bluff, playable, top, w4_blocked
 
 

@@ -6,16 +6,16 @@ from __future__ import annotations
 
 from numba import njit
 
-from .layout import (C_PTS, C_RANK, COLMASK, COLOURV, CUR, D_ANSWERS, D_BLUFF_OK,
-                            D_MUST_PLAY, DEALER, DISC, P_DRAWN, DRAWNC, DRAWNN, F_DROP_ZERO, F_H2O,
-                            F_LAZY, F_OUT, F_PENALTY, F_PLAY_DRAWN, F_RESHUFFLE, F_SEVEN_ROUNDS,
-                            F_TO_LAST, F_UNTIL, FINISH, FIRED, P_GAME_OVER, HC, HMASK, HSIZE, I64,
-                            LAST, LASTWIN, LOSER, MATCHV, MAXROUNDS, N, NCARDS, NDISC, NFINISH,
-                            NPILE, O_DROP_ZERO, O_H2O, O_READY, O_SCORING, O_SEVEN_ROUNDS, O_TARGET_SCORE,
-                            O_TO_THE_LAST, O_DRAW_UNTIL_PLAYABLE, OUT, OUTS, PCARD, P_PENALTY, PENDING, PHASE, PILE,
-                            REASON, REFILL, REFILLS, RESUME, RK_P1, RK_W2, RK_W4, ROUND, P_ROUND_OVER,
-                            SCORE_LAZY, SCORE_PENALTY, SCORE_WINNER, SCORES, SILENCE, SLAP, TMP,
-                            P_TURN, TURNS, U32, UNOOPEN, W4_BIT, W4SET, P_READY, WINNER, WINS, WONR)
+from .layout import (C_PTS, C_RANK, COLMASK, COLOURV, CUR, D_ANSWERS, D_BLUFF_OK, D_MUST_PLAY,
+                     DEALER, DISC, DRAWNC, DRAWNN, F_DROP_ZERO, F_H2O, F_LAZY, F_OUT, F_PENALTY,
+                     F_PLAY_DRAWN, F_RESHUFFLE, F_SEVEN_ROUNDS, F_TO_LAST, F_UNTIL, FINISH, FIRED,
+                     HC, HMASK, HSIZE, I64, LAST, LASTWIN, LOSER, MATCHV, MAXROUNDS, N, NCARDS,
+                     NDISC, NFINISH, NPILE, O_DRAW_UNTIL_PLAYABLE, O_DROP_ZERO, O_H2O, O_READY,
+                     O_SCORING, O_SEVEN_ROUNDS, O_TARGET_SCORE, O_TO_THE_LAST, OUT, OUTS, P_DRAWN,
+                     P_GAME_OVER, P_PENALTY, P_READY, P_ROUND_OVER, P_TURN, PCARD, PENDING, PHASE,
+                     PILE, REASON, REFILL, REFILLS, RESUME, RK_P1, RK_W2, RK_W4, ROUND, SCORE_LAZY,
+                     SCORE_PENALTY, SCORE_WINNER, SCORES, SILENCE, SLAP, TMP, TURNS, U32, UNOOPEN,
+                     W4_BIT, W4SET, WINNER, WINS, WONR)
 from .state import add_card, after, clear_pending, next_rng, only_a_bluff, shuffle
 from .moves import jump_in_moves, penalty_answers
 

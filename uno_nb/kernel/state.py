@@ -14,9 +14,9 @@ from numba.np.numpy_support import carray
 from numpy.typing import NDArray
 
 from . import mtrand as mt
-from .layout import (BITPOS, C_COL, C_RANK, CHANCE, COLMASK, COLOURV, D_BLUFF_OK, DIR, DISC,
-                            HC, HMASK, HSIZE, I64, MATCH, MATCHV, N, NDISC, O_W4_ANYTIME, OUT, OUTS,
-                            PCARD, PENDING, RK_W4, SEED, U32, W4SET)
+from .layout import (BITPOS, C_COL, C_RANK, CHANCE, COLMASK, COLOURV, D_BLUFF_OK, DIR, DISC, HC,
+                     HMASK, HSIZE, I64, MATCH, MATCHV, N, NDISC, O_W4_ANYTIME, OUT, OUTS, PCARD,
+                     PENDING, RK_W4, SEED, U32, W4SET)
 
 
 # ================================================================ unowned views
