@@ -102,8 +102,9 @@ def test_jump_in_race_never_asks_a_person(pos):
                         observed.append, people={2}) == 0
     assert len(game.moves) == 1 and observed == [] and len(game.jump_in_moves()) == 1
     # the same seat played by a bot jumps in, and the observer sees it
-    game._traits = tuple(PlayerTraits(0.0, 0.0, 1.0) for _ in range(3))  # P2 calls "UNO!"
-    assert jump_in_race(game, [Eager()] * 3, views, random.Random(0), observed.append) == 2
+    traits = [PlayerTraits(0.0, 0.0, 1.0)] * 3  # P2 calls "UNO!"
+    assert jump_in_race(game, [Eager()] * 3, views, random.Random(0), observed.append,
+                        traits=traits) == 2
     assert [m.text for m in game.moves[-2:]] == ["2:R5", "2:uno"] and observed == [game] * 2
 
 
@@ -112,9 +113,9 @@ def test_jump_in_race_of_several_notes_every_time(pos):
                rules=RuleSet(jump_in=True))
     game.push("W>G")
     assert {m.player for m in game.jump_in_moves()} == {2, 3}
-    game._traits = tuple(PlayerTraits(0, 0, r) for r in (1.0, 1.0, 1.0, 0.01))
+    traits = [PlayerTraits(0, 0, r) for r in (1.0, 1.0, 1.0, 0.01)]
     views = [game.view(s) for s in range(game.n)]
-    assert jump_in_race(game, [Eager()] * 4, views, random.Random(0)) == 2
+    assert jump_in_race(game, [Eager()] * 4, views, random.Random(0), traits=traits) == 2
     # P3 reacts a hundred times faster; then P2 jumps in on P3's Wild, alone
     assert [m.player for m in game.moves[1:]] == [3, 2]
     note = game.notes[1]
@@ -124,17 +125,18 @@ def test_jump_in_race_of_several_notes_every_time(pos):
 
 def test_uno_call_leaves_a_person_to_call_and_uno_catch_catches_them(pos):
     game = pos(["R3 R4", "B1 B2", "G1 G2"], discard="R5", draw_pile="Y1 Y2 Y3")
-    game._traits = (PlayerTraits(1.0, 1.0, 0.5), PlayerTraits(0.0, 1.0, 1.0),
-                    PlayerTraits(0.0, 1.0, 0.01))
+    traits = (PlayerTraits(1.0, 1.0, 0.5), PlayerTraits(0.0, 1.0, 1.0),
+              PlayerTraits(0.0, 1.0, 0.01))
     game.push("R3")
     assert game.uno_open == 0
     rng = random.Random(0)
     state = rng.getstate()
-    assert uno_call(game, rng, people={0}) == 0
+    assert uno_call(game, rng, people={0}, traits=traits) == 0
     assert rng.getstate() == state and game.uno_open == 0  # no draw, no move
     # the person's chance has passed: the fastest who noticed catches them
-    assert uno_catch(game, rng) == 1
+    assert uno_catch(game, rng, traits=traits) == 1
     assert game.moves[-1].text == "2:catch 0"
     assert game.notes[-1] == {"key": "noticed_first", "seconds": game.notes[-1]["seconds"],
                               "count": 2}
-    assert uno_call(game, rng) == 0 and uno_catch(game, rng) == 0  # nobody has one card now
+    assert uno_call(game, rng, traits=traits) == 0  # nobody has one card now
+    assert uno_catch(game, rng, traits=traits) == 0

@@ -12,6 +12,10 @@ simulation shows what such a rule does to a game while staying reproducible:
 * ``talk`` — chance of speaking up during a silence, each move (T-SILENT-TWOS);
 * ``advise`` — chance of advising the player to move, each turn (T-ADVICE).
 
+A game's people are not the engine's business: each function takes the
+seats' ``traits`` (by default :func:`draw_traits` of the game's seed and
+number of players), and the runner and the play page draw them once a game.
+
 The table model plays those people, one public function per moment of play;
 the seeded runner (:mod:`uno_nb.sim.simulation`) and the play page
 (:class:`uno_nb.widgets.PlayApp`) both use it:
@@ -41,11 +45,12 @@ every move the model makes; each function returns how many moves it made.
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Collection, Sequence
 
-if TYPE_CHECKING:  # game imports this module: no import at run time
+if TYPE_CHECKING:
     from .bots import Bot
     from ..engine.game import Game
     from ..engine.view import PlayerView
@@ -66,6 +71,7 @@ class PlayerTraits:
     advise: float = 0.0
 
 
+@functools.lru_cache(maxsize=256)
 def draw_traits(seed: int, players: int) -> tuple[PlayerTraits, ...]:
     """Traits for every seat, from the game's seed (same seed, same people)."""
     rng = random.Random(f"uno_nb:{seed}:traits")
@@ -78,29 +84,39 @@ def draw_traits(seed: int, players: int) -> tuple[PlayerTraits, ...]:
         for f, n, r in base)
 
 
+def _traits(game: Game, traits: Sequence[PlayerTraits] | None) -> Sequence[PlayerTraits]:
+    """``traits``, or by default the people of the game's seed."""
+    return draw_traits(game.seed, game.n) if traits is None else traits
+
+
 def reaction_time(traits: PlayerTraits, rng: random.Random) -> float:
     """One reaction, in seconds: the seat's mean scaled by a uniform 0.5–1.5."""
     return round(traits.reaction * (0.5 + rng.random()), 3)
 
 
 def uno_call(game: Game, rng: random.Random, observer: Observer | None = None,
-             people: Collection[int] = frozenset()) -> int:
+             people: Collection[int] = frozenset(), *,
+             traits: Sequence[PlayerTraits] | None = None) -> int:
     """T-UNO-CATCH for the player just left with one card (``game.uno_open``):
     they call "UNO!" unless they forget (their ``forget`` trait); a forgotten
     call may be caught (:func:`uno_catch`).  A person (a seat in ``people``)
-    calls for themselves: nothing happens.  Returns the moves made (0 or 1)."""
+    calls for themselves: nothing happens.  ``traits``: every seat's, by
+    default :func:`draw_traits` of the game's seed.  Returns the moves made
+    (0 or 1)."""
     p = game.uno_open
     if p < 0 or p in people:
         return 0
-    if rng.random() >= game.traits[p].forget:
+    traits = _traits(game, traits)
+    if rng.random() >= traits[p].forget:
         game.push(f"{p}:uno")
         if observer is not None:
             observer(game)
         return 1
-    return uno_catch(game, rng, observer)
+    return uno_catch(game, rng, observer, traits=traits)
 
 
-def uno_catch(game: Game, rng: random.Random, observer: Observer | None = None) -> int:
+def uno_catch(game: Game, rng: random.Random, observer: Observer | None = None, *,
+              traits: Sequence[PlayerTraits] | None = None) -> int:
     """T-UNO-CATCH: the player with one card (``game.uno_open``) has not
     called "UNO!".  Every other seat notices with its ``notice`` trait (one
     draw each, in seat order, then a reaction time for each who noticed); the
@@ -109,7 +125,7 @@ def uno_catch(game: Game, rng: random.Random, observer: Observer | None = None) 
     p = game.uno_open
     if p < 0:
         return 0
-    traits = game.traits
+    traits = _traits(game, traits)
     noticed = [(reaction_time(traits[q], rng), q) for q in range(game.n)
                if q != p and rng.random() < traits[q].notice]
     if not noticed:
@@ -125,7 +141,8 @@ def uno_catch(game: Game, rng: random.Random, observer: Observer | None = None) 
 
 
 def table_talk(game: Game, rng: random.Random, observer: Observer | None = None,
-               people: Collection[int] = frozenset()) -> int:
+               people: Collection[int] = frozenset(), *,
+               traits: Sequence[PlayerTraits] | None = None) -> int:
     """Table talk after a move, in this order: under T-UNO-CENTER the slowest
     to slap the caller's hand (by reaction times) draws; in a silence
     (T-SILENT-TWOS) the first seat that speaks up (``talk`` trait) draws;
@@ -133,7 +150,7 @@ def table_talk(game: Game, rng: random.Random, observer: Observer | None = None,
     player (``advise`` trait) draws.  Seats out of the round and ``people``
     (who talk for themselves) take no part.  Returns the moves made."""
     done = 0
-    traits = game.traits
+    traits = _traits(game, traits)
     caller = game.slapper
     if caller is not None:
         times = sorted((reaction_time(traits[s], rng), s) for s in range(game.n)
@@ -166,7 +183,8 @@ def table_talk(game: Game, rng: random.Random, observer: Observer | None = None,
 
 def jump_in_race(game: Game, bots: Sequence[Bot], views: Sequence[PlayerView],
                  rng: random.Random, observer: Observer | None = None,
-                 people: Collection[int] = frozenset()) -> int:
+                 people: Collection[int] = frozenset(), *,
+                 traits: Sequence[PlayerTraits] | None = None) -> int:
     """Jump-in races (docs/rules.md §12), while the top card may be answered
     out of turn: each seat with a jump-in move (V-JUMP-IN, V-DOUBLES, a Skip
     sent back under V-REVERSE-BOUNCE), in the order of
@@ -178,6 +196,7 @@ def jump_in_race(game: Game, bots: Sequence[Bot], views: Sequence[PlayerView],
     asked, and their entries in ``bots`` and ``views`` are not used.
     Returns the moves made."""
     done = 0
+    traits = _traits(game, traits)
     while game.top_by >= 0 and not game.is_over:
         options = game.jump_in_moves()
         if not options:
@@ -191,7 +210,7 @@ def jump_in_race(game: Game, bots: Sequence[Bot], views: Sequence[PlayerView],
                 willing[seat] = bots[seat].choose(views[seat], same, rng)
         if not willing:
             break
-        race = sorted((reaction_time(game.traits[s], rng), s) for s in willing)
+        race = sorted((reaction_time(traits[s], rng), s) for s in willing)
         t, seat = race[0]
         note = ({"key": "race", "times": [[s, round(x, 2)] for x, s in race]}
                 if len(race) > 1 else None)
@@ -200,5 +219,5 @@ def jump_in_race(game: Game, bots: Sequence[Bot], views: Sequence[PlayerView],
         if observer is not None:
             observer(game)
         if game.uno_open >= 0:
-            done += uno_call(game, rng, observer, people)
+            done += uno_call(game, rng, observer, people, traits=traits)
     return done
