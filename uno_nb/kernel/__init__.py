@@ -112,11 +112,12 @@ def fingerprint(folder: Path | None = None) -> str:
     """What the compiled code is made of: the source of every compiled module
     of the kernel and of its mtrand (:func:`_compiled_sources` of ``folder``, by
     default this package's), and the tables it bakes in from the cards, the
-    rule options and the engine's counted rule ids.  numba's disk cache
-    notices a change of a compiled function's own file only, not of the files
-    of the functions it calls or inlines (``jit.play_batch`` is compiled
-    with all the others in), so :func:`forget_stale_machine_code` compares this
-    with the one the cache was made with."""
+    rule options, the engine's counted rule ids and the table model's
+    generator streams.  numba's disk cache notices a change of a compiled
+    function's own file only, not of the files of the functions it calls or
+    inlines (``jit.play_batch`` is compiled with all the others in), so
+    :func:`forget_stale_machine_code` compares this with the one the cache
+    was made with."""
     from . import jit as kj
     folder = Path(__file__).parent if folder is None else folder
     digest = hashlib.sha256()
@@ -127,7 +128,7 @@ def fingerprint(folder: Path | None = None) -> str:
     for table in (kj.C_COL, kj.C_RANK, kj.C_PTS, kj.C_DRAW, kj.C_NUM, kj.MATCH, kj.COLMASK,
                   kj.DECKS, kj.DECK_LEN, kj.COLOUR_CARDS):
         digest.update(table.tobytes())
-    digest.update(repr((kj.FIRED_IDS, kj.OPTION_NAMES)).encode())
+    digest.update(repr((kj.FIRED_IDS, kj.OPTION_NAMES, kj.STREAMS)).encode())
     return digest.hexdigest()
 
 
@@ -203,47 +204,29 @@ def why_not(rules: RuleSet | str | None, lineup: Sequence[Bot | str],
     return None
 
 
-_TABLES: dict[tuple[int, int, int], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+_TABLES: dict[tuple[int, int, int], np.ndarray] = {}
 _TABLES_LOCK = threading.Lock()  # labs in threads of one process share it
-#: How many games' tables to keep (about half a kilobyte each): enough for a
+#: How many games' traits to keep (a few hundred bytes each): enough for a
 #: comparison, whose second rule set meets the first one's chunks again.
 _TABLES_GAMES = 50_000
 
 
-def _table(first: int, count: int, players: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The key words of each game's table generators, and every seat's traits
-    (a game's people depend only on its seed and the number of players, so a
-    comparison of rule sets on the same seeds computes them once)."""
+def _table(first: int, count: int, players: int) -> np.ndarray:
+    """Every seat's traits in each game (a game's people depend only on its
+    seed and the number of players, so a comparison of rule sets on the same
+    seeds computes them once)."""
     key = (first, count, players)
     with _TABLES_LOCK:
         found = _TABLES.get(key)
     if found is None:
         from . import jit as kj
-        words, koff = _keys(np.arange(first, first + count, dtype=np.int64))
-        found = (words, koff, kj.traits_batch(words, koff, players))
+        found = kj.traits_batch(np.arange(first, first + count, dtype=np.int64), players)
         with _TABLES_LOCK:
             _TABLES[key] = found
             # the oldest go first; the newest stays even if it alone is over the bound
             while len(_TABLES) > 1 and sum(k[1] for k in _TABLES) > _TABLES_GAMES:
                 _TABLES.pop(next(iter(_TABLES)))
     return found
-
-
-def _keys(seeds: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The key words of each game's three string-seeded generators (the
-    runner's ``"uno_nb:<seed>:table"``, the traits' ``":traits"`` and ``":talk"``)
-    and per game (start, length) of each."""
-    from .mtrand import string_keys
-    strings: list[str] = []
-    for s in seeds.tolist():
-        strings += (f"uno_nb:{s}:table", f"uno_nb:{s}:traits", f"uno_nb:{s}:talk")
-    words, offsets = string_keys(strings)
-    starts = offsets[:-1].reshape(-1, 3)
-    lengths = (offsets[1:] - offsets[:-1]).reshape(-1, 3)
-    koff = np.empty((len(seeds), 6), np.int64)
-    koff[:, 0::2] = starts
-    koff[:, 1::2] = lengths
-    return words, koff
 
 
 def play(rules: RuleSet | str | None, lineup: Sequence[Bot | str], n: int, seed: int = 0, *,
@@ -274,11 +257,7 @@ def play(rules: RuleSet | str | None, lineup: Sequence[Bot | str], n: int, seed:
     from . import jit as kj
     forget_stale_machine_code()
     seeds = np.arange(seed, seed + n, dtype=np.int64)
-    if table:
-        words, koff, traits = _table(seed, n, players)
-    else:
-        words, koff = np.zeros(1, np.uint32), np.zeros((n, 6), np.int64)
-        traits = np.zeros((n, players, 5))
+    traits = _table(seed, n, players) if table else np.zeros((n, players, 5), np.int64)
     out = np.zeros((n, 8), np.int64)
     scores = np.zeros((n, players), np.int64)
     drawn = np.zeros((n, players), np.int64)
@@ -286,7 +265,7 @@ def play(rules: RuleSet | str | None, lineup: Sequence[Bot | str], n: int, seed:
     if n:
         kj.play_batch(kj.rules_array(rule_set), codes, players, seeds,
                       0 if max_rounds is None else max_rounds, int(max_turns), bool(table),
-                      words, koff, traits, bool(check), out, scores, drawn, fired)
+                      traits, bool(check), out, scores, drawn, fired)
     return Batch(seeds=seeds, players=players,
                  bot_names=tuple(b.name for b in bots),
                  winner=out[:, 0], first_player=out[:, 1], dealer=out[:, 2],

@@ -50,8 +50,8 @@ from ..engine.moves import (CATCH, CHALLENGE, COLOUR, DRAW, GIVE, MAX_PLAYERS, P
                      UNO, Move, MoveKind)
 from ..render import COLOUR_HEX, card_svg
 from ..engine.rules import RuleSet
-from ..sim.table import (PlayerTraits, draw_traits, jump_in_race, table_talk, uno_call,
-                         uno_catch)
+from ..sim.table import (PLAY_STREAM, PlayerTraits, draw_traits, jump_in_race, seeded,
+                         table_talk, uno_call, uno_catch)
 from ..texts import card_name, colour_name, text
 from ..texts.numbers import fmt_decimal, fmt_int
 from ._common import tagged
@@ -247,7 +247,7 @@ class PlayApp:
         self.game = Game(self._rules, self._players, seed, names=names, max_rounds=self._rounds)
         # The bots' choices and the people at the table come from the seed too:
         # the same clicks on the same seed give the same game on every computer.
-        self._rng = random.Random(f"uno_nb:{seed}:play")
+        self._rng = seeded(seed, PLAY_STREAM)
         self._traits: Sequence[PlayerTraits] = draw_traits(seed, self._players)
         self._busy = self._paused = False
         self._wild = None
