@@ -84,8 +84,8 @@ def test_play_in_russian_prints_the_same_game_in_russian_words():
     assert lines[0].startswith("uno_nb: cnuno (") and "4 игрока" in lines[0]
     assert "номер расклада 7" in lines[0]
     # the same winner, rounds, turns and scores as the English run, in Russian words
-    assert english[-1] == "Result: Player 2 (heuristic) wins after 1 round and 31 turns; scores 0, 108, 0, 0"
-    assert lines[-1] == "Итог: побеждает Игрок 2 (heuristic) — 1 раунд, 31 ход; очки: 0, 108, 0, 0"
+    assert english[-1] == "Result: Player 2 (heuristic) wins after 1 round and 38 turns; scores 0, 173, 0, 0"
+    assert lines[-1] == "Итог: побеждает Игрок 2 (heuristic) — 1 раунд, 38 ходов; очки: 0, 173, 0, 0"
     letters = [ch for line in lines[1:-1] for ch in line if ch.isalpha()]
     cyrillic = sum("а" <= ch.lower() <= "я" or ch.lower() == "ё" for ch in letters)
     assert cyrillic / len(letters) > 0.9, out.stdout[:500]

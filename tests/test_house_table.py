@@ -26,10 +26,10 @@ def test_T_UNO_CENTER_the_slowest_to_slap_draws_2(pos):
 
 def test_T_UNO_CENTER_in_simulation_uses_reaction_times(pos):
     game = pos(["R3 R4", "B1 B2", "G1 G2"], discard="R5", rules=RuleSet(uno_center=True))
-    game._traits = (PlayerTraits(0, 1, 0.5), PlayerTraits(0, 1, 0.3), PlayerTraits(0, 1, 2.0))
+    traits = (PlayerTraits(0, 1000, 500), PlayerTraits(0, 1000, 300), PlayerTraits(0, 1000, 2000))
     game.push("R3")
     game.push("0:uno")
-    assert table_talk(game, random.Random(0)) == 1
+    assert table_talk(game, random.Random(0), traits=traits) == 1
     assert game.moves[-1].text == "2:slow"  # P2 reacts four to six times slower
 
 
@@ -119,32 +119,32 @@ class CountingRandom(random.Random):
 
 def test_T_UNO_CENTER_a_person_slaps_for_themselves(pos):
     game = pos(["R3 R4", "B1 B2", "G1 G2"], discard="R5", rules=RuleSet(uno_center=True))
-    game._traits = (PlayerTraits(0, 1, 0.5), PlayerTraits(0, 1, 0.3), PlayerTraits(0, 1, 2.0))
+    traits = (PlayerTraits(0, 1000, 500), PlayerTraits(0, 1000, 300), PlayerTraits(0, 1000, 2000))
     game.push("R3")
     game.push("0:uno")
     assert game.slapper == 0
     rng = CountingRandom(0)
-    assert table_talk(game, rng, people={2}) == 1
+    assert table_talk(game, rng, people={2}, traits=traits) == 1
     assert game.moves[-1].text == "1:slow"  # P2, the slowest, is a person: not timed
     assert rng.draws == 1 and game.slapper is None
 
 
 def test_T_SILENT_TWOS_the_model_speaks_for_bots_only(pos):
     game = pos(["R2 R4 R6", "R1 B2", "G1 G2"], discard="R5", rules=RuleSet(silent_twos=True))
-    game._traits = tuple(PlayerTraits(0, 0, 1.0, talk=1.0) for _ in range(3))
+    traits = [PlayerTraits(0, 0, 1000, talk=1000)] * 3
     game.push("R2")
     rng = CountingRandom(0)
-    assert table_talk(game, rng, people=frozenset({0})) == 1
+    assert table_talk(game, rng, people=frozenset({0}), traits=traits) == 1
     assert game.moves[-1].text == "1:speak"
     assert rng.draws == 2  # P1 and P2 may speak; the person is not drawn for
-    assert table_talk(game, CountingRandom(0), people={0, 1, 2}) == 0
+    assert table_talk(game, CountingRandom(0), people={0, 1, 2}, traits=traits) == 0
 
 
 def test_T_ADVICE_the_model_advises_for_bots_only(pos):
     game = pos(["R3 R4", "B1 B2", "G1 G2"], discard="R5", rules=RuleSet(advice=True))
-    game._traits = tuple(PlayerTraits(0, 0, 1.0, advise=1.0) for _ in range(3))
+    traits = [PlayerTraits(0, 0, 1000, advise=1000)] * 3
     assert game.in_turn
-    assert table_talk(game, random.Random(0), people={1}) == 1
+    assert table_talk(game, random.Random(0), people={1}, traits=traits) == 1
     assert game.moves[-1].text == "2:advise"
 
 

@@ -262,6 +262,36 @@ def test_a_move_written_out_reads_back_in_the_engines_notation():
     assert kernel.move_text(code(DRAW, 4)) == "4:draw"
 
 
+def test_the_kernel_seeds_and_draws_the_table_model_as_the_runner():
+    """The same mix streams, the same traits (whole numbers: per mille and
+    milliseconds), the same chances and reaction times, draw for draw."""
+    import numpy as np
+    from uno_nb.engine.deal import mix
+    from uno_nb.kernel import jit, mtrand as mt, state
+    from uno_nb.sim.table import STREAMS, PlayerTraits, draw_traits, reaction_time
+    assert set(jit.STREAMS) <= set(STREAMS)
+    for seed in (0, 1, 7, 2**32 - 1, 2**32 + 5, 2**62 + 3, 2**63 - 1):
+        for k in (1, 2, 3, 1000, *STREAMS):
+            assert int(state.mix(seed, k)) == mix(seed, k), (seed, k)
+    seeds = np.arange(100, 400, dtype=np.int64)
+    for players in (2, 10):
+        traits = jit.traits_batch(seeds, players)
+        assert traits.dtype == np.int64
+        assert traits.tolist() == [[[t.forget, t.notice, t.reaction, t.talk, t.advise]
+                                    for t in draw_traits(seed, players)] for seed in range(100, 400)]
+    times = (0, 1, 300, 777, 1200, 10**6)
+    tr = np.array([[0, 0, ms, 0, 0] for ms in times], np.int64)
+    rng = random.Random(mix(5, STREAMS[0]))
+    st = mt.new_state()
+    mt.seed(st, mix(5, STREAMS[0]))
+    for _ in range(300):
+        for s, ms in enumerate(times):
+            assert jit.reaction(tr, s, st) == reaction_time(PlayerTraits(0, 0, ms), rng)
+        for p in (0, 1, 499, 500, 999, 1000):
+            assert jit.chance(p, st) == (rng.random() < p / 1000)
+    assert mt.to_random(st).getstate() == rng.getstate()
+
+
 def test_a_bot_the_kernel_does_not_know_is_refused_clearly_and_the_lab_falls_back():
     class Stubborn(RandomBot):
         name = "stubborn"
@@ -403,7 +433,7 @@ def test_seeds_beyond_64_bits_are_refused_clearly():
 
 def test_a_comparison_computes_each_games_table_once():
     """The lab plays a rule set in chunks; the next rule set on the same seeds
-    finds every chunk's key words and traits already made."""
+    finds every chunk's traits already made."""
     kernel._TABLES.clear()
     lab.compare(["standard", "party"], ["heuristic"] * 4, 2000, seed=3, executor="serial",
                 chunk=100)

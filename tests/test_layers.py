@@ -21,13 +21,6 @@ PACKAGE = ROOT / "uno_nb"
 LAYERS = ("texts", "engine", "sim", "kernel", "top-level", "widgets", "web app")
 WEB_APP = {"webapp", "serving", "server_extension"}
 
-#: Arrows that still point up, in layers being reworked elsewhere (module,
-#: what it imports): new ones fail the test; these go as they are fixed.
-KNOWN_UP = {
-    ("uno_nb.engine.game", "uno_nb.sim.table"),  # the table model's calls, played by Game
-    ("uno_nb.engine.state", "uno_nb.sim.table"),  # (for the type checker)
-}
-
 
 def module_name(path: Path) -> str:
     parts = path.relative_to(ROOT).with_suffix("").parts
@@ -53,13 +46,10 @@ def modules() -> list[Path]:
 
 
 def test_every_arrow_points_down():
-    up = {(name, imported) for path in modules() for name in [module_name(path)]
-          for imported in imported_names(path)
-          if (there := layer(imported)) and LAYERS.index(there) > LAYERS.index(layer(name))}
-    new = {(name, imported) for name, imported in up
-           if not any(name == known and (imported == target or imported.startswith(target + "."))
-                      for known, target in KNOWN_UP)}
-    assert new == set()
+    up = sorted((name, imported) for path in modules() for name in [module_name(path)]
+                for imported in imported_names(path)
+                if (there := layer(imported)) and LAYERS.index(there) > LAYERS.index(layer(name)))
+    assert up == []
 
 
 def test_the_scan_sees_every_kind_of_import():

@@ -100,10 +100,10 @@ def test_scoring_match_questions_read_the_pages_match():
     from uno_nb.sim.simulation import play_game
     _, match = play_game("standard", ["heuristic"] * 3, 4, max_rounds=None, record=True)
     winners = [r.winner for r in match.round_results]
-    assert winners == [1, 1, 0, 0, 1, 2, 1] and match.outcome.winner == 1
+    assert winners == [1, 1, 0, 1] and match.outcome.winner == 1
     leader = lessons.question("scoring.leader_two")
     assert leader.choices[int(leader.answer)] == "p2" and leader.facts["points"] == 196 + 141
-    assert lessons.question("scoring.zero_rounds").answer == 3  # rounds 3, 4 and 6
+    assert lessons.question("scoring.zero_rounds").answer == 1  # round 3
 
 
 def test_play_pile_after_deal_is_what_a_three_player_deal_leaves():
@@ -116,14 +116,14 @@ def test_play_pile_after_deal_is_what_a_three_player_deal_leaves():
 def test_lab_stacking_is_the_pages_experiment_game_by_game():
     """Standard rules against standard + V-STACK, 2,000 games between four
     computer players from seed 0, compared on the same deals: stacking
-    shortens a game by 1.6 turns (95% interval 0.3 to 2.9)."""
+    shortens a game by 1.5 turns (95% interval 0.2 to 2.8)."""
     from uno_nb import RuleSet, lab
     from uno_nb.sim.montecarlo import mean_of
     standard = RuleSet.preset("standard")
     a = lab.run(standard, ["heuristic"] * 4, 2_000, 0, executor="serial")
     b = lab.run(standard.replace(stack=True), ["heuristic"] * 4, 2_000, 0, executor="serial")
     change = mean_of([float(y.turns - x.turns) for x, y in zip(a.records, b.records)])
-    assert change.high < 0 and round(change.estimate, 1) == -1.6
+    assert change.high < 0 and round(change.estimate, 1) == -1.5
     q = lessons.question("lab.stacking")
     assert q.choices[int(q.answer)] == "shorter"
     assert q.facts["diff"].value == Fraction(change.estimate)
@@ -140,7 +140,7 @@ def test_scoring_round_points_is_the_pages_simulation_within_ten_points():
     summary = lab.run("standard", ["heuristic"] * 4, 2_000, seed=0, executor="serial").summary
     q = lessons.question("scoring.round_points")
     assert abs(float(q.answer) - summary.points.estimate) < 0.01 and q.tolerance == 10
-    assert round(summary.points.estimate, 1) == 119.1
+    assert round(summary.points.estimate, 1) == 118.3
 
 
 def test_lab_first_player_is_read_from_the_games_the_lab_shows_when_its_page_opens():
@@ -152,5 +152,5 @@ def test_lab_first_player_is_read_from_the_games_the_lab_shows_when_its_page_ope
     assert (q.facts["games"], q.facts["players"]) == (10_000, 4)
     assert (q.facts["share"], q.facts["low"], q.facts["high"]) == (first.estimate, first.low,
                                                                    first.high)
-    assert round(float(first.low), 3) == 0.259  # 26.8% (25.9% to 27.7%): above one in four
+    assert round(float(first.low), 3) == 0.258  # 26.6% (25.8% to 27.5%): above one in four
     assert q.choices[int(q.answer)] == "more"

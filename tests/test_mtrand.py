@@ -26,8 +26,9 @@ SPECIAL_SEEDS = [0, 1, 2, 2**31, 2**32 - 1, 2**32, 2**32 + 1, 2**63 + 5, 2**64 -
 _pick = random.Random(20240611)
 # ~200 more, of every bit length up to 64 (those below 2**32 have 1 key word, the rest 2)
 INT_SEEDS = SPECIAL_SEEDS + [_pick.getrandbits(_pick.randint(1, 64)) for _ in range(200)]
-STRING_SEEDS = ["uno_nb:7:table", "uno_nb:123456:traits", "uno_nb:0:table", "", "a",
-                "héllo wörld", "Уно", "牌", "🃏🂡", "x" * 1000, "uno_nb:hands:3:17"]
+# int seeds of more than two key words: keys of 3 to 750 words (above 624: seeded one by one)
+BIG_SEEDS = [2**64, 2**95 + 3, 2**200 - 1, _pick.getrandbits(640), _pick.getrandbits(24_000)]
+BIG_IDS = [f"{x.bit_length()}-bit" for x in BIG_SEEDS]
 N_DRAWS = 2000
 
 
@@ -75,18 +76,23 @@ def test_other_ints(x):
         assert state.tolist() == cpython_state(x)
 
 
-@pytest.mark.parametrize("s", STRING_SEEDS + [b"bytes seed", bytearray(b"\x00\x01")])
-def test_string_seed_gives_cpythons_state(s):
+@pytest.mark.parametrize("x", BIG_SEEDS, ids=BIG_IDS)
+def test_long_keys_give_cpythons_state(x):
     state = mt.new_state()
-    key = mt.string_key(s)
-    assert key.dtype == np.uint32
+    key = mt.int_key(x)
+    assert key.dtype == np.uint32 and len(key) > 2
     mt.seed_words(state, key, 0, len(key))
-    assert state.tolist() == cpython_state(s)
-    assert seeded(s).tolist() == state.tolist()
+    assert state.tolist() == cpython_state(x)
+    assert seeded(x).tolist() == state.tolist()
     # the key read from the middle of a longer array, of another integer type
     padded = np.concatenate([[7, 8], key, [9]]).astype(np.int64)
     mt.seed_words(state, padded, 2, len(key))
-    assert state.tolist() == cpython_state(s)
+    assert state.tolist() == cpython_state(x)
+
+
+def test_only_int_seeds():
+    with pytest.raises(TypeError, match="int"):
+        seeded("uno_nb:7:table")
 
 
 def test_empty_key_is_key_zero():
@@ -105,22 +111,8 @@ def test_init_genrand():
     assert (state[:mt.N] == mt._GENRAND_19650218).all()  # the constant seed_words starts from
 
 
-def test_string_keys_batch():
-    strings = STRING_SEEDS + [b"raw", bytearray(b"\0")] + [f"uno_nb:{i}:table" for i in range(300)]
-    words, offsets = mt.string_keys(strings)
-    assert words.dtype == np.uint32 and offsets.dtype == np.int64
-    assert offsets.size == len(strings) + 1 and offsets[0] == 0 and offsets[-1] == words.size
-    state = mt.new_state()
-    for i, s in enumerate(strings):
-        assert words[offsets[i]:offsets[i + 1]].tolist() == mt.string_key(s).tolist()
-        mt.seed_words(state, words, offsets[i], offsets[i + 1] - offsets[i])
-        assert state.tolist() == cpython_state(s), s
-    empty_words, empty_offsets = mt.string_keys([])
-    assert empty_words.size == 0 and empty_offsets.tolist() == [0]
-
-
 def test_state_round_trip():
-    r = random.Random("uno_nb:5:table")
+    r = random.Random(2**62 + 5)
     for _ in range(1000):  # mid-block
         r.random()
     state = mt.from_random(r)
@@ -141,10 +133,10 @@ def test_random_streams_for_int_seeds():
         assert mt.random(state) == r.random()
 
 
-@pytest.mark.parametrize("s", STRING_SEEDS)
-def test_random_streams_for_string_seeds(s):
-    r = random.Random(s)
-    state = seeded(s)
+@pytest.mark.parametrize("x", BIG_SEEDS, ids=BIG_IDS)
+def test_random_streams_for_long_keys(x):
+    r = random.Random(x)
+    state = seeded(x)
     expect = [r.random() for _ in range(N_DRAWS)]
     assert (bits(mt.shuffle_keys(state, N_DRAWS)) == bits(expect)).all()
     assert [mt.random(state) for _ in range(100)] == [r.random() for _ in range(100)]
@@ -154,7 +146,7 @@ BELOW_NS = [1, 2, 3, 4, 5, 7, 8, 9, 100, 107, 108, 1000, 2**20 + 1, 2**30 - 1, 2
             2**31 - 1, 2**31, 3 * 2**30, 2**32 - 1]
 
 
-@pytest.mark.parametrize("x", SPECIAL_SEEDS[::2] + INT_SEEDS[-4:] + STRING_SEEDS[:2])
+@pytest.mark.parametrize("x", SPECIAL_SEEDS[::2] + INT_SEEDS[-4:] + BIG_SEEDS[:2])
 def test_other_draws(x):
     r = random.Random(x)
     state = seeded(x)
@@ -188,8 +180,6 @@ def compiled_draws(state, ops, ns):
         elif op == 4:
             out[i] = mt.uniform(state, 0.05, 0.35)
         elif op == 5:
-            out[i] = mt.round3(mt.uniform(state, 0.05, 0.35))
-        elif op == 6:
             x = np.uint64(ns[i])
             mt.seed_int(state, x & np.uint64(0xFFFFFFFF), x >> np.uint64(32))
             out[i] = -1.0
@@ -203,8 +193,8 @@ def compiled_draws(state, ops, ns):
 def test_calls_from_compiled_code():
     """Every draw, interleaved, called from njit code with a kernel's argument types."""
     pick = random.Random(5)
-    ops = [pick.randrange(8) for _ in range(6000)]
-    ns = [pick.choice(BELOW_NS) if op == 2 else pick.getrandbits(64) >> 1 if op == 6
+    ops = [pick.randrange(7) for _ in range(6000)]
+    ns = [pick.choice(BELOW_NS) if op == 2 else pick.getrandbits(64) >> 1 if op == 5
           else pick.randrange(2**31) for op in ops]
     r = random.Random(ns[0])
     expect = []
@@ -220,8 +210,6 @@ def test_calls_from_compiled_code():
         elif op == 4:
             expect.append(r.uniform(0.05, 0.35))
         elif op == 5:
-            expect.append(round(r.uniform(0.05, 0.35), 3))
-        elif op == 6:
             r = random.Random(n)
             expect.append(-1.0)
         else:
@@ -254,8 +242,8 @@ def test_sort_shuffle_like_the_engine():
 
 
 def test_sort_shuffle_keeps_the_stream():
-    r = random.Random("uno_nb:1:table")
-    state = seeded("uno_nb:1:table")
+    r = random.Random(2**62 + 1)
+    state = seeded(2**62 + 1)
     for n, dtype in [(108, np.int32), (0, np.int64), (1, np.int8), (57, np.int16), (120, np.int64),
                      (1024, np.int64), (1025, np.int32), (3000, np.int64)]:  # > 1024: other path
         arr = np.arange(100, 100 + n).astype(dtype)
@@ -280,60 +268,6 @@ def test_stable_sort_with_ties(seed):
     assert arr.tolist() == sorted(range(n), key=lambda i: keys[i]) and k.tolist() == sorted(keys)
 
 
-# -- rounding
-
-def _round_cases() -> np.ndarray:
-    g = np.random.default_rng(7)
-    k = np.arange(0, 30_000, dtype=np.float64)
-    half = (k + 0.5) / 1000.0  # near-halves: p == base + 0.5 for most, decided by the error term
-    ties = (2 * np.arange(0, 5_000) + 1) * 125 / 2000.0  # exact ties: x * 1000 == k + 0.5 exactly
-    rr = random.Random(11)
-    return np.concatenate([
-        g.random(100_000) * 2.0, half, np.nextafter(half, 0.0), np.nextafter(half, 3.0),
-        ties, np.nextafter(ties, 0.0), np.nextafter(ties, 1e9),
-        g.random(10_000) * 1e6, np.exp(g.uniform(-25.0, 13.8, 10_000)),
-        [rr.uniform(0.05, 0.35) for _ in range(20_000)],
-        [rr.uniform(0.2, 1.5) for _ in range(5_000)],
-        [0.0, 5e-324, 0.0005, 0.0015, 0.0625, 0.1875, 1.0005, 2.675, 999_999.9995, 999_999.9999],
-    ])
-
-
-ROUND_CASES = _round_cases()
-
-
-def test_round3_is_pythons_round():
-    xs = ROUND_CASES.tolist()
-    f = mt.round3
-    assert (bits([f(x) for x in xs]) == bits([round(x, 3) for x in xs])).all()
-
-
-@pytest.mark.parametrize("d", [2, 0, 1, 4, 6])
-def test_round_scaled_is_pythons_round(d):
-    xs = ROUND_CASES[::3 if d == 2 else 15].tolist()
-    xs += [-x for x in xs[::4]]
-    scale = float(10**d)
-    f = mt.round_scaled
-    assert (bits([f(x, scale) for x in xs]) == bits([round(x, d) for x in xs])).all()
-    if d == 2:
-        assert all(mt.round2(x) == round(x, 2) for x in xs[::10])
-
-
-def test_round_specials():
-    for x in [0.0625, 0.1875, 1.0005, 0.05, 0.35, 0.2345, 0.1235, -0.0625, -0.0]:
-        assert bits(mt.round3(x)) == bits(round(x, 3))
-    for x in [float("inf"), float("-inf")]:
-        assert mt.round3(x) == x
-    assert np.isnan(mt.round3(float("nan")))
-
-
-def test_round_without_the_error_term_would_fail():
-    """The near-half cases really need the exact product: naive rounding of
-    fl(x * 1000) gets many of them wrong, so the tests above can tell."""
-    half = (np.arange(0, 2000, dtype=np.float64) + 0.5) / 1000.0
-    naive = np.round(half * 1000.0) / 1000.0
-    assert (naive != np.array([round(x, 3) for x in half.tolist()])).sum() > 500
-
-
 # -- without numba
 
 def test_imports_and_runs_without_numba():
@@ -342,13 +276,12 @@ def test_imports_and_runs_without_numba():
         "import random, numpy as np\n"
         "from uno_nb.kernel import mtrand as mt\n"
         "assert not hasattr(mt.random, 'py_func')\n"
-        "st = mt.new_state(); mt.seed(st, 'uno_nb:7:table'); r = random.Random('uno_nb:7:table')\n"
+        "st = mt.new_state(); mt.seed(st, 2**100 + 7); r = random.Random(2**100 + 7)\n"
         "assert [mt.random(st) for _ in range(700)] == [r.random() for _ in range(700)]\n"
         "mt.seed_int(st, 5, 7); r = random.Random(7 << 32 | 5)\n"
         "assert [mt.randbelow(st, 9) for _ in range(50)] == [r._randbelow(9) for _ in range(50)]\n"
         "a = np.arange(30); mt.sort_shuffle_inplace(st, a, 30)\n"
         "l = list(range(30)); l.sort(key=lambda _: r.random()); assert a.tolist() == l\n"
-        "assert mt.round3(0.0625) == round(0.0625, 3) and mt.round3(2.675) == round(2.675, 3)\n"
         "print('ok')\n"
     )
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -366,9 +299,9 @@ def test_seed_twisted_draws_like_seed_words():
     ints = INT_SEEDS[:70]
     keys = [mt.int_key(x) for x in ints]                                # 1 or 2 words
     keys += [mt.int_key(x & 0xFFFFFFFF) for x in INT_SEEDS[70:140]]      # 1 word each
-    keys += [mt.string_key(f"uno_nb:{k}:table") for k in range(100, 140)]  # 20 words each
-    keys += [np.zeros(0, np.uint32), mt.string_key("x" * 3000)]         # [0]; 750 words
-    keys += [mt.string_key(s) for s in STRING_SEEDS]
+    keys += [mt.int_key(2**608 + x) for x in INT_SEEDS[:40]]              # 20 words each
+    keys += [np.zeros(0, np.uint32), mt.int_key(2**23_999 + 1)]         # [0]; 750 words
+    keys += [mt.int_key(x) for x in BIG_SEEDS]
     words = np.concatenate(keys).astype(np.uint32)
     counts = np.array([len(k) for k in keys], np.int64)
     starts = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64)

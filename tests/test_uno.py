@@ -70,30 +70,55 @@ def test_R_OPEN_HANDS_a_view_shows_every_hand_size_but_only_its_own_cards(pos):
 
 
 def test_T_UNO_CATCH_traits_come_from_the_seed():
-    assert Game(seed=3).traits == Game(seed=3).traits == draw_traits(3, 4)
-    assert Game(seed=3).traits != Game(seed=4).traits
+    assert draw_traits(3, 4) == draw_traits.__wrapped__(3, 4)  # the cache draws the same people
+    assert draw_traits(3, 4) != draw_traits(4, 4)
     for t in draw_traits(9, 10):
-        assert 0.05 <= t.forget <= 0.35 and 0.2 <= t.notice <= 0.8 and 0.3 <= t.reaction <= 1.2
+        assert 50 <= t.forget <= 350 and 200 <= t.notice <= 800 and 300 <= t.reaction <= 1200
+        assert 0 <= t.talk <= 150 and 0 <= t.advise <= 50
+    # whole numbers: chances per mille, reaction times in milliseconds
+    assert draw_traits(7, 2) == (
+        PlayerTraits(forget=208, notice=773, reaction=1040, talk=35, advise=21),
+        PlayerTraits(forget=262, notice=273, reaction=656, talk=134, advise=9))
 
 
-def _one_card_position(pos, traits):
+def test_T_UNO_CATCH_traits_are_whole_numbers_in_their_units():
+    PlayerTraits(0, 1000, 0, talk=1000, advise=1000)
+    for bad in ({"forget": 0.5}, {"notice": 1001}, {"reaction": -1}, {"reaction": 0.5},
+                {"talk": True}, {"advise": -3}):
+        with pytest.raises(ValueError, match="per mille|milliseconds"):
+            PlayerTraits(**{"forget": 0, "notice": 0, "reaction": 500, **bad})
+
+
+def test_T_UNO_CATCH_without_traits_the_table_model_draws_the_games_own(pos):
+    """traits=None: draw_traits of the game's seed (a position's is 0) and players."""
+    default = [_one_call(pos, seed, None) for seed in range(40)]
+    assert default == [_one_call(pos, seed, draw_traits(0, 4)) for seed in range(40)]
+    assert default != [_one_call(pos, seed, draw_traits(1, 4)) for seed in range(40)]
+
+
+def _one_card_position(pos):
     game = pos(["R3 R4", "B1 B2", "G1 G2", "Y7 Y8"], discard="R5", draw_pile="Y1 Y2 Y3")
-    game._traits = tuple(traits)
     game.push("R3")
     return game
 
 
+def _one_call(pos, seed, traits):
+    game = _one_card_position(pos)
+    uno_call(game, random.Random(seed), traits=traits)
+    return game.moves[-1].text
+
+
 def test_T_UNO_CATCH_a_player_who_does_not_forget_calls(pos):
-    game = _one_card_position(pos, [PlayerTraits(0.0, 1.0, 0.5)] * 4)
-    assert uno_call(game, random.Random(1)) == 1
+    game = _one_card_position(pos)
+    assert uno_call(game, random.Random(1), traits=[PlayerTraits(0, 1000, 500)] * 4) == 1
     assert game.moves[-1].text == "0:uno"
 
 
 def test_T_UNO_CATCH_a_forgetful_player_is_caught_by_the_fastest_who_noticed(pos):
-    traits = [PlayerTraits(1.0, 1.0, 0.5), PlayerTraits(0.1, 1.0, 1.0),
-              PlayerTraits(0.1, 0.0, 0.01), PlayerTraits(0.1, 1.0, 0.3)]
-    game = _one_card_position(pos, traits)
-    assert uno_call(game, random.Random(1)) == 1
+    traits = [PlayerTraits(1000, 1000, 500), PlayerTraits(100, 1000, 1000),
+              PlayerTraits(100, 0, 10), PlayerTraits(100, 1000, 300)]
+    game = _one_card_position(pos)
+    assert uno_call(game, random.Random(1), traits=traits) == 1
     # P2 is fastest but never notices; P3 (0.3 s on average) beats P1 (1.0 s).
     assert game.moves[-1].text == "3:catch 0"
     assert hand(game, 0) == "R4 Y1 Y2"
@@ -101,9 +126,9 @@ def test_T_UNO_CATCH_a_forgetful_player_is_caught_by_the_fastest_who_noticed(pos
 
 
 def test_T_UNO_CATCH_nobody_notices_and_the_miss_goes_unpunished(pos):
-    traits = [PlayerTraits(1.0, 0.0, 0.5)] * 4
-    game = _one_card_position(pos, traits)
-    assert uno_call(game, random.Random(1)) == 0
+    traits = [PlayerTraits(1000, 0, 500)] * 4
+    game = _one_card_position(pos)
+    assert uno_call(game, random.Random(1), traits=traits) == 0
     assert game.uno_open == 0 and len(game.hands[0]) == 1
 
 

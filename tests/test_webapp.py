@@ -1354,7 +1354,7 @@ def test_the_scoring_page_plays_a_match_round_by_round_under_the_scoring_rule_ch
     expected = _words(html_text(twin.panel._summary.value))
     assert "After 2 rounds, Player 2 leads with 337 points" in html_text(twin.panel._summary.value)
     assert wait_until_shown(page, summary, expected, WAIT_S) == expected
-    assert page.inner_text(f"{app} .uno-scoring-where").strip() == "Rounds played: 2 of 7"
+    assert page.inner_text(f"{app} .uno-scoring-where").strip() == "Rounds played: 2 of 4"
     scoring = next(o for o in RuleSet.options() if o.name == "scoring")
     page.select_option(f"{app} .uno-rule-scoring select", label=scoring.choice("penalty"))
     twin.rules_panel.set(scoring="penalty")
@@ -1363,7 +1363,7 @@ def test_the_scoring_page_plays_a_match_round_by_round_under_the_scoring_rule_ch
     page.click(f"{app} .uno-scoring-end")
     twin.to_the_end()
     expected = _words(html_text(twin.panel._summary.value))
-    assert "Player 2 wins it with the lowest total: 118 points" in html_text(
+    assert "Player 2 wins it with the lowest total: 100 points" in html_text(
         twin.panel._summary.value)
     assert wait_until_shown(page, summary, expected, WAIT_S) == expected
     assert page.locator(f"{app} .uno-scoring-next").is_disabled()

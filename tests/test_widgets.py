@@ -373,10 +373,10 @@ def test_R_SCORE_WINNER_V_SCORE_PENALTY_a_game_stopped_before_the_target_says_it
     _, match = play_game("standard", ["heuristic"] * 3, 4, max_rounds=None)
     assert match.outcome.reason == "target"
     assert say_scores(match).startswith(
-        "Player 2 is the first to reach 500 points and wins the game after 7 rounds, with 588 "
+        "Player 2 is the first to reach 500 points and wins the game after 4 rounds, with 524 "
         "points.")
     assert say_scores(match, "ru").startswith(
-        "Игрок 2 первым доходит до 500 и выигрывает партию после 7 раундов: всего 588 очков.")
+        "Игрок 2 первым доходит до 500 и выигрывает партию после 4 раундов: всего 524 очка.")
     assert "stopped" not in say_scores(match)
 
 

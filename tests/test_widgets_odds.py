@@ -255,21 +255,21 @@ def test_challenge_question_pins_the_first_wild_draw_four_of_game_2():
     app = ChallengeQuestion(seed=2)
     game, view = app.game, app.view
     accused, colour = view.challengeable
-    assert (accused, colour.letter, game.current) == (0, "B", 1)
+    assert (accused, colour.letter, game.current) == (0, "B", 3)
     cards, _ = _by_hand(game)
     blue = sum(1 for c in cards if c.colour == colour)
     held = len(game.hands[accused])
-    assert (len(cards), blue, held) == (96, 21, 5)
-    none = Fraction(comb(75, 5), comb(96, 5))
-    assert none == Fraction(2_876_565, 10_187_344)
-    assert app.chance == 1 - none == Fraction(7_310_779, 10_187_344)
+    assert (len(cards), blue, held) == (99, 23, 6)
+    none = Fraction(comb(76, 6), comb(99, 6))
+    assert none == Fraction(958_855, 4_914_602)
+    assert app.chance == 1 - none == Fraction(3_955_747, 4_914_602)
     assert app.chance == odds.challenge_success_chance(view)
     assert app.expected == {"take": 4, "challenge": 6 * none}
     reasoning = html_text(app._reasoning.value)
-    assert "C(75, 5) / C(96, 5) = 2,876,565/10,187,344 = 28.2%" in reasoning
-    assert "7,310,779/10,187,344 = 71.8%" in reasoning
-    assert "about 1.69 cards on average" in reasoning
-    assert "Here it is 71.8%: challenge." in html_text(app._verdict.value)
+    assert "C(76, 6) / C(99, 6) = 958,855/4,914,602 = 19.5%" in reasoning
+    assert "3,955,747/4,914,602 = 80.5%" in reasoning
+    assert "about 1.17 cards on average" in reasoning
+    assert "Here it is 80.5%: challenge." in html_text(app._verdict.value)
     # what was really held: the engine's own verdict on the bluff
     assert app.guilty == game._w4[2] == any(c.colour == colour for c in game.hands[accused])
     assert_learner_prose(visible(app.widget))

@@ -617,8 +617,8 @@ def test_the_bots_catch_a_person_who_forgot_as_the_table_model_does():
     app.game = Game.from_position(hands=["R1 R2", "B1 G2 G3", "G1 G4 G5"], discard="R5",
                                   draw_pile="Y1 Y2 Y3 Y4 Y5 Y6", names=app.game.names,
                                   max_rounds=1)
-    app.game._traits = (PlayerTraits(0.0, 1.0, 0.5), PlayerTraits(0.0, 1.0, 0.4),
-                        PlayerTraits(0.0, 1.0, 0.01))
+    app._traits = (PlayerTraits(0, 1000, 500), PlayerTraits(0, 1000, 400),
+                   PlayerTraits(0, 1000, 10))
     app._render()
     app._say_uno.value = False
     app._human("0:R1")  # one card left, and no "UNO!"

@@ -34,29 +34,29 @@ def test_R_SCORE_WINNER_the_match_is_the_seeded_runners_round_by_round():
     app = ScoringApp("standard", players=3, seed=4)
     _, match = play_game("standard", ["heuristic"] * 3, 4, max_rounds=None, record=True)
     assert app.match.state_key() == match.state_key()
-    assert (app.round, app.rounds) == (0, 7)
+    assert (app.round, app.rounds) == (0, 4)
     # the deal: nobody has scored, every hand is a fresh 7
     assert app.game.round_results == [] and list(app.game.scores) == [0, 0, 0]
     assert [len(hand) for hand in app.game.hands] == [7, 7, 7]
     assert "No round is over yet." in _said(app)
     assert app._restart.disabled and not app._next.disabled
     totals = running_totals(match)
-    for k in range(1, 8):
+    for k in range(1, 5):
         _from_browser(app._next, "click")
         assert app.round == k
         assert [r.winner for r in app.game.round_results] == \
             [r.winner for r in match.round_results[:k]]
         assert tuple(app.game.scores) == totals[k]
-        assert app._where.value == f"Rounds played: {k} of 7"
+        assert app._where.value == f"Rounds played: {k} of 4"
     assert "After 2 rounds" not in _said(app)
     assert _said(app).startswith('<p style="line-height:1.4">Player 2 is the first to reach 500 '
-                                 "points and wins the game after 7 rounds, with 588 points.")
+                                 "points and wins the game after 4 rounds, with 524 points.")
     assert app._next.disabled and app._end.disabled and not app._restart.disabled
     # clicks past the end, and frantic ones, change nothing
     for _ in range(5):
         _from_browser(app._next, "click")
         _from_browser(app._end, "click")
-    assert app.round == 7 and app.game is app.match
+    assert app.round == 4 and app.game is app.match
     _from_browser(app._restart, "click")
     assert app.round == 0 and app.game.round_results == []
 
@@ -81,17 +81,17 @@ def test_V_SCORE_PENALTY_switched_on_the_page_plays_the_same_seed_again_and_says
     assert app.round == 0  # a new match: from its deal
     _, match = play_game(RuleSet(scoring="penalty"), ["heuristic"] * 3, 4, max_rounds=None,
                          record=True)
-    assert app.match.state_key() == match.state_key() and app.rounds == 11
+    assert app.match.state_key() == match.state_key() and app.rounds == 12
     _from_browser(app._end, "click")
-    assert list(app.game.scores) == [522, 118, 319]
+    assert list(app.game.scores) == [564, 100, 497]
     assert app.game.outcome.winner == 1
     assert say_scores(app.game) == (
-        "After 11 rounds, Player 1 has 522 points, and reaching 500 ends the game, so Player 2 "
-        "wins it with the lowest total: 118 points. Totals — Player 1: 522 · Player 2: 118 · "
-        "Player 3: 319.")
+        "After 12 rounds, Player 1 has 564 points, and reaching 500 ends the game, so Player 2 "
+        "wins it with the lowest total: 100 points. Totals — Player 1: 564 · Player 2: 100 · "
+        "Player 3: 497.")
     assert say_scores(app.game, "ru").startswith(
-        "После 11 раундов Игрок 1 набирает 522 очка, а когда чей-нибудь счёт доходит до 500, "
-        "партия заканчивается. Её выигрывает Игрок 2 с самым низким счётом — 118 очков.")
+        "После 12 раундов Игрок 1 набирает 564 очка, а когда чей-нибудь счёт доходит до 500, "
+        "партия заканчивается. Её выигрывает Игрок 2 с самым низким счётом — 100 очков.")
 
 
 def test_V_LAZY_keeps_no_tally_so_the_match_is_a_set_number_of_rounds():
@@ -108,12 +108,12 @@ def test_V_LAZY_keeps_no_tally_so_the_match_is_a_set_number_of_rounds():
 def test_V_SEVEN_ROUNDS_the_end_is_the_seventh_empty_hand():
     _, game = play_game(RuleSet(seven_rounds=True), ["heuristic"] * 3, 4, max_rounds=None,
                         record=True)
-    assert game.outcome.reason == "seven-rounds" and game.outcome.winner == 2
+    assert game.outcome.reason == "seven-rounds" and game.outcome.winner == 1
     assert say_scores(game).startswith(
-        "Player 3 empties their hand for the seventh time and wins the game with a score of "
-        "135.")
+        "Player 2 empties their hand for the seventh time and wins the game with a score of "
+        "60.")
     assert say_scores(game, "ru").startswith(
-        "Игрок 3 в седьмой раз остаётся без карт и выигрывает партию со счётом 135.")
+        "Игрок 2 в седьмой раз остаётся без карт и выигрывает партию со счётом 60.")
 
 
 def test_R_SCORE_WINNER_a_lower_target_and_more_players_play_their_own_match():
@@ -169,7 +169,7 @@ def test_the_scoring_app_in_russian():
     app = ScoringApp("standard", players=3, seed=4, lang="ru")
     app.next_round()
     assert app._next.description == "Сыграть следующий раунд ▶"
-    assert app._where.value == "Сыграно раундов: 1 из 7"
+    assert app._where.value == "Сыграно раундов: 1 из 4"
     assert "После 1 раунда впереди Игрок 2: 196 очков." in _said(app)
     assert "по раскладу № 4" in app._note.value
     assert app.rules_panel.control("scoring").description != "Scoring"

@@ -99,7 +99,7 @@ def test_the_log_puts_each_move_under_its_number_newest_first():
              re.findall(r'<div class="uno-log-line"[^>]*>(.*?)</div>', newest)]
     assert [line.startswith(said) for line, said in zip(lines, last)] == [True] * len(last)
     assert app._log.value.count("background:#fff3b0") == len(last)
-    assert app._where.value == f"move 5 of {app.total}" == "move 5 of 140"
+    assert app._where.value == f"move 5 of {app.total}" == "move 5 of 115"
 
 
 def test_the_autoplay_control_has_a_visible_label():

@@ -250,7 +250,7 @@ def paired_differences(a: LabResult, b: LabResult,
     ...                   ["heuristic"] * 4, 2000, seed=0, executor="serial")
     >>> d = paired_differences(results["A"], results["B"])["turns"]
     >>> round(d.estimate, 1), round(d.low, 1), round(d.high, 1)
-    (-1.6, -2.9, -0.3)
+    (-1.5, -2.8, -0.2)
     """
     import numpy as np
 

@@ -35,7 +35,6 @@ from .state import (COUNTED_RULES, DECK_COUNTS, DECKS, DRAW_MOVES, DRAWN, DRAWN_
                     HAND_SIZE, MATCH, PASS_MOVES, PENALTY, PLAY_TABLES, PLAYS_BY_BIT,
                     REFILLS, TURN, TURN_MOVES, TURN_PHASES, WHEEL, Annotation, Outcome, Phase,
                     RoundResult, mask_of)
-from ..sim.table import PlayerTraits, draw_traits
 from ..texts import player_name, sentence
 
 __all__ = ["Game", "Phase", "Outcome", "RoundResult", "HAND_SIZE", "WHEEL", "REFILLS",
@@ -106,7 +105,6 @@ class Game(Effects, Explaining):
         self.names = names
         self.max_rounds = max_rounds
         self.record = record
-        self._traits = None
         self._position = None
         self._initial = None
         deck_key = (rules.plus10, rules.h2o)
@@ -155,14 +153,6 @@ class Game(Effects, Explaining):
     def fired(self) -> Counter[str]:
         """How often each rule took effect so far, by rule id."""
         return Counter({rule: n for rule, n in self._fired.items() if n})
-
-    @property
-    def traits(self) -> tuple[PlayerTraits, ...]:
-        """Each seat's table manners (T-UNO-CATCH and the table-talk rules),
-        drawn from the game's seed."""
-        if self._traits is None:
-            self._traits = draw_traits(self.seed, self.n)
-        return self._traits
 
     @classmethod
     def from_position(cls, rules: RuleSet | str | None = None, *,

@@ -28,7 +28,6 @@ from .rules import COUNTED_RULES, RULE_PHASES, RULE_STATE
 
 if TYPE_CHECKING:
     from .rules import RuleSet
-    from ..sim.table import PlayerTraits
 
 __all__ = ["Phase", "RoundResult", "Outcome", "Annotation", "GameState", "POSITION",
            "COUNTED_RULES", "HAND_SIZE", "WHEEL", "REFILLS", "mix"]
@@ -177,7 +176,7 @@ _VALUE_GET = attrgetter(*_VALUES)
 #: reads, and shared move tables.
 SETUP = (
     "rules", "n", "seed", "names", "given_names", "max_rounds", "record", "_full_deck",
-    "_deck_counts", "_traits", "_position", "_initial",
+    "_deck_counts", "_position", "_initial",
     # rule flags
     "_deflect", "_save2", "_jump", "_doubles", "_bluff", "_anytime", "_stack", "_bounce",
     "_wheel", "_answers", "_slow", "_talk", "_until", "_ready", "_h2o", "_must_play",
@@ -239,7 +238,6 @@ class GameState:
     record: bool
     _full_deck: tuple[Card, ...]
     _deck_counts: Counter[Card]
-    _traits: tuple[PlayerTraits, ...] | None
     _position: dict[str, Any] | None
     _initial: tuple[Any, ...] | None
     _deflect: bool

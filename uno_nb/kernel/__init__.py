@@ -122,47 +122,29 @@ def why_not(rules: RuleSet | str | None, lineup: Sequence[Bot | str],
     return None
 
 
-_TABLES: dict[tuple[int, int, int], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+_TABLES: dict[tuple[int, int, int], np.ndarray] = {}
 _TABLES_LOCK = threading.Lock()  # labs in threads of one process share it
-#: How many games' tables to keep (about half a kilobyte each): enough for a
+#: How many games' traits to keep (a few hundred bytes each): enough for a
 #: comparison, whose second rule set meets the first one's chunks again.
 _TABLES_GAMES = 50_000
 
 
-def _table(first: int, count: int, players: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The key words of each game's table generators, and every seat's traits
-    (a game's people depend only on its seed and the number of players, so a
-    comparison of rule sets on the same seeds computes them once)."""
+def _table(first: int, count: int, players: int) -> np.ndarray:
+    """Every seat's traits in each game (a game's people depend only on its
+    seed and the number of players, so a comparison of rule sets on the same
+    seeds computes them once)."""
     key = (first, count, players)
     with _TABLES_LOCK:
         found = _TABLES.get(key)
     if found is None:
         from . import jit as kj
-        words, koff = _keys(np.arange(first, first + count, dtype=np.int64))
-        found = (words, koff, kj.traits_batch(words, koff, players))
+        found = kj.traits_batch(np.arange(first, first + count, dtype=np.int64), players)
         with _TABLES_LOCK:
             _TABLES[key] = found
             # the oldest go first; the newest stays even if it alone is over the bound
             while len(_TABLES) > 1 and sum(k[1] for k in _TABLES) > _TABLES_GAMES:
                 _TABLES.pop(next(iter(_TABLES)))
     return found
-
-
-def _keys(seeds: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The key words of each game's three string-seeded generators (the
-    runner's ``"uno_nb:<seed>:table"``, the traits' ``":traits"`` and ``":talk"``)
-    and per game (start, length) of each."""
-    from .mtrand import string_keys
-    strings: list[str] = []
-    for s in seeds.tolist():
-        strings += (f"uno_nb:{s}:table", f"uno_nb:{s}:traits", f"uno_nb:{s}:talk")
-    words, offsets = string_keys(strings)
-    starts = offsets[:-1].reshape(-1, 3)
-    lengths = (offsets[1:] - offsets[:-1]).reshape(-1, 3)
-    koff = np.empty((len(seeds), 6), np.int64)
-    koff[:, 0::2] = starts
-    koff[:, 1::2] = lengths
-    return words, koff
 
 
 def _checked(rules: RuleSet | str | None, lineup: Sequence[Bot | str], n: int, seed: int,
@@ -194,13 +176,11 @@ def _run(rule_set: RuleSet, codes: np.ndarray, seeds: np.ndarray, max_rounds: in
     forget_stale_machine_code()
     n, players = len(seeds), len(codes)
     if not table:
-        words, koff = np.zeros(1, np.uint32), np.zeros((n, 6), np.int64)
-        traits = np.zeros((n, players, 5))
+        traits = np.zeros((n, players, 5), np.int64)
     elif n == 0 or seeds[-1] - seeds[0] == n - 1:  # seeds in a row: the lab's chunks
-        words, koff, traits = _table(int(seeds[0]) if n else 0, n, players)
+        traits = _table(int(seeds[0]) if n else 0, n, players)
     else:
-        words, koff = _keys(seeds)
-        traits = kj.traits_batch(words, koff, players)
+        traits = kj.traits_batch(seeds, players)
     out = np.zeros((n, 8), np.int64)
     scores = np.zeros((n, players), np.int64)
     drawn = np.zeros((n, players), np.int64)
@@ -209,7 +189,7 @@ def _run(rule_set: RuleSet, codes: np.ndarray, seeds: np.ndarray, max_rounds: in
     if n:
         kj.play_batch(kj.rules_array(rule_set), codes, players, seeds,
                       0 if max_rounds is None else max_rounds, int(max_turns), bool(table),
-                      words, koff, traits, bool(check), out, scores, drawn, fired, history)
+                      traits, bool(check), out, scores, drawn, fired, history)
     return [out, scores, drawn, fired, history]
 
 

@@ -35,9 +35,9 @@ from . import mtrand as mt
 from numba import njit
 
 from .layout import (ADVISE, C_COL, C_DRAW, C_NUM, C_PTS, C_RANK, CATCH, COLMASK, COLOUR_CARDS, CUR,
-                     D_DECK, D_TALK, DEALER, DECK_LEN, DECKS, DISC, DRAWNN, F64, FIRED, FIRED_IDS,
-                     HC, HMASK, HSIZE, I64, MATCH, MAXM, MOVES, MV_CARD, MV_COLOUR, MV_SEAT,
-                     MV_TARGET, N, NCARDS, NDISC, NFIRED, NPILE, O_ADVICE, O_DOUBLES, O_JUMP_IN,
+                     D_DECK, D_TALK, DEALER, DECK_LEN, DECKS, DISC, DRAWNN, FIRED, FIRED_IDS, HC,
+                     HMASK, HSIZE, I64, MATCH, MAXM, MOVES, MV_CARD, MV_COLOUR, MV_SEAT, MV_TARGET,
+                     N, NCARDS, NDISC, NFIRED, NPILE, O_ADVICE, O_DOUBLES, O_JUMP_IN,
                      O_REVERSE_BOUNCE, OPTION_NAMES, OUT, P_GAME_OVER, P_PENALTY, PHASE, PILE, PLAY,
                      ROUND, rules_array, SCORES, SILENCE, SLAP, SLOW, SPEAK, STATE_SIZE, T_ADVISE,
                      T_FORGET, T_NOTICE, T_REACTION, T_TALK, TMP, TOPBY, TURNS, U32, UNO, UNOOPEN,
@@ -46,18 +46,45 @@ from .state import keep_alive, mix, unowned
 from .moves import add_move, jump_in_moves, turn_moves
 from .effects import apply_other, new_game, push_play
 from .bots import bot_choose
+from ..sim.table import TABLE_STREAM, TALK_STREAM, TRAITS_STREAM
 
 #: What :mod:`uno_nb.kernel` uses: the batch functions and the tables it fingerprints.
 __all__ = ["play_batch", "traits_batch", "rules_array", "FIRED_IDS", "NFIRED", "OPTION_NAMES",
            "C_COL", "C_RANK", "C_PTS", "C_DRAW", "C_NUM", "MATCH", "COLMASK", "DECKS", "DECK_LEN",
-           "COLOUR_CARDS"]
+           "COLOUR_CARDS", "STREAMS"]
+
+#: The table model's generator streams (``uno_nb.sim.table``), compiled in:
+#: :func:`uno_nb.kernel.fingerprint` counts them with the tables.
+STREAMS = (TABLE_STREAM, TRAITS_STREAM, TALK_STREAM)
 
 
 # ================================================================ the runner
 
 @njit(cache=True)
-def reaction(tr: F64, s: int, trng: U32) -> float:
-    return mt.round3(tr[s, T_REACTION] * (0.5 + mt.random(trng)))
+def reaction(tr: I64, s: int, trng: U32) -> int:
+    """``table.reaction_time``: whole milliseconds, ``int`` of one product."""
+    return int(tr[s, T_REACTION] * (0.5 + mt.random(trng)))
+
+
+@njit(cache=True, inline="always")  # on the per-move path: as mt.random, no call
+def chance(per_mille: int, trng: U32) -> bool:
+    """``rng.random() < p / 1000``: a trait's chance (per mille) holds."""
+    return mt.random(trng) < per_mille / 1000
+
+
+@njit(cache=True)
+def seed_key(x: np.uint64, words: U32, counts: I64, lane: int) -> None:
+    """Lane ``lane``'s key of ``random.Random(x)`` for ``mt.seed_twisted``: the
+    words (lo, hi) at ``words[2 * lane]``, one word when hi is 0 (as mt.seed_int)."""
+    words[2 * lane] = np.uint32(x & np.uint64(0xFFFFFFFF))
+    words[2 * lane + 1] = np.uint32(x >> np.uint64(32))
+    counts[lane] = 1 if words[2 * lane + 1] == 0 else 2
+
+
+@njit(cache=True)
+def randint(rng: U32, a: int, b: int) -> int:
+    """``rng.randint(a, b)``: ``a + rng._randbelow(b - a + 1)``."""
+    return a + int(mt.randbelow(rng, b - a + 1))
 
 
 @njit(cache=True, inline="always")
@@ -78,55 +105,55 @@ def note_move(st: I64, hist: I64, p: int, kind: int, card: int, colour: int, tar
 # ================================================================ the table model
 
 @njit(cache=True)
-def traits_batch(keys: U32, koff: I64, n: int) -> F64:
+def traits_batch(seeds: I64, n: int) -> I64:
     """``table.draw_traits`` for every game: forget/notice/reaction of each
-    seat from the ``"uno_nb:<seed>:traits"`` generator, talk/advise from
-    ``":talk"`` (columns ``T_*``)."""
-    games = koff.shape[0]
-    out = np.empty((games, n, 5), np.float64)
+    seat from the generator ``mix(seed, TRAITS_STREAM)``, talk/advise from
+    ``mix(seed, TALK_STREAM)`` (columns ``T_*``; chances per mille, times in
+    milliseconds)."""
+    games = seeds.shape[0]
+    out = np.empty((games, n, 5), np.int64)
     block = mt.BLOCK
     work = mt.block_work()
     a = np.zeros((block, mt.STATE_SIZE), np.uint32)
     b = np.zeros((block, mt.STATE_SIZE), np.uint32)
-    astart = np.zeros(block, np.int64)
+    awords = np.zeros(2 * block, np.uint32)
+    bwords = np.zeros(2 * block, np.uint32)
+    start = np.arange(0, 2 * block, 2).astype(np.int64)
     acount = np.zeros(block, np.int64)
-    bstart = np.zeros(block, np.int64)
     bcount = np.zeros(block, np.int64)
     for g0 in range(0, games, block):  # seeded BLOCK games at a time (see play_batch)
         for lane in range(block):
             g = min(g0 + lane, games - 1)
-            astart[lane] = koff[g, 2]
-            acount[lane] = koff[g, 3]
-            bstart[lane] = koff[g, 4]
-            bcount[lane] = koff[g, 5]
-        mt.seed_twisted(a, keys, astart, acount, work)
-        mt.seed_twisted(b, keys, bstart, bcount, work)
+            seed_key(mix(seeds[g], TRAITS_STREAM), awords, acount, lane)
+            seed_key(mix(seeds[g], TALK_STREAM), bwords, bcount, lane)
+        mt.seed_twisted(a, awords, start, acount, work)
+        mt.seed_twisted(b, bwords, start, bcount, work)
         for g in range(g0, min(g0 + block, games)):
             rng = a[g - g0]
             for s in range(n):
-                out[g, s, T_FORGET] = mt.round3(mt.uniform(rng, 0.05, 0.35))
-                out[g, s, T_NOTICE] = mt.round3(mt.uniform(rng, 0.2, 0.8))
-                out[g, s, T_REACTION] = mt.round3(mt.uniform(rng, 0.3, 1.2))
+                out[g, s, T_FORGET] = randint(rng, 50, 350)
+                out[g, s, T_NOTICE] = randint(rng, 200, 800)
+                out[g, s, T_REACTION] = randint(rng, 300, 1200)
             rng = b[g - g0]
             for s in range(n):
-                out[g, s, T_TALK] = mt.round3(mt.uniform(rng, 0.0, 0.15))
-                out[g, s, T_ADVISE] = mt.round3(mt.uniform(rng, 0.0, 0.05))
+                out[g, s, T_TALK] = randint(rng, 0, 150)
+                out[g, s, T_ADVISE] = randint(rng, 0, 50)
     return out
 
 
 @njit(cache=True)
-def uno_call(st: I64, mv: I64, hist: I64, tr: F64, trng: U32, ru: I64, crng: U32) -> int:
+def uno_call(st: I64, mv: I64, hist: I64, tr: I64, trng: U32, ru: I64, crng: U32) -> int:
     """``uno_nb.sim.table.uno_call`` (T-UNO-CATCH) for the player left with one card."""
     p = st[UNOOPEN]
     n = st[N]
-    if mt.random(trng) >= tr[p, T_FORGET]:
+    if not chance(tr[p, T_FORGET], trng):
         note_move(st, hist, p, UNO, -1, -1, -1)
         apply_other(st, mv, p, UNO, -1, -1, -1, ru, crng)
         return 1
     best_q = -1
-    best_t = 0.0
+    best_t = 0
     for q in range(n):
-        if q != p and mt.random(trng) < tr[q, T_NOTICE]:
+        if q != p and chance(tr[q, T_NOTICE], trng):
             t = reaction(tr, q, trng)
             if best_q < 0 or t < best_t:
                 best_q, best_t = q, t
@@ -138,14 +165,14 @@ def uno_call(st: I64, mv: I64, hist: I64, tr: F64, trng: U32, ru: I64, crng: U32
 
 
 @njit(cache=True)
-def table_talk(st: I64, mv: I64, hist: I64, tr: F64, trng: U32, ru: I64, crng: U32) -> int:
+def table_talk(st: I64, mv: I64, hist: I64, tr: I64, trng: U32, ru: I64, crng: U32) -> int:
     """``uno_nb.sim.table.table_talk``: T-UNO-CENTER, T-SILENT-TWOS, T-ADVICE."""
     done = 0
     n = st[N]
     if st[SLAP] >= 0:
         caller = st[SLAP]
         slowest = -1
-        worst = 0.0
+        worst = 0
         for s in range(n):
             if s != caller and not st[OUT + s]:
                 t = reaction(tr, s, trng)
@@ -158,7 +185,7 @@ def table_talk(st: I64, mv: I64, hist: I64, tr: F64, trng: U32, ru: I64, crng: U
     if st[SILENCE] != 0:
         speaker = -1
         for s in range(n):
-            if not st[OUT + s] and mt.random(trng) < tr[s, T_TALK]:
+            if not st[OUT + s] and chance(tr[s, T_TALK], trng):
                 if speaker < 0:
                     speaker = s
         if speaker >= 0:
@@ -167,7 +194,7 @@ def table_talk(st: I64, mv: I64, hist: I64, tr: F64, trng: U32, ru: I64, crng: U
             done += 1
     if ru[O_ADVICE] and st[PHASE] <= P_PENALTY:
         for s in range(n):
-            if s != st[CUR] and not st[OUT + s] and mt.random(trng) < tr[s, T_ADVISE]:
+            if s != st[CUR] and not st[OUT + s] and chance(tr[s, T_ADVISE], trng):
                 note_move(st, hist, s, ADVISE, -1, -1, -1)
                 apply_other(st, mv, s, ADVISE, -1, -1, -1, ru, crng)
                 done += 1
@@ -176,7 +203,7 @@ def table_talk(st: I64, mv: I64, hist: I64, tr: F64, trng: U32, ru: I64, crng: U
 
 
 @njit(cache=True)
-def jump_ins(st: I64, mv: I64, hist: I64, tr: F64, trng: U32, ru: I64, crng: U32, bots: I64,
+def jump_ins(st: I64, mv: I64, hist: I64, tr: I64, trng: U32, ru: I64, crng: U32, bots: I64,
              idx: I64) -> int:
     """``uno_nb.sim.table.jump_in_race``: the fastest willing player jumps in."""
     done = 0
@@ -212,7 +239,7 @@ def jump_ins(st: I64, mv: I64, hist: I64, tr: F64, trng: U32, ru: I64, crng: U32
         if nw == 0:
             break
         seat = -1
-        fastest = 0.0
+        fastest = 0
         for j in range(nw):
             s = st[wil + j]
             t = reaction(tr, s, trng)
@@ -255,7 +282,7 @@ def check_cards(st: I64, deck_counts: I64) -> None:
 
 
 @njit(cache=True)
-def play_one(st: I64, mv: I64, hist: I64, idx: I64, tr: F64, trng: U32, crng: U32, ru: I64,
+def play_one(st: I64, mv: I64, hist: I64, idx: I64, tr: I64, trng: U32, crng: U32, ru: I64,
              bots: I64, n: int, seed: int, max_rounds: int, max_turns: int, table: bool,
              check: bool, deck_counts: I64) -> tuple[int, int, bool]:
     """``simulation.play_game`` (``table``: with the table model; without it,
@@ -304,8 +331,8 @@ def play_one(st: I64, mv: I64, hist: I64, idx: I64, tr: F64, trng: U32, crng: U3
 
 @njit(cache=True, nogil=True)  # no Python objects: other threads (the page) run meanwhile
 def play_batch(ru: I64, bots: I64, n: int, seeds: I64, max_rounds: int, max_turns: int, table: bool,
-               keys: U32, koff: I64, traits: F64, check: bool, out: I64, scores: I64, drawn: I64,
-               fired: I64, history: I64) -> None:
+               traits: I64, check: bool, out: I64, scores: I64, drawn: I64, fired: I64,
+               history: I64) -> None:
     """Play ``len(seeds)`` games; per game ``out`` gets (winner, first player,
     dealer, turns, moves, rounds, points, abandoned), ``scores``/``drawn`` per
     seat and ``fired`` per rule id of :data:`FIRED_IDS`.  ``history`` (games,
@@ -331,32 +358,20 @@ def play_batch(ru: I64, bots: I64, n: int, seeds: I64, max_rounds: int, max_turn
     tstates = np.zeros((block, mt.STATE_SIZE), np.uint32)
     cwords = np.zeros(2 * block, np.uint32)   # int seeds' key words (lo, hi)
     twords = np.zeros(2 * block, np.uint32)
-    cstart = np.arange(0, 2 * block, 2).astype(np.int64)
+    start = np.arange(0, 2 * block, 2).astype(np.int64)
     ccount = np.zeros(block, np.int64)
-    tstart = np.zeros(block, np.int64)
     tcount = np.zeros(block, np.int64)
     games = seeds.shape[0]
     for g0 in range(0, games, block):
         for lane in range(block):
             g = min(g0 + lane, games - 1)  # spare lanes of the last block repeat a game
-            x = mix(seeds[g], 1)  # next_rng's seed for chance event 1
-            cwords[2 * lane] = np.uint32(x & np.uint64(0xFFFFFFFF))
-            cwords[2 * lane + 1] = np.uint32(x >> np.uint64(32))
-            ccount[lane] = 1 if cwords[2 * lane + 1] == 0 else 2  # as mt.seed_int
-            if table:  # the runner's random.Random(f"uno_nb:{seed}:table")
-                tstart[lane] = koff[g, 0]
-                tcount[lane] = koff[g, 1]
+            seed_key(mix(seeds[g], 1), cwords, ccount, lane)  # next_rng's seed for chance event 1
+            if table:  # the runner's random.Random(mix(seed, TABLE_STREAM))
+                seed_key(mix(seeds[g], TABLE_STREAM), twords, tcount, lane)
             else:      # the inline policy's random.Random(seed)
-                sd = seeds[g]
-                twords[2 * lane] = np.uint32(sd & 0xFFFFFFFF)
-                twords[2 * lane + 1] = np.uint32(sd >> 32)
-                tstart[lane] = 2 * lane
-                tcount[lane] = 1 if twords[2 * lane + 1] == 0 else 2
-        mt.seed_twisted(cstates, cwords, cstart, ccount, work)
-        if table:
-            mt.seed_twisted(tstates, keys, tstart, tcount, work)
-        else:
-            mt.seed_twisted(tstates, twords, tstart, tcount, work)
+                seed_key(np.uint64(seeds[g]), twords, tcount, lane)
+        mt.seed_twisted(cstates, cwords, start, ccount, work)
+        mt.seed_twisted(tstates, twords, start, tcount, work)
         for g in range(g0, min(g0 + block, games)):
             crng = unowned(cstates[g - g0])
             trng = unowned(tstates[g - g0])
@@ -367,7 +382,7 @@ def play_batch(ru: I64, bots: I64, n: int, seeds: I64, max_rounds: int, max_turn
 
 
 @njit(cache=True)
-def _play_and_record(st: I64, mv: I64, hist: I64, idx: I64, tr: F64, trng: U32, crng: U32,
+def _play_and_record(st: I64, mv: I64, hist: I64, idx: I64, tr: I64, trng: U32, crng: U32,
                      ru: I64, bots: I64, n: int, seed: int, max_rounds: int, max_turns: int,
                      table: bool, g: int, check: bool, deck_counts: I64, out: I64, scores: I64,
                      drawn: I64, fired: I64) -> None:

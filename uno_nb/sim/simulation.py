@@ -18,19 +18,21 @@ the people at the table (docs/rules.md §10, §12):
   reaction times (T-SILENT-TWOS, T-ADVICE, T-UNO-CENTER).
 
 All draws come from one ``random.Random`` seeded from the game's seed, apart
-from the game's own chance RNG, so bots never disturb the deck.
+from the game's own chance RNG, so bots never disturb the deck: the
+generator of stream :data:`~uno_nb.sim.table.TABLE_STREAM`
+(``random.Random(mix(seed, TABLE_STREAM))``).  The seats' traits are
+:func:`~uno_nb.sim.table.draw_traits` of the seed, drawn once a game.
 """
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 from .bots import Bot, make_bot
 from ..engine.game import GAME_OVER, Game
 from ..engine.rules import RuleSet
-from .table import jump_in_race, table_talk, uno_call
+from .table import TABLE_STREAM, draw_traits, jump_in_race, seeded, table_talk, uno_call
 
 __all__ = ["GameRecord", "play_game", "run_games", "DEFAULT_MAX_TURNS"]
 
@@ -71,7 +73,8 @@ def play_game(rules: RuleSet | str | None, lineup: Sequence[Bot | str], seed: in
     ``max_turns`` turns is abandoned (its record says so)."""
     bots = _bots(lineup)
     game = Game(rules, len(bots), seed, max_rounds=max_rounds, record=record)
-    rng = random.Random(f"uno_nb:{seed}:table")
+    rng = seeded(seed, TABLE_STREAM)
+    traits = draw_traits(seed, game.n)
     first, dealer = game.current, game.dealer
     rules = game.rules
     jump = rules.jump_in or rules.doubles or rules.reverse_bounce
@@ -84,7 +87,7 @@ def play_game(rules: RuleSet | str | None, lineup: Sequence[Bot | str], seed: in
             abandoned = True
             break
         if jump and game.top_by >= 0:
-            moves += jump_in_race(game, bots, views, rng, observer)
+            moves += jump_in_race(game, bots, views, rng, observer, traits=traits)
             if game.phase is GAME_OVER:
                 break
         actor = game.current
@@ -94,9 +97,9 @@ def play_game(rules: RuleSet | str | None, lineup: Sequence[Bot | str], seed: in
         if observer is not None:
             observer(game)
         if game.uno_open >= 0:
-            moves += uno_call(game, rng, observer)
+            moves += uno_call(game, rng, observer, traits=traits)
         if talk and game.phase is not GAME_OVER:
-            moves += table_talk(game, rng, observer)
+            moves += table_talk(game, rng, observer, traits=traits)
     outcome = game.outcome
     winner = None if abandoned or outcome is None else outcome.winner
     rec = GameRecord(

@@ -131,8 +131,9 @@ EN: dict[str, str] = {
     'q.scoring.zero_rounds.hint': 'Only the winner of a round scores. Count the rounds that '
                                   'another player won.',
     'q.scoring.zero_rounds.worked': '{player} won {won} of the {rounds} rounds and scored '
-                                    'nothing in the other {count}: in those, another player went '
-                                    'out first and took the points.',
+                                    'nothing in the other {count} {count|round|rounds}: in '
+                                    '{count|it|those}, another player went out first and took '
+                                    'the points.',
     'q.play.pile_after_deal.ask': 'A game of {players} players: each is dealt {size} cards and '
                                   'one card is turned up to start the discard pile. How many '
                                   'cards are left in the draw pile?',
@@ -320,8 +321,9 @@ RU: dict[str, str] = {
     'q.scoring.zero_rounds.hint': 'Очки получает только победитель раунда. Сосчитайте раунды, '
                                   'которые выиграл кто-то другой.',
     'q.scoring.zero_rounds.worked': '{player} выиграл {won} {won|раунд|раунда|раундов} из '
-                                    '{rounds}, а в остальных {count} не набрал ничего: там первым избавился '
-                                    'от карт и забрал очки другой игрок.',
+                                    '{rounds}, а в {count|оставшемся|оставшихся|оставшихся} '
+                                    '{count} {count|раунде|раундах|раундах} не набрал ничего: там '
+                                    'первым избавился от карт и забрал очки другой игрок.',
     'q.play.pile_after_deal.ask': 'Играют {players} игрока: каждому сдают {size} карт, и одну '
                                   'карту открывают, чтобы начать сброс. Сколько карт остаётся '
                                   'в колоде?',

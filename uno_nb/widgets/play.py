@@ -49,7 +49,8 @@ from ..engine.events import Challenged, Drew
 from ..engine.game import Game, Phase
 from ..engine.moves import CHALLENGE, DRAW, GIVE, MAX_PLAYERS, PLAY, UNO, Move
 from ..engine.rules import RuleSet
-from ..sim.table import jump_in_race, table_talk, uno_call, uno_catch
+from ..sim.table import (PLAY_STREAM, PlayerTraits, draw_traits, jump_in_race, seeded,
+                         table_talk, uno_call, uno_catch)
 from ..texts import text
 from ..texts.numbers import fmt_decimal, fmt_int
 from ._common import tagged
@@ -240,9 +241,10 @@ class PlayApp:
                  for s in range(self._players)]
         self._token += 1  # bot moves scheduled for the last deal are dropped
         self.game = Game(self._rules, self._players, seed, names=names, max_rounds=self._rounds)
-        # The bots' choices come from the seed too: the same clicks on the same
-        # seed give the same game on every computer.
-        self._rng = random.Random(f"uno_nb:{seed}:play")
+        # The bots' choices and the people at the table come from the seed too:
+        # the same clicks on the same seed give the same game on every computer.
+        self._rng = seeded(seed, PLAY_STREAM)
+        self._traits: Sequence[PlayerTraits] = draw_traits(seed, self._players)
         self._busy = self._paused = False
         self._wild = None
         self._refusal = ""
@@ -347,7 +349,8 @@ class PlayApp:
             return  # too late: the next player has started
         game.push(move)
         if move.kind is UNO:
-            table_talk(game, self._rng, people=self._people)  # T-UNO-CENTER's slap
+            table_talk(game, self._rng, people=self._people,  # T-UNO-CENTER's slap
+                       traits=self._traits)
         self._render()
 
     def go_on(self) -> None:
@@ -423,13 +426,14 @@ class PlayApp:
         jump-in); then: is it a bot's move?"""
         game = self.game
         if self._reacted != (game, len(game.moves)):
-            people, rng = self._people, self._rng
-            uno_call(game, rng, people=people)  # a bot calls, or forgets and may be caught
+            people, rng, traits = self._people, self._rng, self._traits
+            # a bot calls, or forgets and may be caught
+            uno_call(game, rng, people=people, traits=traits)
             if not game.is_over:
-                table_talk(game, rng, people=people)
+                table_talk(game, rng, people=people, traits=traits)
             if game.rules.jump_in or game.rules.doubles or game.rules.reverse_bounce:
                 views = [game.view(s) for s in range(game.n)]
-                jump_in_race(game, self._bots, views, rng, people=people)
+                jump_in_race(game, self._bots, views, rng, people=people, traits=traits)
             self._reacted = (game, len(game.moves))
         if game.is_over or game.phase is Phase.ROUND_OVER or game.current == self.human:
             return False
@@ -443,7 +447,7 @@ class PlayApp:
         if game.uno_open == self.human:
             # the person's chance to call "UNO!" ends as the next bot moves:
             # the bots may have noticed they forgot
-            uno_catch(game, self._rng)
+            uno_catch(game, self._rng, traits=self._traits)
         seat = game.current
         game.push(self._bots[seat].choose(game.view(seat), game.turn_moves(), self._rng))
 

@@ -45,13 +45,13 @@ class ScoringApp:
 
     >>> app = ScoringApp("standard", players=3, seed=4)
     >>> app.round, app.rounds, app.game.round_results
-    (0, 7, [])
+    (0, 4, [])
     >>> app.next_round(); app.next_round()
     >>> app.round, app.game.scores
     (2, [0, 337, 0])
     >>> app.to_the_end()
     >>> app.round, app.game is app.match, app.game.outcome.reason
-    (7, True, 'target')
+    (4, True, 'target')
     """
 
     def __init__(self, rules: RuleSet | str | None = "standard", players: int = 3, seed: int = 4,

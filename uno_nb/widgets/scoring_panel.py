@@ -133,8 +133,8 @@ def say_scores(game: Game, lang: str = "en") -> str:
     >>> from uno_nb.sim.simulation import play_game
     >>> _, game = play_game("standard", ["heuristic"] * 3, 4, max_rounds=None)
     >>> print(say_scores(game))
-    Player 2 is the first to reach 500 points and wins the game after 7 rounds,
-    with 588 points. Totals — Player 1: 134 · Player 2: 588 · Player 3: 90.
+    Player 2 is the first to reach 500 points and wins the game after 4 rounds,
+    with 524 points. Totals — Player 1: 37 · Player 2: 524 · Player 3: 0.
     """
     return " ".join(_summary(game, lang))
 

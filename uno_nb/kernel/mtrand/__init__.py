@@ -17,22 +17,23 @@ Seeding
 * :func:`seed_int` (njit): ``random.Random(x)`` for an int ``0 <= x < 2**64``
   given as two 32-bit words (``lo = x & 0xFFFFFFFF``, ``hi = x >> 32``); a
   negative Python int seeds like its absolute value (CPython does that too).
-* :func:`seed_words` (njit): ``init_by_array`` over any key, e.g. the keys of
-  string seeds, made in plain Python by :func:`string_key` (one string) or
-  :func:`string_keys` (many, concatenated, with offsets).
+* :func:`seed_words` (njit): ``init_by_array`` over any key, e.g. the key of
+  an int of any size, made in plain Python by :func:`int_key`.
+
+Only int seeds: the kit seeds every generator with a whole number (the
+engine's and the table model's, through :func:`uno_nb.engine.deal.mix`).
 
 Draws (njit): :func:`genrand_uint32`, :func:`random`, :func:`getrandbits32`,
 :func:`randbelow` (``Random._randbelow``), :func:`uniform`, and the engine's
 shuffle ``cards.sort(key=lambda _c: rng.random())`` as
-:func:`sort_shuffle_inplace`.  :func:`round3` / :func:`round2` /
-:func:`round_scaled` are Python's ``round(x, 3)`` / ``round(x, 2)``, exactly.
+:func:`sort_shuffle_inplace`.
 
 Modules: the seed keys (plain Python) are made in :mod:`uno_nb.kernel.mtrand.keys`
-and the rounding in :mod:`uno_nb.kernel.mtrand.round` (both re-exported here);
-:mod:`uno_nb.kernel.mtrand.jit` compiles with numba when it is installed.  This
-module's compiled functions call only each other, so numba's cache check of
-this file suffices for them; :func:`uno_nb.kernel.fingerprint` covers all four
-files for the kernel, whose machine code has theirs in it.
+(re-exported here); :mod:`uno_nb.kernel.mtrand.jit` compiles with numba when it
+is installed.  This module's compiled functions call only each other, so
+numba's cache check of this file suffices for them;
+:func:`uno_nb.kernel.fingerprint` covers all three files for the kernel, whose
+machine code has theirs in it.
 
 >>> import random as pyrandom
 >>> st = new_state()
@@ -40,9 +41,9 @@ files for the kernel, whose machine code has theirs in it.
 >>> random(st) == pyrandom.Random(12345).random()
 True
 >>> st = new_state()
->>> k = string_key("uno_nb:7:table")
+>>> k = int_key(2**100 + 7)
 >>> seed_words(st, k, 0, len(k))
->>> uniform(st, 0.05, 0.35) == pyrandom.Random("uno_nb:7:table").uniform(0.05, 0.35)
+>>> uniform(st, 0.05, 0.35) == pyrandom.Random(2**100 + 7).uniform(0.05, 0.35)
 True
 """
 
@@ -55,16 +56,14 @@ import numpy as np
 from numpy.typing import NDArray
 
 from .jit import F64, I64, U32, IntLike, Words, njit, njit_inline
-from .keys import Seed, int_key, split_seed, string_key, string_keys
-from .round import round2, round3, round_scaled
+from .keys import int_key, split_seed
 
 __all__ = [
     "N", "STATE_SIZE", "POS", "new_state", "from_random", "to_random",
-    "int_key", "split_seed", "string_key", "string_keys", "seed",
+    "int_key", "split_seed", "seed",
     "init_genrand", "seed_words", "seed_int", "seed_many", "LANES",
     "seed_twisted", "BLOCK", "block_work",
     "genrand_uint32", "random", "getrandbits32", "randbelow", "uniform",
-    "round_scaled", "round3", "round2",
     "random53", "shuffle_keys", "stable_sort_by_keys", "sort_shuffle_inplace",
 ]
 
@@ -113,14 +112,11 @@ def to_random(state: U32) -> pyrandom.Random:
     return rng
 
 
-def seed(state: U32, a: int | Seed) -> None:
-    """Seed ``state`` like ``random.Random(a)`` for an int, str, bytes or bytearray."""
-    if isinstance(a, (str, bytes, bytearray)):
-        key = string_key(a)
-    elif isinstance(a, int):
-        key = int_key(a)
-    else:
-        raise TypeError(f"seed must be an int, str, bytes or bytearray, not {type(a).__name__}")
+def seed(state: U32, a: int) -> None:
+    """Seed ``state`` like ``random.Random(a)`` for an int (of any size)."""
+    if not isinstance(a, int):
+        raise TypeError(f"seed takes an int, not {type(a).__name__}")
+    key = int_key(a)
     seed_words(state, key, 0, len(key))
 
 
@@ -485,8 +481,6 @@ def uniform(state: U32, a: float, b: float) -> float:
     """``random.uniform(a, b)``: ``a + (b - a) * random()``."""
     return a + (b - a) * random(state)
 
-
-# ---------------------------------------------------------------- rounding (njit)
 
 # ---------------------------------------------------------------- shuffling (njit)
 
