@@ -307,14 +307,3 @@ def test_docs_engine_md_maps_every_module_of_the_engine_sim_and_kernel():
                if p.name != "__init__.py" or p.parent.name in ("kernel", "mtrand")
                if f"`{p.relative_to(ROOT / 'uno_nb' / layer).as_posix()}`" not in page]
     assert missing == []
-
-
-def test_docs_engine_md_maps_every_module_of_the_engine_sim_and_kernel():
-    """The module map of docs/engine.md names every module of the three lower
-    layers (a new module, or a renamed one, is put on the map)."""
-    page = (ROOT / "docs" / "engine.md").read_text()
-    missing = [str(p.relative_to(ROOT)) for layer in ("engine", "sim", "kernel")
-               for p in sorted((ROOT / "uno_nb" / layer).rglob("*.py"))
-               if p.name != "__init__.py" or p.parent.name in ("kernel", "mtrand")
-               if f"`{p.relative_to(ROOT / 'uno_nb' / layer).as_posix()}`" not in page]
-    assert missing == []

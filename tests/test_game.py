@@ -237,29 +237,12 @@ def test_the_quick_event_makers_make_the_events_their_classes_make():
     assert hash(pairs[0][0]) == hash(pairs[0][1])
 
 
-def test_the_engine_never_imports_the_simulations():
-    """The engine is the reference the rest is built on: no module of
-    uno_nb.engine imports uno_nb.sim, not even for its types (the people at
-    the table are the table model's, uno_nb.sim.table, not the game's)."""
-    import ast
+def test_importing_the_engine_loads_nothing_of_the_simulations():
+    """The engine is the reference the rest is built on: importing it loads no
+    module of uno_nb.sim (tests/test_layers.py checks every import statement;
+    this checks what a real import loads)."""
     import subprocess
     import sys
-    from pathlib import Path
-
-    import uno_nb.engine
-    folder = Path(uno_nb.engine.__file__).parent
-    for path in sorted(folder.glob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.ImportFrom):
-                base = ["uno_nb", "engine"][:max(0, 3 - node.level)] if node.level else []
-                names = [".".join([*base, *(node.module or "").split(".")]).strip(".")]
-                names += [f"{names[0]}.{alias.name}" for alias in node.names]
-            elif isinstance(node, ast.Import):
-                names = [alias.name for alias in node.names]
-            else:
-                continue
-            assert not any(n == "uno_nb.sim" or n.startswith("uno_nb.sim.") for n in names), \
-                (path.name, names)
     code = ("import sys, uno_nb.engine.game\n"
             "print(sorted(m for m in sys.modules if m.startswith('uno_nb.sim')))\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -95,7 +95,7 @@ def test_each_rule_is_declared_once_and_the_lists_derive_from_the_options():
     declared = [rule for f in dataclasses.fields(RuleSet) for rule in f.metadata["counts"]]
     assert r.COUNTED_RULES == r.CORE_COUNTED + tuple(declared)
     assert len(set(r.COUNTED_RULES)) == len(r.COUNTED_RULES)
-    # and each of them is counted somewhere in the engine (no stale declaration)
+    # and each of them is named in the engine's code (no declaration left behind by a removed rule)
     engine = "".join(p.read_text() for p in (Path(r.__file__).parent).glob("*.py")
                      if p.name != "rules.py")
     literals = set(re.findall(r'"([RTV]-[A-Z0-9-]+)"', engine))
@@ -106,15 +106,3 @@ def test_each_rule_is_declared_once_and_the_lists_derive_from_the_options():
     owners = {f.name: f.metadata for f in dataclasses.fields(RuleSet)}
     assert owners["to_the_last"]["state"].keys() == {"_is_out", "_finish", "_out_count"}
     assert owners["swap_five"]["phases"] == ("EXCHANGE", "GIVE")
-
-
-def test_a_game_counts_only_declared_rule_ids():
-    """A rule id the engine counts must be declared (the counter is made from
-    the declarations, so an undeclared id would fail at once): a party game
-    with many options on counts ids of its options only."""
-    from uno_nb.engine.rules import COUNTED_RULES
-    from uno_nb.sim.simulation import play_game
-    rules = PRESETS["party"].replace(swap_five=True, to_the_last=True, silent_twos=True)
-    record, _ = play_game(rules, ["heuristic"] * 4, 3)
-    assert set(record.fired) <= set(COUNTED_RULES)
-    assert {"V-SEVEN-ZERO", "V-SWAP-FIVE", "V-TO-THE-LAST", "T-SILENT-TWOS"} <= set(record.fired)

@@ -7,8 +7,8 @@
 """
 
 from .engine.cards import Card, Colour, build_deck, parse_card, parse_cards, parse_play
-from .engine.errors import (IllegalMoveError, NotationError, PositionError, RuleError, SaveFileError,
-                     UnoError)
+from .engine.errors import (IllegalMoveError, NotationError, PositionError, RuleError,
+                            SaveFileError, UnoError)
 from .engine.game import Game, Outcome, Phase, RoundResult
 from .engine.moves import Move, MoveKind, parse_move
 from .engine.rules import PRESETS, RuleSet

@@ -12,8 +12,6 @@ from .state import HAND_SIZE, GameState, Phase, mask_of, mix
 __all__ = ["Dealing", "mix"]
 
 
-
-
 class Dealing(GameState):
     """A part of :class:`uno_nb.engine.game.Game` (see the module's docstring)."""
 

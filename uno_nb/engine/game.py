@@ -59,8 +59,8 @@ class Game(Effects, Explaining):
     that is the fast mode simulations use.  Everything else is identical.
 
     The rules live in the modules this class is made of (:mod:`uno_nb.engine.deal`,
-    :mod:`uno_nb.engine.legality`, :mod:`uno_nb.engine.explain`, :mod:`uno_nb.engine.effects`,
-    :mod:`uno_nb.engine.drawing`, :mod:`uno_nb.engine.challenge`, :mod:`uno_nb.engine.talk`,
+    :mod:`uno_nb.engine.legality`, :mod:`uno_nb.engine.explaining`, :mod:`uno_nb.engine.effects`,
+    :mod:`uno_nb.engine.drawing`, :mod:`uno_nb.engine.challenge`, :mod:`uno_nb.engine.table_talk`,
     :mod:`uno_nb.engine.rounds`); its state is declared once in :mod:`uno_nb.engine.state`.
     """
 

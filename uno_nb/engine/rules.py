@@ -247,7 +247,9 @@ class RuleSet:
         False, "V-SWAP-FIVE",
         "Playing a 5 one may exchange one card with any player; each side chooses the "
         "card it gives.", "000", off=("slow",),
-        group="effects", counts=("V-SWAP-FIVE",), state={"_exchange": ("None", True)}, phases=("EXCHANGE", "GIVE"))
+        group="effects", counts=("V-SWAP-FIVE",),
+        state={"_exchange": ("None", True)},     # (first, partner, card given)
+        phases=("EXCHANGE", "GIVE"))
     colour_wheel: bool = _opt(
         False, "V-COLOUR-WHEEL",
         "Black cards choose no colour: the colour moves on along the wheel red, blue, "
@@ -274,7 +276,10 @@ class RuleSet:
         False, "V-TO-THE-LAST",
         "The round goes on until one player still has cards: first out wins, the last "
         "one loses.", "000", off=("slow",),
-        group="scoring", counts=("V-TO-THE-LAST",), state={"_is_out": ("[False] * n", True), "_finish": ("[]", True), "_out_count": ("0", True)})
+        group="scoring", counts=("V-TO-THE-LAST",),
+        state={"_is_out": ("[False] * n", True),  # who is out of this round
+               "_finish": ("[]", True),           # the order players went out
+               "_out_count": ("0", True)})        # how many are out
     seven_rounds: bool = _opt(
         False, "V-SEVEN-ROUNDS",
         "UNO in 7 rounds: emptying one's hand draws 6, then 5, …; emptying it after "

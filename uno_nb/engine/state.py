@@ -140,10 +140,8 @@ POSITION: dict[str, tuple[str, bool]] = {
     "outcome": ("None", False),
     "_fired": ("dict.fromkeys(COUNTED_RULES, 0)", False),  # rule id -> times
 }
-# The fields of one rule each are declared with its option (rules.RULE_STATE:
-# V-TO-THE-LAST's _is_out, _finish and _out_count, V-SEVEN-ROUNDS's _refills,
-# V-H2O's _last_played, V-REVERSE-BOUNCE's _skip_bounce, V-SWAP-FIVE's
-# _exchange, T-UNO-CENTER's _slap, T-SILENT-TWOS's _silence, T-READY's _resume).
+# The fields of one rule each are declared with its option (rules.RULE_STATE)
+# and follow the fields above.
 assert not POSITION.keys() & RULE_STATE.keys(), "a rule's field has the name of another field"
 POSITION.update(RULE_STATE)
 

@@ -261,7 +261,9 @@ def play_with_moves(rules: RuleSet | str | None, lineup: Sequence[Bot | str], n:
 
 
 def play_moves(rules: RuleSet | str | None, lineup: Sequence[Bot | str], n: int,
-               seed: int = 0, **kwargs: object) -> list[list[str]]:
+               seed: int = 0, *, max_rounds: int | None = 1,
+               max_turns: int = DEFAULT_MAX_TURNS, table: bool = True,
+               check: bool = False) -> list[list[str]]:
     """Each game's moves (:func:`play_with_moves`), in the engine's notation.
 
     >>> from uno_nb.sim.simulation import play_game
@@ -269,7 +271,8 @@ def play_moves(rules: RuleSet | str | None, lineup: Sequence[Bot | str], n: int,
     >>> moves[2] == [m.text for m in play_game("party", ["heuristic"] * 4, 7, record=True)[1].moves]
     True
     """
-    return play_with_moves(rules, lineup, n, seed, **kwargs)[1]  # type: ignore[arg-type]
+    return play_with_moves(rules, lineup, n, seed, max_rounds=max_rounds, max_turns=max_turns,
+                           table=table, check=check)[1]
 
 
 _MOVE_TEXTS: dict[int, str] = {}
@@ -307,7 +310,7 @@ def play_records(rules: RuleSet | str | None, lineup: Sequence[Bot | str], n: in
 # conftest, Binder's postBuild, the web app's launcher in the background) has
 # compiled everything and left its marker.
 
-#: The marker's name, in numba's cache folder beside the cached machine code.
+
 def warm() -> float:
     """Compile the kernel (or load it from the disk cache) and mark it ready
     (:func:`mark_ready`): seconds taken."""

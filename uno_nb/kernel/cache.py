@@ -44,10 +44,10 @@ def fingerprint(folder: Path | None = None) -> str:
     """What the compiled code is made of: the source of every compiled module
     of the kernel and of its mtrand (:func:`_compiled_sources` of ``folder``, by
     default this package's), and the tables it bakes in from the cards, the
-    rule options, the engine's counted rule ids and the table model's
-    generator streams.  numba's disk cache notices a change of a compiled
-    function's own file only, not of the files of the functions it calls or
-    inlines (``jit.play_batch`` is compiled with all the others in), so
+    rule options, the values taken from the engine's declarations
+    (``layout.FROM_THE_ENGINE``) and the table model's generator streams.
+    numba's disk cache notices a change of a compiled function's own file
+    only, not of the files of the functions it calls or inlines (``jit.play_batch`` is compiled with all the others in), so
     :func:`forget_stale_machine_code` compares this with the one the cache
     was made with."""
     from . import jit as kj
@@ -60,7 +60,8 @@ def fingerprint(folder: Path | None = None) -> str:
     for table in (kj.C_COL, kj.C_RANK, kj.C_PTS, kj.C_DRAW, kj.C_NUM, kj.MATCH, kj.COLMASK,
                   kj.DECKS, kj.DECK_LEN, kj.COLOUR_CARDS):
         digest.update(table.tobytes())
-    digest.update(repr((kj.FIRED_IDS, kj.OPTION_NAMES, kj.STREAMS)).encode())
+    from .layout import FROM_THE_ENGINE
+    digest.update(repr((FROM_THE_ENGINE, kj.OPTION_NAMES, kj.STREAMS)).encode())
     return digest.hexdigest()
 
 

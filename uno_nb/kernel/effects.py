@@ -8,23 +8,23 @@ from __future__ import annotations
 from . import mtrand as mt
 from numba import njit
 
-from .layout import (ADVISE, BOUNCE, C_COL, C_DRAW, C_NUM, C_RANK, CATCH, CHALLENGE, CHANCE,
-                     COLMASK, COLOUR, COLOURV, CUR, D_DECK, D_SLOW, D_TALK, DEAL, DEALER, DECK_LEN,
-                     DECKK, DECKS, DIR, DISC, DRAW, DRAWNC, EXFIRST, EXGIVEN, EXPART, F_ADVICE,
-                     F_ANYTIME, F_BLUFF, F_BOUNCE, F_CATCH, F_CHALLENGE, F_DEFLECT, F_DOUBLES,
-                     F_DRAW2, F_GUILTY, F_GUILTY_STD, F_H2O, F_INNOCENT, F_JUMP, F_PLUS10, F_READY,
-                     F_REVERSE, F_SAVE2, F_SEVEN_ZERO, F_SILENT, F_SKIP, F_SKIP_ANSWER, F_STACK,
-                     F_STACK_MIXED, F_START, F_START_NUMBER, F_SWAP_FIVE, F_TWO_SKIP, F_UNO,
-                     F_UNO_CENTER, F_W4, F_WHEEL, F_WILD, FIRED, GIVE, HC, HMASK, HSIZE, I64, LAST,
-                     LASTWIN, LOSER, MATCH, MATCHV, MAXROUNDS, N, NDISC, NFINISH, NPILE,
-                     O_CHALLENGE, O_COLOUR_WHEEL, O_DEFLECT_2, O_H2O, O_REVERSE_BOUNCE, O_SCORING,
-                     O_SEVEN_ZERO, O_SILENT_BLACK, O_SILENT_TWOS, O_STACK, O_STACK_MIXED,
+from .layout import (ADVISE, BOUNCE, C_COL, C_DRAW, C_NUM, C_RANK, CATCH, CHALLENGE,
+                     CHALLENGE_RETURN, CHANCE, COLMASK, COLOUR, COLOURV, CUR, D_DECK, D_SLOW,
+                     D_TALK, DEAL, DEALER, DECK_LEN, DECKK, DECKS, DIR, DISC, DRAW, DRAWNC, EXFIRST,
+                     EXGIVEN, EXPART, F_ADVICE, F_ANYTIME, F_BLUFF, F_BOUNCE, F_CATCH, F_CHALLENGE,
+                     F_DEFLECT, F_DOUBLES, F_DRAW2, F_GUILTY, F_GUILTY_STD, F_H2O, F_INNOCENT,
+                     F_JUMP, F_PLUS10, F_READY, F_REVERSE, F_SAVE2, F_SEVEN_ZERO, F_SILENT, F_SKIP,
+                     F_SKIP_ANSWER, F_STACK, F_STACK_MIXED, F_START, F_START_NUMBER, F_SWAP_FIVE,
+                     F_TWO_SKIP, F_UNO, F_UNO_CENTER, F_W4, F_WHEEL, F_WILD, FIRED, GIVE, HC, HMASK,
+                     HSIZE, I64, LAST, LASTWIN, LOSER, MATCH, MATCHV, MAXROUNDS, N, NDISC, NFINISH,
+                     NPILE, O_CHALLENGE, O_COLOUR_WHEEL, O_DEFLECT_2, O_H2O, O_REVERSE_BOUNCE,
+                     O_SCORING, O_SEVEN_ZERO, O_SILENT_BLACK, O_SILENT_TWOS, O_STACK, O_STACK_MIXED,
                      O_START_CARD, O_SWAP_FIVE, O_TWO_PLAYER_SKIP, O_UNO_CENTER, O_UNO_PENALTY,
                      O_W4_ANYTIME, O_W4_SAVE_2, OUT, OUTS, P_COLOUR, P_DRAWN, P_EXCHANGE, P_GIVE,
                      P_PENALTY, P_SWAP, P_TURN, PASS, PCARD, PENDING, PHASE, PILE, READY, RESUME,
                      RK_P2, RK_R, RK_S, RK_W, RK_W10, RK_W4, ROUND, SCORE_LAZY, SEED, SILENCE,
-                     SILVAL, SLAP, SLOW, SPEAK, SWAP, TMP, TOPBY, TURNS, U32, UNO, UNOOPEN, W4ACC,
-                     W4GUILTY, W4PREV, W4SET, WHEEL, WHEEL_AT, WINNER)
+                     SILVAL, SLAP, SLOW, SPEAK, START_NUMBER, SWAP, TMP, TOPBY, TURNS, U32, UNO,
+                     UNOOPEN, W4ACC, W4GUILTY, W4PREV, W4SET, WHEEL, WHEEL_AT, WINNER)
 from .state import (add_card, after, clear_pending, colour_of_card, next_rng, partners_any,
                     remove_card, set_colour, shuffle, top)
 from .round import (draw_cards, one_or_none_left, take_forced_penalty, take_penalty, turn_draw,
@@ -287,7 +287,7 @@ def deal_round(st: I64, dealer: int, first: int, ru: I64, crng: U32, same_rng: b
     if first < 0:
         first = (dealer + 1) % n
     st[CUR] = first
-    by_number = ru[O_START_CARD]
+    by_number = ru[O_START_CARD] == START_NUMBER
     while True:
         st[NPILE] -= 1
         t = st[PILE + st[NPILE]]
@@ -486,9 +486,9 @@ def challenge(st: I64, p: int, ru: I64, crng: U32) -> None:
     st[W4SET] = 0
     total = st[PENDING]
     if guilty:
-        st[FIRED + (F_GUILTY if ru[O_CHALLENGE] else F_GUILTY_STD)] += 1
+        st[FIRED + (F_GUILTY if ru[O_CHALLENGE] == CHALLENGE_RETURN else F_GUILTY_STD)] += 1
         penalty = total if ru[O_STACK] else 4
-        if ru[O_CHALLENGE]:
+        if ru[O_CHALLENGE] == CHALLENGE_RETURN:
             st[NDISC] -= 1
             add_card(st, acc, st[DISC + st[NDISC]])
             set_colour(st, prev)

@@ -1,11 +1,12 @@
 """The kernel's layout: card tables, move kinds, counted rule ids, rule options
 and the offsets of a game's state array (:mod:`uno_nb.kernel.jit`).
 
-Plain Python and numpy, computed once at import from :mod:`uno_nb.engine.cards`, the
-engine's counted rule ids and :class:`~uno_nb.engine.rules.RuleSet`'s options; the
-compiled functions read these module globals as constants (numba freezes them
-into the machine code, which is why :func:`uno_nb.kernel.fingerprint` hashes
-them).
+Plain Python and numpy, computed once at import from :mod:`uno_nb.engine.cards`,
+the engine's phases, move kinds and counted rule ids and
+:class:`~uno_nb.engine.rules.RuleSet`'s options; the compiled functions read
+these module globals as constants (numba freezes them into the machine code,
+which is why :func:`uno_nb.kernel.fingerprint` hashes them, and
+:data:`FROM_THE_ENGINE` the values taken from the engine's declarations).
 
 Layout.  One ``int64`` array ``st`` holds a game's whole state: the scalars
 at fixed offsets (``CUR``, ``PHASE``, …), then each hand as card counts
@@ -26,11 +27,10 @@ from ..engine.moves import MoveKind
 from ..engine.state import COUNTED_RULES, Phase
 from ..engine.rules import RuleSet
 
-#: The kernel's array types: a game's state, moves, rules, outputs (int64), the
-#: Mersenne Twister states and key words (uint32), the table's traits (float64).
+#: The kernel's array types: a game's state, moves, rules, outputs and the
+#: table's traits (int64), the Mersenne Twister states and key words (uint32).
 I64 = NDArray[np.int64]
 U32 = NDArray[np.uint32]
-F64 = NDArray[np.float64]
 #: One value per colour (the bots' counts), as a tuple: no allocation.
 Four = tuple[int, int, int, int]
 
@@ -173,6 +173,8 @@ O_READY = _O["ready"]
 _CHOICES = {info.name: info.choices or () for info in RuleSet.options()}
 SCORE_WINNER, SCORE_PENALTY, SCORE_LAZY = (_CHOICES["scoring"].index(v)
                                            for v in ("winner", "penalty", "lazy"))
+START_NUMBER = _CHOICES["start_card"].index("number")
+CHALLENGE_RETURN = _CHOICES["challenge"].index("return")
 # derived flags, after the options
 D_BLUFF_OK, D_ANSWERS, D_SLOW, D_TALK, D_MUST_PLAY, D_DECK = range(len(OPTION_NAMES),
                                                                    len(OPTION_NAMES) + 6)
@@ -224,3 +226,12 @@ REFILLS = np.array([6, 5, 4, 3, 2, 1], np.int64)
 
 # traits columns
 T_FORGET, T_NOTICE, T_REACTION, T_TALK, T_ADVISE = range(5)
+
+
+#: Every value this layout takes from the engine's declarations (phases, move
+#: kinds, options and their choices, counted rule ids), for the fingerprint:
+#: renumbering a phase or reordering a choice compiles the kernel again.
+FROM_THE_ENGINE = (tuple((p.name, p.value) for p in Phase),
+                   tuple((k.name, int(k)) for k in MoveKind),
+                   tuple((name, tuple(map(str, choices))) for name, choices in _CHOICES.items()),
+                   FIRED_IDS)

@@ -1,1 +1,2 @@
-"""Playing many games: the people at the table, bots, seeded simulations, exact odds and estimates."""
+"""Playing many games: the people at the table, bots, seeded simulations, exact
+odds and estimates."""

@@ -102,7 +102,7 @@ EN: dict[str, str] = {
     "event.game_won.rounds.lazy": "{player} wins the game: the most rounds won after {rounds} "
                                   "{rounds|round|rounds}",
     "event.game_won.seven_rounds": "{player} wins the game: the seventh empty hand",
-    # annotations of the table model (uno_nb.sim.simulation): reaction times
+    # annotations of the table model (uno_nb.sim.table): reaction times
     "note.noticed": "caught after {seconds} s",
     "note.noticed_first": "caught after {seconds} s, by the first of the {count} players "
                           "who noticed",
@@ -239,7 +239,7 @@ RU: dict[str, str] = {
                                   "за {rounds} {rounds|раунд|раунда|раундов}",
     "event.game_won.seven_rounds": "{player} выигрывает партию: карты закончились "
                                    "в седьмой раз",
-    # пометки модели стола (uno_nb.sim.simulation): время реакции
+    # пометки модели стола (uno_nb.sim.table): время реакции
     "note.noticed": "замечено через {seconds} с",
     "note.noticed_first": "замечено через {seconds} с — раньше всех из {count} "
                           "заметивших",
