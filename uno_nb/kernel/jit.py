@@ -88,17 +88,24 @@ def randint(rng: U32, a: int, b: int) -> int:
 
 
 @njit(cache=True, inline="always")
+def move_code(p: int, kind: int, card: int, colour: int, target: int) -> int:
+    """A move as one number (see :data:`~uno_nb.kernel.layout.MV_SEAT`)."""
+    return (kind | (p << MV_SEAT) | ((card + 1) << MV_CARD) | ((colour + 1) << MV_COLOUR)
+            | ((target + 1) << MV_TARGET))
+
+
+@njit(cache=True, inline="always")
 def note_move(st: I64, hist: I64, p: int, kind: int, card: int, colour: int, target: int) -> None:
-    """``Game.push``'s history: count the move about to be pushed (``st[MOVES]``)
-    and write it, encoded (see :data:`~uno_nb.kernel.layout.MV_SEAT`), at that
+    """``Game.push``'s history, for the table model's moves: count the move
+    about to be pushed (``st[MOVES]``) and write it (:func:`move_code`) at that
     index of ``hist``, this game's row of the history, while the row has
     room; when nobody asked for the moves the row is empty and nothing is
-    written.  Called before every ``push_play`` and ``apply_other`` of the
-    runner and its table model, which are all the moves of a game."""
+    written.  Called before every ``apply_other`` of the table model;
+    :func:`play_one` counts the bots' own moves in a local (the hot path) and
+    keeps ``st[MOVES]`` up to date around the table model's calls."""
     i = st[MOVES]
     if i < hist.shape[0]:
-        hist[i] = (kind | (p << MV_SEAT) | ((card + 1) << MV_CARD) | ((colour + 1) << MV_COLOUR)
-                   | ((target + 1) << MV_TARGET))
+        hist[i] = move_code(p, kind, card, colour, target)
     st[MOVES] = i + 1
 
 
@@ -290,14 +297,16 @@ def play_one(st: I64, mv: I64, hist: I64, idx: I64, tr: I64, trng: U32, crng: U3
     ``tr``: this game's traits (``table.draw_traits``, from :func:`traits_batch`);
     ``crng``: chance event 1's generator and ``trng``: the table's generator
     (or the inline policy's), both seeded by :func:`play_batch`; ``hist``:
-    the row the game's moves are written in (:func:`note_move`, which also
-    counts them in ``st[MOVES]``: the runner's ``moves``)."""
+    the row the game's moves are written in (:func:`move_code`; ``st[MOVES]``
+    ends as the runner's ``moves``)."""
     new_game(st, n, seed, max_rounds, ru, crng)
     first = st[CUR]
     dealer = st[DEALER]
     jump = ru[O_JUMP_IN] or ru[O_DOUBLES] or ru[O_REVERSE_BOUNCE]
     talk = ru[D_TALK]
     abandoned = False
+    room = hist.shape[0]
+    moves = 0  # the moves so far (st[MOVES] while the table model plays)
     if check:
         check_cards(st, deck_counts)
     while st[PHASE] != P_GAME_OVER:
@@ -305,7 +314,9 @@ def play_one(st: I64, mv: I64, hist: I64, idx: I64, tr: I64, trng: U32, crng: U3
             abandoned = True
             break
         if table and jump and st[TOPBY] >= 0:
+            st[MOVES] = moves
             jump_ins(st, mv, hist, tr, trng, ru, crng, bots, idx)
+            moves = st[MOVES]
             if check:
                 check_cards(st, deck_counts)
             if st[PHASE] == P_GAME_OVER:
@@ -314,18 +325,23 @@ def play_one(st: I64, mv: I64, hist: I64, idx: I64, tr: I64, trng: U32, crng: U3
         k, plays = turn_moves(st, mv, ru)
         i = bot_choose(bots[actor], st, actor, mv, 0, k, plays, ru, trng, idx)
         kind = mv[0, 0, i]
-        note_move(st, hist, actor, kind, mv[0, 1, i], mv[0, 2, i], mv[0, 3, i])
+        if moves < room:
+            hist[moves] = move_code(actor, kind, mv[0, 1, i], mv[0, 2, i], mv[0, 3, i])
+        moves += 1
         if kind == PLAY:
             push_play(st, mv, actor, mv[0, 1, i], mv[0, 2, i], False, ru, crng)
         else:
             apply_other(st, mv, actor, kind, mv[0, 1, i], mv[0, 2, i], mv[0, 3, i], ru, crng)
         if table:
+            st[MOVES] = moves
             if st[UNOOPEN] >= 0:
                 uno_call(st, mv, hist, tr, trng, ru, crng)
             if talk and st[PHASE] != P_GAME_OVER:
                 table_talk(st, mv, hist, tr, trng, ru, crng)
+            moves = st[MOVES]
         if check:
             check_cards(st, deck_counts)
+    st[MOVES] = moves
     return first, dealer, abandoned
 
 
