@@ -5,6 +5,8 @@ card plays (``Game.push``), dealing and a new game, and every other move
 
 from __future__ import annotations
 
+import numpy as np
+
 from . import mtrand as mt
 from numba import njit
 
@@ -17,7 +19,7 @@ from .layout import (ADVISE, BOUNCE, C_COL, C_DRAW, C_NUM, C_RANK, CATCH, CHALLE
                      F_SKIP_ANSWER, F_STACK, F_STACK_MIXED, F_START, F_START_NUMBER, F_SWAP_FIVE,
                      F_TWO_SKIP, F_UNO, F_UNO_CENTER, F_W4, F_WHEEL, F_WILD, FIRED, GIVE, HC, HMASK,
                      HSIZE, I64, LAST, LASTWIN, LOSER, MATCH, MATCHV, MAXROUNDS, N, NDISC, NFINISH,
-                     NPILE, O_CHALLENGE, O_COLOUR_WHEEL, O_DEFLECT_2, O_H2O, O_REVERSE_BOUNCE,
+                     NO, NPILE, O_CHALLENGE, O_COLOUR_WHEEL, O_DEFLECT_2, O_H2O, O_REVERSE_BOUNCE,
                      O_SCORING, O_SEVEN_ZERO, O_SILENT_BLACK, O_SILENT_TWOS, O_STACK, O_STACK_MIXED,
                      O_START_CARD, O_SWAP_FIVE, O_TWO_PLAYER_SKIP, O_UNO_CENTER, O_UNO_PENALTY,
                      O_W4_ANYTIME, O_W4_SAVE_2, OUT, OUTS, P_COLOUR, P_DRAWN, P_EXCHANGE, P_GIVE,
@@ -25,8 +27,8 @@ from .layout import (ADVISE, BOUNCE, C_COL, C_DRAW, C_NUM, C_RANK, CATCH, CHALLE
                      RK_P2, RK_R, RK_S, RK_W, RK_W10, RK_W4, ROUND, SCORE_LAZY, SEED, SILENCE,
                      SILVAL, SLAP, SLOW, SPEAK, START_NUMBER, SWAP, TMP, TOPBY, TURNS, U32, UNO,
                      UNOOPEN, W4ACC, W4GUILTY, W4PREV, W4SET, WHEEL, WHEEL_AT, WINNER)
-from .state import (add_card, after, clear_pending, colour_of_card, next_rng, partners_any,
-                    remove_card, set_colour, shuffle, top)
+from .state import (add_card, after, clear_pending, colour_of_card, flag, i64, next_rng,
+                    partners_any, remove_card, set_colour, shuffle, top)
 from .round import (draw_cards, one_or_none_left, take_forced_penalty, take_penalty, turn_draw,
                     wait_ready)
 
@@ -255,7 +257,7 @@ def deal_round(st: I64, dealer: int, first: int, ru: I64, crng: U32, same_rng: b
         st[TMP + i] = DECKS[k, i]
     if not same_rng:
         next_rng(st, crng)
-    shuffle(st, TMP, m, crng)
+    shuffle(st, i64(TMP), m, crng)
     for s in range(n):
         for c in range(64):
             st[HC + s * 64 + c] = 0
@@ -295,7 +297,7 @@ def deal_round(st: I64, dealer: int, first: int, ru: I64, crng: U32, same_rng: b
             break
         st[NPILE] += 1
         next_rng(st, crng)
-        shuffle(st, PILE, st[NPILE], crng)
+        shuffle(st, i64(PILE), st[NPILE], crng)
         st[FIRED + (F_START_NUMBER if by_number else F_START)] += 1
     st[DISC] = t
     st[NDISC] = 1
@@ -370,7 +372,7 @@ def new_game(st: I64, n: int, seed: int, max_rounds: int, ru: I64, crng: U32) ->
         nc = keep
         if nc == 1:
             break
-    deal_round(st, contenders[0], -1, ru, crng, True)
+    deal_round(st, contenders[0], NO, ru, crng, flag(True))
 
 
 # ================================================================ the other moves
@@ -417,10 +419,10 @@ def apply_other(st: I64, mv: I64, p: int, kind: int, card: int, colour: int, tar
         set_colour(st, colour)
         st[PHASE] = P_TURN
     elif kind == DEAL:
-        first = -1
+        first = NO
         if ru[O_SCORING] == SCORE_LAZY and st[ROUND] > 0:
             first = st[LASTWIN]  # V-LAZY: the last round's winner starts
-        deal_round(st, p, first, ru, crng, False)
+        deal_round(st, p, first, ru, crng, flag(False))
     elif kind == SWAP:
         if st[PHASE] == P_SWAP:
             a0 = p * 64
@@ -467,14 +469,14 @@ def apply_other(st: I64, mv: I64, p: int, kind: int, card: int, colour: int, tar
     elif kind == SPEAK:
         st[SILENCE] = 0
         st[FIRED + F_SILENT] += 1
-        draw_cards(st, p, 2, crng)
+        draw_cards(st, p, i64(2), crng)
     elif kind == ADVISE:
         st[FIRED + F_ADVICE] += 1
-        draw_cards(st, p, 2, crng)
+        draw_cards(st, p, i64(2), crng)
     elif kind == SLOW:
         st[SLAP] = -1
         st[FIRED + F_UNO_CENTER] += 1
-        draw_cards(st, p, 2, crng)
+        draw_cards(st, p, i64(2), crng)
     if ru[D_TALK] and not table:
         talk_after_turn(st)
 

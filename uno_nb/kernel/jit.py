@@ -37,12 +37,12 @@ from numba import njit
 from .layout import (ADVISE, C_COL, C_DRAW, C_NUM, C_PTS, C_RANK, CATCH, COLMASK, COLOUR_CARDS, CUR,
                      D_DECK, D_TALK, DEALER, DECK_LEN, DECKS, DISC, DRAWNN, FIRED, FIRED_IDS, HC,
                      HMASK, HSIZE, I64, MATCH, MAXM, MOVES, MV_CARD, MV_COLOUR, MV_SEAT, MV_TARGET,
-                     N, NCARDS, NDISC, NFIRED, NPILE, O_ADVICE, O_DOUBLES, O_JUMP_IN,
+                     N, NCARDS, NDISC, NFIRED, NO, NPILE, O_ADVICE, O_DOUBLES, O_JUMP_IN,
                      O_REVERSE_BOUNCE, OPTION_NAMES, OUT, P_GAME_OVER, P_PENALTY, PHASE, PILE, PLAY,
                      ROUND, rules_array, SCORES, SILENCE, SLAP, SLOW, SPEAK, STATE_SIZE, T_ADVISE,
                      T_FORGET, T_NOTICE, T_REACTION, T_TALK, TMP, TOPBY, TURNS, U32, UNO, UNOOPEN,
                      WINNER)
-from .state import keep_alive, mix, unowned
+from .state import flag, i64, keep_alive, mix, unowned
 from .moves import add_move, jump_in_moves, turn_moves
 from .effects import apply_other, new_game, push_play
 from .bots import bot_choose
@@ -131,20 +131,20 @@ def traits_batch(seeds: I64, n: int) -> I64:
     for g0 in range(0, games, block):  # seeded BLOCK games at a time (see play_batch)
         for lane in range(block):
             g = min(g0 + lane, games - 1)
-            seed_key(mix(seeds[g], TRAITS_STREAM), awords, acount, lane)
-            seed_key(mix(seeds[g], TALK_STREAM), bwords, bcount, lane)
+            seed_key(mix(seeds[g], i64(TRAITS_STREAM)), awords, acount, lane)
+            seed_key(mix(seeds[g], i64(TALK_STREAM)), bwords, bcount, lane)
         mt.seed_twisted(a, awords, start, acount, work)
         mt.seed_twisted(b, bwords, start, bcount, work)
         for g in range(g0, min(g0 + block, games)):
             rng = a[g - g0]
             for s in range(n):
-                out[g, s, T_FORGET] = randint(rng, 50, 350)
-                out[g, s, T_NOTICE] = randint(rng, 200, 800)
-                out[g, s, T_REACTION] = randint(rng, 300, 1200)
+                out[g, s, T_FORGET] = randint(rng, i64(50), i64(350))
+                out[g, s, T_NOTICE] = randint(rng, i64(200), i64(800))
+                out[g, s, T_REACTION] = randint(rng, i64(300), i64(1200))
             rng = b[g - g0]
             for s in range(n):
-                out[g, s, T_TALK] = randint(rng, 0, 150)
-                out[g, s, T_ADVISE] = randint(rng, 0, 50)
+                out[g, s, T_TALK] = randint(rng, i64(0), i64(150))
+                out[g, s, T_ADVISE] = randint(rng, i64(0), i64(50))
     return out
 
 
@@ -155,9 +155,9 @@ def uno_call(st: I64, mv: I64, hist: I64, tr: I64, trng: U32, ru: I64, crng: U32
     n = st[N]
     if not chance(tr[p, T_FORGET], trng):
         note_move(st, hist, p, UNO, -1, -1, -1)
-        apply_other(st, mv, p, UNO, -1, -1, -1, ru, crng)
+        apply_other(st, mv, p, i64(UNO), NO, NO, NO, ru, crng)
         return 1
-    best_q = -1
+    best_q = NO
     best_t = 0
     for q in range(n):
         if q != p and chance(tr[q, T_NOTICE], trng):
@@ -167,7 +167,7 @@ def uno_call(st: I64, mv: I64, hist: I64, tr: I64, trng: U32, ru: I64, crng: U32
     if best_q < 0:
         return 0
     note_move(st, hist, best_q, CATCH, -1, -1, p)
-    apply_other(st, mv, best_q, CATCH, -1, -1, p, ru, crng)
+    apply_other(st, mv, best_q, i64(CATCH), NO, NO, p, ru, crng)
     return 1
 
 
@@ -178,7 +178,7 @@ def table_talk(st: I64, mv: I64, hist: I64, tr: I64, trng: U32, ru: I64, crng: U
     n = st[N]
     if st[SLAP] >= 0:
         caller = st[SLAP]
-        slowest = -1
+        slowest = NO
         worst = 0
         for s in range(n):
             if s != caller and not st[OUT + s]:
@@ -187,23 +187,23 @@ def table_talk(st: I64, mv: I64, hist: I64, tr: I64, trng: U32, ru: I64, crng: U
                     slowest, worst = s, t
         if slowest >= 0:
             note_move(st, hist, slowest, SLOW, -1, -1, -1)
-            apply_other(st, mv, slowest, SLOW, -1, -1, -1, ru, crng)
+            apply_other(st, mv, slowest, i64(SLOW), NO, NO, NO, ru, crng)
             done += 1
     if st[SILENCE] != 0:
-        speaker = -1
+        speaker = NO
         for s in range(n):
             if not st[OUT + s] and chance(tr[s, T_TALK], trng):
                 if speaker < 0:
                     speaker = s
         if speaker >= 0:
             note_move(st, hist, speaker, SPEAK, -1, -1, -1)
-            apply_other(st, mv, speaker, SPEAK, -1, -1, -1, ru, crng)
+            apply_other(st, mv, speaker, i64(SPEAK), NO, NO, NO, ru, crng)
             done += 1
     if ru[O_ADVICE] and st[PHASE] <= P_PENALTY:
         for s in range(n):
             if s != st[CUR] and not st[OUT + s] and chance(tr[s, T_ADVISE], trng):
                 note_move(st, hist, s, ADVISE, -1, -1, -1)
-                apply_other(st, mv, s, ADVISE, -1, -1, -1, ru, crng)
+                apply_other(st, mv, s, i64(ADVISE), NO, NO, NO, ru, crng)
                 done += 1
                 break
     return done
@@ -234,7 +234,7 @@ def jump_ins(st: I64, mv: I64, hist: I64, tr: I64, trng: U32, ru: I64, crng: U32
                 continue
             wants = True if bots[s] == 2 else mt.random(trng) < 0.5
             if wants:
-                ks = 0
+                ks = i64(0)
                 for j in range(k):
                     if mv[1, 3, j] == s:
                         ks = add_move(mv, 2, ks, PLAY, mv[1, 1, j], mv[1, 2, j], -1)
@@ -245,7 +245,7 @@ def jump_ins(st: I64, mv: I64, hist: I64, tr: I64, trng: U32, ru: I64, crng: U32
                 nw += 1
         if nw == 0:
             break
-        seat = -1
+        seat = NO
         fastest = 0
         for j in range(nw):
             s = st[wil + j]
@@ -329,7 +329,7 @@ def play_one(st: I64, mv: I64, hist: I64, idx: I64, tr: I64, trng: U32, crng: U3
             hist[moves] = move_code(actor, kind, mv[0, 1, i], mv[0, 2, i], mv[0, 3, i])
         moves += 1
         if kind == PLAY:
-            push_play(st, mv, actor, mv[0, 1, i], mv[0, 2, i], False, ru, crng)
+            push_play(st, mv, actor, mv[0, 1, i], mv[0, 2, i], flag(False), ru, crng)
         else:
             apply_other(st, mv, actor, kind, mv[0, 1, i], mv[0, 2, i], mv[0, 3, i], ru, crng)
         if table:
@@ -381,9 +381,9 @@ def play_batch(ru: I64, bots: I64, n: int, seeds: I64, max_rounds: int, max_turn
     for g0 in range(0, games, block):
         for lane in range(block):
             g = min(g0 + lane, games - 1)  # spare lanes of the last block repeat a game
-            seed_key(mix(seeds[g], 1), cwords, ccount, lane)  # next_rng's seed for chance event 1
+            seed_key(mix(seeds[g], i64(1)), cwords, ccount, lane)  # next_rng's seed for chance event 1
             if table:  # the runner's random.Random(mix(seed, TABLE_STREAM))
-                seed_key(mix(seeds[g], TABLE_STREAM), twords, tcount, lane)
+                seed_key(mix(seeds[g], i64(TABLE_STREAM)), twords, tcount, lane)
             else:      # the inline policy's random.Random(seed)
                 seed_key(np.uint64(seeds[g]), twords, tcount, lane)
         mt.seed_twisted(cstates, cwords, start, ccount, work)

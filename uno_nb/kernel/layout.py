@@ -19,6 +19,8 @@ card values is a bit mask, as in the engine.  Moves are rows of ``mv``
 from __future__ import annotations
 
 
+from typing import cast
+
 import numpy as np
 from numpy.typing import NDArray
 
@@ -103,6 +105,10 @@ SLOW = int(MoveKind.SLOW)
 #: offsets (``-1``, no card / colour / target, is 0); :func:`uno_nb.kernel.move_text`
 #: reads it back into the engine's notation.
 MV_SEAT, MV_CARD, MV_COLOUR, MV_TARGET = 4, 8, 16, 20
+
+#: "No seat, card, colour or target" as an argument: -1 as an int64 value, not
+#: a literal (see :func:`uno_nb.kernel.state.i64`).
+NO = cast(int, np.int64(-1))
 
 # ---------------------------------------------------------------- rule ids counted
 

@@ -4,19 +4,20 @@ reshuffle, draws and penalties, a blocked round, scoring, players going out.
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from .layout import (C_PTS, C_RANK, COLMASK, COLOURV, CUR, D_ANSWERS, D_BLUFF_OK, D_MUST_PLAY,
                      DEALER, DISC, DRAWNC, DRAWNN, F_DROP_ZERO, F_H2O, F_LAZY, F_OUT, F_PENALTY,
                      F_PLAY_DRAWN, F_RESHUFFLE, F_SEVEN_ROUNDS, F_TO_LAST, F_UNTIL, FINISH, FIRED,
                      HC, HMASK, HSIZE, I64, LAST, LASTWIN, LOSER, MATCHV, MAXROUNDS, N, NCARDS,
-                     NDISC, NFINISH, NPILE, O_DRAW_UNTIL_PLAYABLE, O_DROP_ZERO, O_H2O, O_READY,
+                     NDISC, NFINISH, NO, NPILE, O_DRAW_UNTIL_PLAYABLE, O_DROP_ZERO, O_H2O, O_READY,
                      O_SCORING, O_SEVEN_ROUNDS, O_TARGET_SCORE, O_TO_THE_LAST, OUT, OUTS, P_DRAWN,
                      P_GAME_OVER, P_PENALTY, P_READY, P_ROUND_OVER, P_TURN, PCARD, PENDING, PHASE,
                      PILE, REASON, REFILL, REFILLS, RESUME, RK_P1, RK_W2, RK_W4, ROUND, SCORE_LAZY,
                      SCORE_PENALTY, SCORE_WINNER, SCORES, SILENCE, SLAP, TMP, TURNS, U32, UNOOPEN,
                      W4_BIT, W4SET, WINNER, WINS, WONR)
-from .state import add_card, after, clear_pending, next_rng, only_a_bluff, shuffle
+from .state import add_card, after, clear_pending, flag, i64, next_rng, only_a_bluff, shuffle
 from .moves import jump_in_moves, penalty_answers
 
 
@@ -35,7 +36,7 @@ def reshuffle(st: I64, crng: U32) -> None:
         st[DISC + i] = st[DISC + m + i]
     st[NDISC] = keep
     next_rng(st, crng)
-    shuffle(st, PILE, m, crng)
+    shuffle(st, i64(PILE), m, crng)
     st[NPILE] = m
     st[FIRED + F_RESHUFFLE] += 1
 
@@ -59,7 +60,7 @@ def draw_cards(st: I64, p: int, count: int, crng: U32) -> int:
 def turn_draw(st: I64, p: int, ru: I64, crng: U32) -> None:
     while True:
         if st[NPILE] == 0:
-            if draw_cards(st, p, 1, crng) == 0:
+            if draw_cards(st, p, i64(1), crng) == 0:
                 if not anyone_can_play(st, ru):
                     blocked(st, ru, crng)
                     return
@@ -115,7 +116,7 @@ def blocked(st: I64, ru: I64, crng: U32) -> None:
                 best = v
                 winner = s
         st[LAST + winner] = -1  # V-H2O: nobody went out on a card
-    end_round(st, winner, -1, False, ru, crng)
+    end_round(st, winner, NO, flag(False), ru, crng)
     st[FIRED + F_OUT] -= 1  # nobody went out (end_round counts R-OUT)
 
 
@@ -177,10 +178,10 @@ def end_round(st: I64, winner: int, loser: int, final: bool, ru: I64, crng: U32)
     if st[PHASE] == P_PENALTY:
         draw_cards(st, st[CUR], st[PENDING], crng)
         clear_pending(st)
-    drop = ru[O_DROP_ZERO]
+    drop = ru[O_DROP_ZERO] != 0
     if drop:
         for s in range(n):
-            if st[HSIZE + s] == 1 and hand_points(st, s, False) == 0:
+            if st[HSIZE + s] == 1 and hand_points(st, s, flag(False)) == 0:
                 st[FIRED + F_DROP_ZERO] += 1
                 break
     # scratch view: deal_round fills TMP while dealing, jump_ins keeps its choices
@@ -275,7 +276,7 @@ def player_out(st: I64, p: int, ru: I64, crng: U32) -> None:
             st[FIRED + F_SEVEN_ROUNDS] += 1
             draw_cards(st, p, count, crng)
             return
-        end_round(st, p, -1, True, ru, crng)
+        end_round(st, p, NO, flag(True), ru, crng)
         return
     if ru[O_TO_THE_LAST]:
         st[OUT + p] = 1
@@ -292,9 +293,9 @@ def player_out(st: I64, p: int, ru: I64, crng: U32) -> None:
             if not st[OUT + s]:
                 loser = s
                 break
-        end_round(st, st[FINISH], loser, False, ru, crng)
+        end_round(st, st[FINISH], loser, flag(False), ru, crng)
         return
-    end_round(st, p, -1, False, ru, crng)
+    end_round(st, p, NO, flag(False), ru, crng)
 
 
 @njit(cache=True)

@@ -57,6 +57,22 @@ else:
         return view
 
 
+@njit(cache=True, inline="always")
+def i64(x: int) -> int:
+    """``x`` as an ``int64`` value, not a literal: an int literal passed to a
+    compiled function makes numba compile that function again for that value
+    (its type is ``Literal[int](x)``), so the kernel's calls pass constants
+    through this (or :data:`~uno_nb.kernel.layout.NO`) and each function is
+    compiled once.  (Inlined: no call is left.)"""
+    return int(np.int64(x))
+
+
+@njit(cache=True, inline="always")
+def flag(x: bool) -> bool:
+    """``x`` as a ``bool`` value, not a literal (see :func:`i64`)."""
+    return bool(np.bool_(x))
+
+
 @njit(cache=True)
 def keep_alive(*arrays: NDArray[Any]) -> int:
     """Nothing; a use of ``arrays`` that keeps them (and their unowned views) alive until here."""
