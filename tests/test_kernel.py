@@ -343,7 +343,7 @@ def test_the_kernel_counts_the_engines_rule_ids_in_the_engines_order():
 
 
 def test_without_compiling_the_kernel_runs_as_plain_python_and_plays_the_same_games():
-    """NUMBA_DISABLE_JIT=1 (the Binder test uses it to skip two minutes of
+    """NUMBA_DISABLE_JIT=1 (the Binder test uses it to skip a minute of
     compiling): the same functions as plain Python give the same records and
     moves."""
     import subprocess

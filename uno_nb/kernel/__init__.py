@@ -13,14 +13,14 @@ notation, for the twin tests to compare move by move.
 
 The kernel needs numba (``pip install "uno_nb[fast]"``; prebuilt wheels, nothing
 to compile at install).  Its machine code is cached on disk beside the
-package, so only the first run after an install compiles (about two minutes
+package, so only the first run after an install compiles (about a minute
 on two cores; :func:`warm`, ``python -m uno_nb.kernel``, does it ahead of
 time and then leaves a marker beside the cache, see :func:`not_ready`).
 :func:`why_not` says why the kernel cannot play something — numba missing,
 or a bot it does not know (a bot object of your own) — and :mod:`uno_nb.lab`
 then plays on the engine and says so; it also plays on the engine while the
 kernel is not compiled yet (:func:`not_ready`), so that a lab run never
-spends two minutes compiling inside a notebook's kernel.
+spends a minute compiling inside a notebook's kernel.
 
 >>> from uno_nb.sim.simulation import run_games
 >>> batch = play("party", ["heuristic"] * 4, 50, seed=7)
@@ -304,7 +304,7 @@ def play_records(rules: RuleSet | str | None, lineup: Sequence[Bot | str], n: in
 
 # -- ready: compiled and cached ------------------------------------------------------------
 #
-# A notebook's kernel must never compile the simulator (about two minutes on
+# A notebook's kernel must never compile the simulator (about a minute on
 # two cores, during which the page would hang): the lab asks not_ready() before
 # every run and plays on the engine until `python -m uno_nb.kernel` (make test's
 # conftest, Binder's postBuild, the web app's launcher in the background) has
