@@ -5,8 +5,6 @@ card plays (``Game.push``), dealing and a new game, and every other move
 
 from __future__ import annotations
 
-import numpy as np
-
 from . import mtrand as mt
 from numba import njit
 

@@ -4,7 +4,6 @@ reshuffle, draws and penalties, a blocked round, scoring, players going out.
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 from .layout import (C_PTS, C_RANK, COLMASK, COLOURV, CUR, D_ANSWERS, D_BLUFF_OK, D_MUST_PLAY,
