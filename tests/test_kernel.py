@@ -275,8 +275,8 @@ def test_the_kernel_seeds_and_draws_the_table_model_as_the_runner():
             assert int(state.mix(seed, k)) == mix(seed, k), (seed, k)
     seeds = np.arange(100, 400, dtype=np.int64)
     for players in (2, 10):
-        traits = jit.traits_batch(seeds, players)
-        assert traits.dtype == np.int64
+        traits = np.full((len(seeds), players, 5), -1, np.int64)
+        jit.traits_batch(seeds, players, traits)
         assert traits.tolist() == [[[t.forget, t.notice, t.reaction, t.talk, t.advise]
                                     for t in draw_traits(seed, players)] for seed in range(100, 400)]
     times = (0, 1, 300, 777, 1200, 10**6)
@@ -328,6 +328,47 @@ def test_the_kernel_refuses_bad_arguments_with_clear_messages():
     with pytest.raises(RuleError):
         kernel.play("nonsense", ["heuristic"] * 2, 3)
     assert len(kernel.play("standard", ["heuristic"] * 2, 0)) == 0
+
+
+def test_threads_play_the_same_games_in_the_same_order_as_one(monkeypatch):
+    """A batch spread over threads (each a run of consecutive games, written
+    into its own rows) is the one-thread batch, game for game: with the table
+    model and without, with moves written out, for parts of uneven size."""
+    monkeypatch.setattr(kernel, "GAMES_PER_THREAD", 7)
+    lineup = ["heuristic", "random", "random-greedy", "heuristic"]
+    one = kernel.play("party", lineup, 100, seed=40, threads=1)
+    assert kernel.play("party", lineup, 100, seed=40, threads=2) == one
+    assert kernel.play("party", lineup, 100, seed=40, threads=3) == one
+    few = kernel.play("party", lineup, 20, seed=40, threads=30)
+    assert few.to_records() == one.to_records()[:20]
+    plain = kernel.play("standard", ["random-greedy"] * 4, 50, seed=9, table=False, threads=1)
+    assert kernel.play("standard", ["random-greedy"] * 4, 50, seed=9, table=False,
+                       threads=4) == plain
+    moves = kernel.play_moves("cnuno", lineup, 30, seed=2, threads=1)
+    assert kernel.play_moves("cnuno", lineup, 30, seed=2, threads=3) == moves
+
+
+def test_an_error_in_any_thread_reaches_the_caller_after_every_part_has_stopped(monkeypatch):
+    import threading
+    import numpy as np
+    monkeypatch.setattr(kernel, "GAMES_PER_THREAD", 1)
+    done: list[tuple[int, int]] = []
+    lock = threading.Lock()
+
+    def work(a: int, b: int) -> None:
+        if a == 6:
+            raise ValueError("kernel: a card was lost or duplicated")
+        with lock:
+            done.append((a, b))
+    with pytest.raises(ValueError, match="lost or duplicated"):
+        kernel._spread(9, 3, work)
+    assert sorted(done) == [(0, 3), (3, 6)]
+    rows = np.zeros(10, np.int64)
+    kernel._spread(10, 4, lambda a, b: rows.__setitem__(slice(a, b), np.arange(a, b)))
+    assert rows.tolist() == list(range(10))
+    with pytest.raises(ValueError, match="threads must be"):
+        kernel.play("standard", ["heuristic"] * 2, 3, threads=0)
+    assert kernel.cores() >= 1
 
 
 def test_one_game_record_matches_play_game_directly():

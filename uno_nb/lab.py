@@ -19,7 +19,7 @@ same seeds.
 
 Games run in chunks on any :class:`concurrent.futures.Executor`: by default a
 process pool with one worker per core; pass ``executor="serial"`` to play in
-this process, or e.g. a Dask ``distributed`` client's ``get_executor()`` to
+this process (on the kernel, spread over the cores by its threads), or e.g. a Dask ``distributed`` client's ``get_executor()`` to
 use a cluster.  A game depends only on its rules, bots and seed, so every
 executor gives exactly the records of a serial run, in seed order.
 ``progress(done, total)`` is called as chunks finish, for a progress bar.
@@ -27,8 +27,8 @@ executor gives exactly the records of a serial run, in seed order.
 The games are played by the compiled kernel (:mod:`uno_nb.kernel`) whenever
 it can play them — every rule option and the kit's three bots, with numba
 installed — and it is compiled already, and by the engine otherwise; both
-give the same records, game for game.  A run never compiles the kernel (two
-minutes, during which a notebook page would hang): until ``python -m
+give the same records, game for game.  A run never compiles the kernel (about
+a minute, during which a notebook page would hang): until ``python -m
 uno_nb.kernel`` has (the web app's launcher runs it in the background), runs
 play on the engine, and the first run after it plays on the kernel, in the
 same process.  A result says which played it (:attr:`LabResult.engine`) and,
@@ -70,12 +70,14 @@ def _rules(rules: RuleSet | str | None) -> RuleSet:
 
 
 def _run_chunk(rules: RuleSet, lineup: Sequence[Bot], first: int, count: int,
-               max_rounds: int | None, max_turns: int, compiled: bool = False) -> Batch:
-    """Games ``first … first + count - 1`` as a batch, on the kernel or the engine."""
+               max_rounds: int | None, max_turns: int, compiled: bool = False,
+               threads: int | None = 1) -> Batch:
+    """Games ``first … first + count - 1`` as a batch, on the kernel (over
+    ``threads`` threads, ``None``: one per core) or the engine."""
     if compiled:
         from . import kernel
         return kernel.play(rules, lineup, count, first, max_rounds=max_rounds,
-                           max_turns=max_turns)
+                           max_turns=max_turns, threads=threads)
     records = [play_game(rules, lineup, seed, max_rounds=max_rounds, max_turns=max_turns)[0]
                for seed in range(first, first + count)]
     return Batch.from_records(records, bot_names=[getattr(b, "name", type(b).__name__)
@@ -188,11 +190,15 @@ def run(rules: RuleSet | str | None, lineup: Sequence[Bot | str], n: int, seed: 
                     progress(n, n)
                 return dataclasses.replace(known, fallback=fallback)
         parts: list[Batch] = []
-        step = chunk or (max(1, min(20_000, n // 20 or 1)) if compiled
-                         else max(1, min(500, n // 100 or 1)))
+        if compiled:  # each chunk spread over the cores by the kernel's threads
+            from . import kernel
+            step = chunk or max(kernel.GAMES_PER_THREAD * kernel.cores(), min(50_000, n // 10))
+        else:
+            step = chunk or max(1, min(500, n // 100 or 1))
         for first in range(seed, seed + n, step):
             count = min(step, seed + n - first)
-            parts.append(_run_chunk(rule_set, bots, first, count, max_rounds, max_turns, compiled))
+            parts.append(_run_chunk(rule_set, bots, first, count, max_rounds, max_turns, compiled,
+                                    None))
             if progress is not None:
                 progress(first + count - seed, n)
         result = LabResult(rule_set, names, Batch.concat(parts), used, fallback)

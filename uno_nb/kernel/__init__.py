@@ -30,10 +30,12 @@ True
 
 from __future__ import annotations
 
+import os
 import sys
 import threading
 import time
-from typing import Sequence
+from concurrent.futures import ThreadPoolExecutor, wait
+from typing import Callable, Sequence
 
 import numpy as np
 
@@ -51,7 +53,8 @@ from .cache import (_numba_missing, cache_folder, COMPILE_FAILED, COMPILED_ELSEW
 from .layout import MV_CARD, MV_COLOUR, MV_SEAT, MV_TARGET
 
 __all__ = ["available", "why_not", "play", "play_records", "play_with_moves", "play_moves",
-           "move_text", "MOVES_ROOM", "MOVES_BUDGET", "warm", "KernelRefused",
+           "move_text", "MOVES_ROOM", "MOVES_BUDGET", "warm", "KernelRefused", "cores",
+           "GAMES_PER_THREAD",
            "BOT_CODES",
            # the machine code on disk (kernel/cache.py)
            "fingerprint", "drop_stale_cache", "forget_stale_machine_code", "cache_folder",
@@ -129,7 +132,65 @@ _TABLES_LOCK = threading.Lock()  # labs in threads of one process share it
 _TABLES_GAMES = 50_000
 
 
-def _table(first: int, count: int, players: int) -> np.ndarray:
+#: A thread plays at least this many games of a batch (a few milliseconds'
+#: work): a smaller batch is spread over fewer threads, or played in the caller's.
+GAMES_PER_THREAD = 500
+_POOL: ThreadPoolExecutor | None = None
+_POOL_LOCK = threading.Lock()
+
+
+def cores() -> int:
+    """The cores this process may run on (its CPU affinity; else the machine's)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # not on Linux
+        return os.cpu_count() or 1
+
+
+def _threads(threads: int | None) -> int:
+    if threads is None:
+        return cores()
+    if type(threads) is not int or threads < 1:
+        raise ValueError(f"threads must be a whole number >= 1 or None, got {threads!r}")
+    return threads
+
+
+def _spread(n: int, threads: int, work: Callable[[int, int], object]) -> None:
+    """``work(a, b)`` over ``range(n)`` cut into up to ``threads`` consecutive
+    parts, side by side: the compiled batch functions release the GIL (numba's
+    ``nogil``), so each part runs on a core of its own.  The calling thread
+    plays the first part, the kernel's thread pool the others; each part writes
+    only its own rows of the outputs, so the results are those of one call on
+    one core, in the same order.  An error in any part is raised here."""
+    parts = max(1, min(threads, n // GAMES_PER_THREAD))
+    if parts == 1:
+        work(0, n)
+        return
+    global _POOL
+    with _POOL_LOCK:
+        if _POOL is None or getattr(_POOL, "_max_workers", 0) < parts - 1:
+            _POOL = ThreadPoolExecutor(max_workers=max(parts - 1, cores()),
+                                       thread_name_prefix="uno_nb-kernel")
+        pool = _POOL
+    bounds = [n * i // parts for i in range(parts + 1)]
+    others = [pool.submit(work, bounds[i], bounds[i + 1]) for i in range(1, parts)]
+    try:
+        work(bounds[0], bounds[1])
+    finally:
+        wait(others)  # every part finished (or failed) before anyone reads the outputs
+    for future in others:
+        future.result()
+
+
+def _traits(seeds: np.ndarray, players: int, threads: int) -> np.ndarray:
+    """``table.draw_traits`` of every game of ``seeds`` (int64[games, players, 5])."""
+    from . import jit as kj
+    found = np.empty((len(seeds), players, 5), np.int64)
+    _spread(len(seeds), threads, lambda a, b: kj.traits_batch(seeds[a:b], players, found[a:b]))
+    return found
+
+
+def _table(first: int, count: int, players: int, threads: int) -> np.ndarray:
     """Every seat's traits in each game (a game's people depend only on its
     seed and the number of players, so a comparison of rule sets on the same
     seeds computes them once)."""
@@ -137,8 +198,7 @@ def _table(first: int, count: int, players: int) -> np.ndarray:
     with _TABLES_LOCK:
         found = _TABLES.get(key)
     if found is None:
-        from . import jit as kj
-        found = kj.traits_batch(np.arange(first, first + count, dtype=np.int64), players)
+        found = _traits(np.arange(first, first + count, dtype=np.int64), players, threads)
         with _TABLES_LOCK:
             _TABLES[key] = found
             # the oldest go first; the newest stays even if it alone is over the bound
@@ -167,29 +227,34 @@ def _checked(rules: RuleSet | str | None, lineup: Sequence[Bot | str], n: int, s
 
 
 def _run(rule_set: RuleSet, codes: np.ndarray, seeds: np.ndarray, max_rounds: int | None,
-         max_turns: int, table: bool, check: bool, room: int) -> list[np.ndarray]:
+         max_turns: int, table: bool, check: bool, room: int, threads: int) -> list[np.ndarray]:
     """Play the games of ``seeds`` (in a row, or any seeds: games played again
-    for their moves) on the compiled kernel: its outputs ``out``, ``scores``,
-    ``drawn``, ``fired`` and the ``history`` of each game's first ``room``
-    moves (``room=0``: none, nothing written)."""
+    for their moves) on the compiled kernel, spread over ``threads`` threads:
+    its outputs ``out``, ``scores``, ``drawn``, ``fired`` and the ``history``
+    of each game's first ``room`` moves (``room=0``: none, nothing written)."""
     from . import jit as kj
     forget_stale_machine_code()
     n, players = len(seeds), len(codes)
     if not table:
-        traits = np.zeros((n, players, 5), np.int64)
+        traits = np.zeros((1, players, 5), np.int64)  # no table: one row serves every game
     elif n == 0 or seeds[-1] - seeds[0] == n - 1:  # seeds in a row: the lab's chunks
-        traits = _table(int(seeds[0]) if n else 0, n, players)
+        traits = _table(int(seeds[0]) if n else 0, n, players, threads)
     else:
-        traits = kj.traits_batch(seeds, players)
-    out = np.zeros((n, 8), np.int64)
-    scores = np.zeros((n, players), np.int64)
-    drawn = np.zeros((n, players), np.int64)
-    fired = np.zeros((n, kj.NFIRED), np.int64)
+        traits = _traits(seeds, players, threads)
+    out = np.empty((n, 8), np.int64)
+    scores = np.empty((n, players), np.int64)
+    drawn = np.empty((n, players), np.int32)
+    fired = np.empty((n, kj.NFIRED), np.int32)
     history = np.zeros((n, room), np.int64)
+    ru = kj.rules_array(rule_set)
+    rounds = 0 if max_rounds is None else max_rounds
+
+    def part(a: int, b: int) -> None:
+        kj.play_batch(ru, codes, players, seeds[a:b], rounds, int(max_turns), bool(table),
+                      traits[a:b] if table else traits, bool(check), out[a:b], scores[a:b],
+                      drawn[a:b], fired[a:b], history[a:b])
     if n:
-        kj.play_batch(kj.rules_array(rule_set), codes, players, seeds,
-                      0 if max_rounds is None else max_rounds, int(max_turns), bool(table),
-                      traits, bool(check), out, scores, drawn, fired, history)
+        _spread(n, threads, part)
     return [out, scores, drawn, fired, history]
 
 
@@ -206,7 +271,7 @@ def _batch(seeds: np.ndarray, bots: Sequence[Bot], outputs: Sequence[np.ndarray]
 
 def play(rules: RuleSet | str | None, lineup: Sequence[Bot | str], n: int, seed: int = 0, *,
          max_rounds: int | None = 1, max_turns: int = DEFAULT_MAX_TURNS,
-         table: bool = True, check: bool = False) -> Batch:
+         table: bool = True, check: bool = False, threads: int | None = None) -> Batch:
     """Play ``n`` games on the seeds ``seed … seed + n - 1``, as the runner
     (:func:`uno_nb.sim.simulation.play_game`) plays them.
 
@@ -214,12 +279,16 @@ def play(rules: RuleSet | str | None, lineup: Sequence[Bot | str], n: int, seed:
     jump-in races or table talk) and seeds each game's random bots with
     ``random.Random(seed)``: the inline policy of ``benchmarks/engine_speed.py``.
     ``check=True`` checks after every move that no card was lost or
-    duplicated (slower; a debug mode).  Raises :class:`KernelRefused` when the
-    kernel cannot play the rule set or lineup.  :func:`play_with_moves` also
-    gives every game's moves."""
+    duplicated (slower; a debug mode).  ``threads``: how many threads play
+    the games side by side (default: one per core, :func:`cores`; a batch
+    gives each at least :data:`GAMES_PER_THREAD` games); every game is the
+    same and in the same place whatever the number.  Raises
+    :class:`KernelRefused` when the kernel cannot play the rule set or
+    lineup.  :func:`play_with_moves` also gives every game's moves."""
     rule_set, bots, codes = _checked(rules, lineup, n, seed, max_rounds)
     seeds = np.arange(seed, seed + n, dtype=np.int64)
-    return _batch(seeds, bots, _run(rule_set, codes, seeds, max_rounds, max_turns, table, check, 0))
+    return _batch(seeds, bots, _run(rule_set, codes, seeds, max_rounds, max_turns, table, check,
+                                    0, _threads(threads)))
 
 
 #: :func:`play_with_moves`' first run makes room for this many moves a game
@@ -233,7 +302,8 @@ MOVES_BUDGET = 1 << 20
 def play_with_moves(rules: RuleSet | str | None, lineup: Sequence[Bot | str], n: int,
                     seed: int = 0, *, max_rounds: int | None = 1,
                     max_turns: int = DEFAULT_MAX_TURNS, table: bool = True,
-                    check: bool = False) -> tuple[Batch, list[list[str]]]:
+                    check: bool = False,
+                    threads: int | None = None) -> tuple[Batch, list[list[str]]]:
     """:func:`play`, and each game's moves in the order they were pushed, in
     the engine's notation (:attr:`Move.text <uno_nb.engine.moves.Move>`):
     the bots' moves and the table model's (UNO! calls, catches, jump-ins,
@@ -244,14 +314,15 @@ def play_with_moves(rules: RuleSet | str | None, lineup: Sequence[Bot | str], n:
     rule_set, bots, codes = _checked(rules, lineup, n, seed, max_rounds)
     seeds = np.arange(seed, seed + n, dtype=np.int64)
     room = max(MOVES_ROOM, MOVES_BUDGET // max(n, 1))
-    outputs = _run(rule_set, codes, seeds, max_rounds, max_turns, table, check, room)
+    cpus = _threads(threads)
+    outputs = _run(rule_set, codes, seeds, max_rounds, max_turns, table, check, room, cpus)
     history = outputs[4]
     counts = outputs[0][:, 4]
     rows: list[np.ndarray] = [history[g, :counts[g]] for g in range(n)]
     longer = np.flatnonzero(counts > room)
     if len(longer):
         again = _run(rule_set, codes, seeds[longer], max_rounds, max_turns, table, check,
-                     int(counts[longer].max()))
+                     int(counts[longer].max()), cpus)
         if not np.array_equal(again[0], outputs[0][longer]):  # the same games, every time
             raise RuntimeError("the kernel played a game differently the second time")
         for i, g in enumerate(longer.tolist()):
@@ -263,7 +334,7 @@ def play_with_moves(rules: RuleSet | str | None, lineup: Sequence[Bot | str], n:
 def play_moves(rules: RuleSet | str | None, lineup: Sequence[Bot | str], n: int,
                seed: int = 0, *, max_rounds: int | None = 1,
                max_turns: int = DEFAULT_MAX_TURNS, table: bool = True,
-               check: bool = False) -> list[list[str]]:
+               check: bool = False, threads: int | None = None) -> list[list[str]]:
     """Each game's moves (:func:`play_with_moves`), in the engine's notation.
 
     >>> from uno_nb.sim.simulation import play_game
@@ -272,7 +343,7 @@ def play_moves(rules: RuleSet | str | None, lineup: Sequence[Bot | str], n: int,
     True
     """
     return play_with_moves(rules, lineup, n, seed, max_rounds=max_rounds, max_turns=max_turns,
-                           table=table, check=check)[1]
+                           table=table, check=check, threads=threads)[1]
 
 
 _MOVE_TEXTS: dict[int, str] = {}

@@ -36,8 +36,8 @@ from numba import njit
 
 from .layout import (ADVISE, C_COL, C_DRAW, C_NUM, C_PTS, C_RANK, CATCH, COLMASK, COLOUR_CARDS, CUR,
                      D_DECK, D_TALK, DEALER, DECK_LEN, DECKS, DISC, DRAWNN, FIRED, FIRED_IDS, HC,
-                     HMASK, HSIZE, I64, MATCH, MAXM, MOVES, MV_CARD, MV_COLOUR, MV_SEAT, MV_TARGET,
-                     N, NCARDS, NDISC, NFIRED, NO, NPILE, O_ADVICE, O_DOUBLES, O_JUMP_IN,
+                     HMASK, HSIZE, I32, I64, MATCH, MAXM, MOVES, MV_CARD, MV_COLOUR, MV_SEAT,
+                     MV_TARGET, N, NCARDS, NDISC, NFIRED, NO, NPILE, O_ADVICE, O_DOUBLES, O_JUMP_IN,
                      O_REVERSE_BOUNCE, OPTION_NAMES, OUT, P_GAME_OVER, P_PENALTY, PHASE, PILE, PLAY,
                      ROUND, rules_array, SCORES, SILENCE, SLAP, SLOW, SPEAK, STATE_SIZE, T_ADVISE,
                      T_FORGET, T_NOTICE, T_REACTION, T_TALK, TMP, TOPBY, TURNS, U32, UNO, UNOOPEN,
@@ -111,14 +111,13 @@ def note_move(st: I64, hist: I64, p: int, kind: int, card: int, colour: int, tar
 
 # ================================================================ the table model
 
-@njit(cache=True)
-def traits_batch(seeds: I64, n: int) -> I64:
-    """``table.draw_traits`` for every game: forget/notice/reaction of each
-    seat from the generator ``mix(seed, TRAITS_STREAM)``, talk/advise from
-    ``mix(seed, TALK_STREAM)`` (columns ``T_*``; chances per mille, times in
-    milliseconds)."""
+@njit(cache=True, nogil=True)
+def traits_batch(seeds: I64, n: int, out: I64) -> None:
+    """``table.draw_traits`` for every game, into ``out`` (games, ``n``, 5):
+    forget/notice/reaction of each seat from the generator ``mix(seed,
+    TRAITS_STREAM)``, talk/advise from ``mix(seed, TALK_STREAM)`` (columns
+    ``T_*``; chances per mille, times in milliseconds)."""
     games = seeds.shape[0]
-    out = np.empty((games, n, 5), np.int64)
     block = mt.BLOCK
     work = mt.block_work()
     a = np.zeros((block, mt.STATE_SIZE), np.uint32)
@@ -145,7 +144,6 @@ def traits_batch(seeds: I64, n: int) -> I64:
             for s in range(n):
                 out[g, s, T_TALK] = randint(rng, i64(0), i64(150))
                 out[g, s, T_ADVISE] = randint(rng, i64(0), i64(50))
-    return out
 
 
 @njit(cache=True)
@@ -347,11 +345,14 @@ def play_one(st: I64, mv: I64, hist: I64, idx: I64, tr: I64, trng: U32, crng: U3
 
 @njit(cache=True, nogil=True)  # no Python objects: other threads (the page) run meanwhile
 def play_batch(ru: I64, bots: I64, n: int, seeds: I64, max_rounds: int, max_turns: int, table: bool,
-               traits: I64, check: bool, out: I64, scores: I64, drawn: I64, fired: I64,
+               traits: I64, check: bool, out: I64, scores: I64, drawn: I32, fired: I32,
                history: I64) -> None:
     """Play ``len(seeds)`` games; per game ``out`` gets (winner, first player,
     dealer, turns, moves, rounds, points, abandoned), ``scores``/``drawn`` per
-    seat and ``fired`` per rule id of :data:`FIRED_IDS`.  ``history`` (games,
+    seat and ``fired`` per rule id of :data:`FIRED_IDS` (``drawn`` and
+    ``fired`` are int32, the :class:`~uno_nb.sim.batch.Batch` columns'
+    dtype: no copy to convert them).  ``traits`` has a row per game, or one
+    row for all (the inline policy, ``table=False``, has no table to read).  ``history`` (games,
     capacity) gets each game's first ``capacity`` moves (:func:`note_move`;
     ``out``'s moves is how many the game made): ``(games, 0)`` when nobody
     asks for them, which writes nothing and is the same compiled function."""
@@ -391,7 +392,8 @@ def play_batch(ru: I64, bots: I64, n: int, seeds: I64, max_rounds: int, max_turn
         for g in range(g0, min(g0 + block, games)):
             crng = unowned(cstates[g - g0])
             trng = unowned(tstates[g - g0])
-            _play_and_record(st_o, mv_o, unowned(history[g]), idx_o, unowned(traits[g]), trng,
+            _play_and_record(st_o, mv_o, unowned(history[g]), idx_o,
+                             unowned(traits[min(g, traits.shape[0] - 1)]), trng,
                              crng, ru_o, bots_o, n, seeds[g], max_rounds, max_turns, table, g,
                              check, dc_o, out, scores, drawn, fired)
     keep_alive(st, mv, idx, deck_counts, cstates, tstates)  # the owners of the unowned views
@@ -401,7 +403,7 @@ def play_batch(ru: I64, bots: I64, n: int, seeds: I64, max_rounds: int, max_turn
 def _play_and_record(st: I64, mv: I64, hist: I64, idx: I64, tr: I64, trng: U32, crng: U32,
                      ru: I64, bots: I64, n: int, seed: int, max_rounds: int, max_turns: int,
                      table: bool, g: int, check: bool, deck_counts: I64, out: I64, scores: I64,
-                     drawn: I64, fired: I64) -> None:
+                     drawn: I32, fired: I32) -> None:
     """Play game ``g`` and write its row of the outputs (``hist``: its row of
     the history)."""
     first, dealer, abandoned = play_one(st, mv, hist, idx, tr, trng, crng, ru, bots, n, seed,

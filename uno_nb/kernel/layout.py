@@ -30,9 +30,11 @@ from ..engine.state import COUNTED_RULES, Phase
 from ..engine.rules import RuleSet
 
 #: The kernel's array types: a game's state, moves, rules, outputs and the
-#: table's traits (int64), the Mersenne Twister states and key words (uint32).
+#: table's traits (int64), the Mersenne Twister states and key words (uint32),
+#: the cards drawn and rule counts it writes out (int32, as the Batch holds them).
 I64 = NDArray[np.int64]
 U32 = NDArray[np.uint32]
+I32 = NDArray[np.int32]
 #: One value per colour (the bots' counts), as a tuple: no allocation.
 Four = tuple[int, int, int, int]
 
