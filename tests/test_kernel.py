@@ -280,7 +280,7 @@ def test_the_kernel_seeds_and_draws_the_table_model_as_the_runner():
         assert traits.tolist() == [[[t.forget, t.notice, t.reaction, t.talk, t.advise]
                                     for t in draw_traits(seed, players)] for seed in range(100, 400)]
     times = (0, 1, 300, 777, 1200, 10**6)
-    tr = np.array([[0, 0, ms, 0, 0] for ms in times], np.int64)
+    tr = np.array([[0, 0, ms, 0, 0] for ms in times], np.int64).reshape(-1)  # flat, as raw()
     rng = random.Random(mix(5, STREAMS[0]))
     st = mt.new_state()
     mt.seed(st, mix(5, STREAMS[0]))

@@ -257,6 +257,23 @@ def test_sort_shuffle_keeps_the_stream():
     assert arr[6:].tolist() == [6, 7, 8, 9] and sorted(arr[:6]) == list(range(6))
 
 
+def test_sort_shuffle_at_shuffles_only_its_part_as_the_engine():
+    """The kernel's shuffle of st[off:off + n] in place (its arrays are raw
+    pointers: no slices), the same permutation and draws as the engine's."""
+    r = random.Random(77)
+    state = seeded(77)
+    words = np.full(1200, -5, np.int64)
+    for off, n in [(0, 108), (64, 0), (3, 1), (500, 79), (100, 1024)]:
+        words[off:off + n] = np.arange(n) + 1000
+        mt.sort_shuffle_at(state, words, off, n)
+        lst = list(range(1000, 1000 + n))
+        lst.sort(key=lambda _c: r.random())
+        assert words[off:off + n].tolist() == lst
+        assert (words[:off] == -5).all() and (words[off + n:] == -5).all()
+        words[:] = -5
+    assert mt.random(state) == r.random()
+
+
 @pytest.mark.parametrize("seed", range(30))
 def test_stable_sort_with_ties(seed):
     r = random.Random(seed)

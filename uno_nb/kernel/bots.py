@@ -8,9 +8,9 @@ from . import mtrand as mt
 from numba import njit
 
 from .layout import (C_COL, C_DRAW, C_PTS, C_RANK, CHALLENGE, COLOUR_CARDS, DEAL, DECK_LEN, DECKK,
-                     DECKS, DISC, DRAW, Four, HC, HSIZE, I64, NCARDS, NDISC, P_COLOUR, P_EXCHANGE,
-                     P_GIVE, P_PENALTY, P_SWAP, PASS, PHASE, PLAY, READY, RK_P2, RK_R, RK_S, SWAP,
-                     U32, W4ACC, W4PREV, W4SET)
+                     DECKS, DISC, DRAW, Four, HC, HSIZE, I64, M_CARD, M_COLOUR, M_KIND, M_TARGET,
+                     MVB, NCARDS, NDISC, P_COLOUR, P_EXCHANGE, P_GIVE, P_PENALTY, P_SWAP, PASS,
+                     PHASE, PLAY, READY, RK_P2, RK_R, RK_S, SWAP, U32, W4ACC, W4PREV, W4SET)
 from .state import after
 
 
@@ -57,6 +57,7 @@ def strongest(cnt: Four, pts: Four) -> int:
 @njit(cache=True)
 def best_play(st: I64, seat: int, mv: I64, b: int, idx: I64, nidx: int, ru: I64) -> int:
     """``HeuristicBot._best_play`` over the moves ``idx[:nidx]`` of buffer ``b``."""
+    at = b * MVB  # move i of the buffer at at + 4 * i (see layout.MVB)
     threat = st[HSIZE + after(st, seat)] <= 2
     cnt, pts = colour_counts(st, seat)
     wanted = strongest(cnt, pts)
@@ -66,9 +67,9 @@ def best_play(st: I64, seat: int, mv: I64, b: int, idx: I64, nidx: int, ru: I64)
     k2 = 0.0
     for j in range(nidx):
         i = idx[j]
-        c = mv[b, 1, i]
+        c = mv[at + 4 * i + M_CARD]
         if C_COL[c] < 0:
-            right = 1.0 if mv[b, 2, i] == wanted else 0.0
+            right = 1.0 if mv[at + 4 * i + M_COLOUR] == wanted else 0.0
             attack = 1 if (threat and C_DRAW[c] > 0) else 0
             s0 = float(attack * 3)
             s1 = right
@@ -127,33 +128,34 @@ def heuristic_choose(st: I64, seat: int, mv: I64, b: int, k: int, ru: I64, idx: 
     """``HeuristicBot.choose`` among moves ``0..k-1`` of buffer ``b``."""
     if k == 1:
         return 0
+    at = b * MVB
     phase = st[PHASE]
     np_ = 0
     for i in range(k):
-        if mv[b, 0, i] == PLAY:
+        if mv[at + 4 * i + M_KIND] == PLAY:
             idx[np_] = i
             np_ += 1
     if phase == P_PENALTY:
         if np_:
             return best_play(st, seat, mv, b, idx, np_, ru)
         for i in range(k):
-            if mv[b, 0, i] == CHALLENGE and st[W4SET] and challenge_pays(st, seat):
+            if mv[at + 4 * i + M_KIND] == CHALLENGE and st[W4SET] and challenge_pays(st, seat):
                 return i
         for i in range(k):
-            if mv[b, 0, i] == DRAW:
+            if mv[at + 4 * i + M_KIND] == DRAW:
                 return i
     if phase == P_COLOUR:
         cnt, pts = colour_counts(st, seat)
         want = strongest(cnt, pts)
         for i in range(k):
-            if mv[b, 2, i] == want:
+            if mv[at + 4 * i + M_COLOUR] == want:
                 return i
     if phase == P_SWAP or phase == P_EXCHANGE:
         best = -1
         for i in range(k):
-            if mv[b, 0, i] == SWAP:
-                t = mv[b, 3, i]
-                if best < 0 or st[HSIZE + t] < st[HSIZE + mv[b, 3, best]]:
+            if mv[at + 4 * i + M_KIND] == SWAP:
+                t = mv[at + 4 * i + M_TARGET]
+                if best < 0 or st[HSIZE + t] < st[HSIZE + mv[at + 4 * best + M_TARGET]]:
                     best = i
         if best < 0:
             return k - 1
@@ -161,11 +163,11 @@ def heuristic_choose(st: I64, seat: int, mv: I64, b: int, k: int, ru: I64, idx: 
     if phase == P_GIVE:
         best = -1
         for i in range(k):
-            c = mv[b, 1, i]
+            c = mv[at + 4 * i + M_CARD]
             if best < 0:
                 best = i
                 continue
-            cb = mv[b, 1, best]
+            cb = mv[at + 4 * best + M_CARD]
             a0, b0 = C_COL[c] >= 0, C_COL[cb] >= 0
             if a0 > b0 or (a0 == b0 and (C_PTS[c] > C_PTS[cb]
                                           or (C_PTS[c] == C_PTS[cb] and c < cb))):
@@ -174,20 +176,20 @@ def heuristic_choose(st: I64, seat: int, mv: I64, b: int, k: int, ru: I64, idx: 
     if np_:
         nc = 0
         for j in range(np_):
-            if C_COL[mv[b, 1, idx[j]]] >= 0:
+            if C_COL[mv[at + 4 * idx[j] + M_CARD]] >= 0:
                 idx[nc] = idx[j]
                 nc += 1
         if nc:
             return best_play(st, seat, mv, b, idx, nc, ru)
         np_ = 0
         for i in range(k):
-            if mv[b, 0, i] == PLAY:
+            if mv[at + 4 * i + M_KIND] == PLAY:
                 idx[np_] = i
                 np_ += 1
         return best_play(st, seat, mv, b, idx, np_, ru)
     for kind in (DEAL, READY, PASS, DRAW):
         for i in range(k):
-            if mv[b, 0, i] == kind:
+            if mv[at + 4 * i + M_KIND] == kind:
                 return i
     return 0
 
@@ -200,11 +202,12 @@ def bot_choose(bot: int, st: I64, seat: int, mv: I64, b: int, k: int, plays: int
         return heuristic_choose(st, seat, mv, b, k, ru, idx)
     n = k
     if bot == 1:
+        at = b * MVB
         p = n
-        while p and mv[b, 0, p - 1] != PLAY:
+        while p and mv[at + 4 * (p - 1) + M_KIND] != PLAY:
             p -= 1
         if p:
             n = p
-        elif mv[b, 0, 0] == DRAW:
+        elif mv[at + M_KIND] == DRAW:
             return 0
     return int(mt.random(trng) * n)

@@ -5,6 +5,8 @@ card plays (``Game.push``), dealing and a new game, and every other move
 
 from __future__ import annotations
 
+import numpy as np
+
 from . import mtrand as mt
 from numba import njit
 
@@ -84,16 +86,20 @@ def draw_card_played(st: I64, p: int, c: int, colour: int, phase: int, ru: I64) 
 @njit(cache=True)
 def pass_hands_on(st: I64, ru: I64) -> None:
     n = st[N]
-    old = st[HC:HC + n * 64].copy()
-    sizes = st[HSIZE:HSIZE + n].copy()
-    masks = st[HMASK:HMASK + n].copy()
+    old = np.empty(n * 66, np.int64)  # every seat's 64 counts, then the sizes, then the masks
+    for i in range(n * 64):
+        old[i] = st[HC + i]
+    for s in range(n):
+        old[n * 64 + s] = st[HSIZE + s]
+        old[n * 65 + s] = st[HMASK + s]
     for s in range(n):
         if st[OUT + s]:
             continue
         t = after(st, s)
-        st[HC + t * 64:HC + t * 64 + 64] = old[s * 64:s * 64 + 64]
-        st[HSIZE + t] = sizes[s]
-        st[HMASK + t] = masks[s]
+        for c in range(64):
+            st[HC + t * 64 + c] = old[s * 64 + c]
+        st[HSIZE + t] = old[n * 64 + s]
+        st[HMASK + t] = old[n * 65 + s]
     st[UNOOPEN] = -1
     st[FIRED + F_SEVEN_ZERO] += 1
 
@@ -321,7 +327,8 @@ def new_game(st: I64, n: int, seed: int, max_rounds: int, ru: I64, crng: U32) ->
     """``Game.__init__`` up to the first deal.  ``crng`` must already be the
     generator of chance event 1 (``next_rng`` seeded), ready to draw:
     :func:`play_batch` seeds those for blocks of games at once."""
-    st[:PILE] = 0  # scalars, hands, per-seat lists, counts (the piles are overwritten)
+    for i in range(PILE):  # scalars, hands, per-seat lists, counts (the piles are overwritten)
+        st[i] = 0
     st[N] = n
     st[SEED] = seed
     st[MAXROUNDS] = max_rounds
@@ -345,10 +352,10 @@ def new_game(st: I64, n: int, seed: int, max_rounds: int, ru: I64, crng: U32) ->
     m = DECK_LEN[k]
     for i in range(m):
         st[TMP + i] = DECKS[k, i]
-    contenders = st[DISC:DISC + n]  # scratch: the piles are dealt afterwards
-    values = st[DISC + 16:DISC + 16 + n]
+    # scratch: the contenders at st[DISC + j], their cards' values at
+    # st[DISC + 16 + j] (the piles are dealt afterwards)
     for j in range(n):
-        contenders[j] = j
+        st[DISC + j] = j
     nc = n
     while True:
         best = -1
@@ -359,18 +366,18 @@ def new_game(st: I64, n: int, seed: int, max_rounds: int, ru: I64, crng: U32) ->
                 st[TMP + i] = st[TMP + i + 1]
             m -= 1
             v = C_NUM[c] if C_NUM[c] > 0 else 0
-            values[j] = v
+            st[DISC + 16 + j] = v
             if v > best:
                 best = v
         keep = 0
         for j in range(nc):
-            if values[j] == best:
-                contenders[keep] = contenders[j]
+            if st[DISC + 16 + j] == best:
+                st[DISC + keep] = st[DISC + j]
                 keep += 1
         nc = keep
         if nc == 1:
             break
-    deal_round(st, contenders[0], NO, ru, crng, flag(True))
+    deal_round(st, st[DISC], NO, ru, crng, flag(True))
 
 
 # ================================================================ the other moves

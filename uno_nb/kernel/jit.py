@@ -15,7 +15,7 @@ importing only those above it:
 
 * :mod:`uno_nb.kernel.layout`: card tables, move kinds, rule ids and options,
   the state array's layout (plain numpy);
-* :mod:`uno_nb.kernel.state`: unowned views, the chance-event generators, the
+* :mod:`uno_nb.kernel.state`: raw pointers, the chance-event generators, the
   small state queries and updates;
 * :mod:`uno_nb.kernel.moves`: the legal moves;
 * :mod:`uno_nb.kernel.round`: drawing, penalties, the end of a round;
@@ -34,15 +34,16 @@ import numpy as np
 from . import mtrand as mt
 from numba import njit
 
-from .layout import (ADVISE, C_COL, C_DRAW, C_NUM, C_PTS, C_RANK, CATCH, COLMASK, COLOUR_CARDS, CUR,
-                     D_DECK, D_TALK, DEALER, DECK_LEN, DECKS, DISC, DRAWNN, FIRED, FIRED_IDS, HC,
-                     HMASK, HSIZE, I32, I64, MATCH, MAXM, MOVES, MV_CARD, MV_COLOUR, MV_SEAT,
-                     MV_TARGET, N, NCARDS, NDISC, NFIRED, NO, NPILE, O_ADVICE, O_DOUBLES, O_JUMP_IN,
-                     O_REVERSE_BOUNCE, OPTION_NAMES, OUT, P_GAME_OVER, P_PENALTY, PHASE, PILE, PLAY,
-                     ROUND, rules_array, SCORES, SILENCE, SLAP, SLOW, SPEAK, STATE_SIZE, T_ADVISE,
+from .layout import (ADVISE, C_COL, C_DRAW, C_NUM, C_PTS, C_RANK, CATCH, COLMASK, COLOUR_CARDS,
+                     CUR, D_DECK, D_TALK, DEALER, DECK_LEN, DECKS, DISC, DRAWNN, FIRED, FIRED_IDS,
+                     HC, HMASK, HSIZE, I32, I64, M_CARD, M_COLOUR, M_KIND, M_TARGET, MATCH, MAXM,
+                     MV_SIZE, MVB, MOVES, MV_CARD, MV_COLOUR, MV_SEAT, MV_TARGET, N, NCARDS, NDISC,
+                     NFIRED, NO, NPILE, O_ADVICE, O_DOUBLES, O_JUMP_IN, O_REVERSE_BOUNCE,
+                     OPTION_NAMES, OUT, P_GAME_OVER, P_PENALTY, PHASE, PILE, PLAY, ROOM, ROUND,
+                     rules_array, SCORES, SILENCE, SLAP, SLOW, SPEAK, STATE_SIZE, T_ADVISE, T_COLS,
                      T_FORGET, T_NOTICE, T_REACTION, T_TALK, TMP, TOPBY, TURNS, U32, UNO, UNOOPEN,
                      WINNER)
-from .state import flag, i64, keep_alive, mix, unowned
+from .state import flag, i64, keep_alive, mix, raw
 from .moves import add_move, jump_in_moves, turn_moves
 from .effects import apply_other, new_game, push_play
 from .bots import bot_choose
@@ -62,8 +63,9 @@ STREAMS = (TABLE_STREAM, TRAITS_STREAM, TALK_STREAM)
 
 @njit(cache=True)
 def reaction(tr: I64, s: int, trng: U32) -> int:
-    """``table.reaction_time``: whole milliseconds, ``int`` of one product."""
-    return int(tr[s, T_REACTION] * (0.5 + mt.random(trng)))
+    """``table.reaction_time``: whole milliseconds, ``int`` of one product
+    (``tr``: a game's traits, seat by seat, :data:`~uno_nb.kernel.layout.T_COLS` each)."""
+    return int(tr[s * T_COLS + T_REACTION] * (0.5 + mt.random(trng)))
 
 
 @njit(cache=True, inline="always")  # on the per-move path: as mt.random, no call
@@ -99,12 +101,12 @@ def note_move(st: I64, hist: I64, p: int, kind: int, card: int, colour: int, tar
     """``Game.push``'s history, for the table model's moves: count the move
     about to be pushed (``st[MOVES]``) and write it (:func:`move_code`) at that
     index of ``hist``, this game's row of the history, while the row has
-    room; when nobody asked for the moves the row is empty and nothing is
-    written.  Called before every ``apply_other`` of the table model;
+    room (``st[ROOM]``); when nobody asked for the moves the row is empty
+    and nothing is written.  Called before every ``apply_other`` of the table model;
     :func:`play_one` counts the bots' own moves in a local (the hot path) and
     keeps ``st[MOVES]`` up to date around the table model's calls."""
     i = st[MOVES]
-    if i < hist.shape[0]:
+    if i < st[ROOM]:
         hist[i] = move_code(p, kind, card, colour, target)
     st[MOVES] = i + 1
 
@@ -151,14 +153,14 @@ def uno_call(st: I64, mv: I64, hist: I64, tr: I64, trng: U32, ru: I64, crng: U32
     """``uno_nb.sim.table.uno_call`` (T-UNO-CATCH) for the player left with one card."""
     p = st[UNOOPEN]
     n = st[N]
-    if not chance(tr[p, T_FORGET], trng):
+    if not chance(tr[p * T_COLS + T_FORGET], trng):
         note_move(st, hist, p, UNO, -1, -1, -1)
         apply_other(st, mv, p, i64(UNO), NO, NO, NO, ru, crng)
         return 1
     best_q = NO
     best_t = 0
     for q in range(n):
-        if q != p and chance(tr[q, T_NOTICE], trng):
+        if q != p and chance(tr[q * T_COLS + T_NOTICE], trng):
             t = reaction(tr, q, trng)
             if best_q < 0 or t < best_t:
                 best_q, best_t = q, t
@@ -190,7 +192,7 @@ def table_talk(st: I64, mv: I64, hist: I64, tr: I64, trng: U32, ru: I64, crng: U
     if st[SILENCE] != 0:
         speaker = NO
         for s in range(n):
-            if not st[OUT + s] and chance(tr[s, T_TALK], trng):
+            if not st[OUT + s] and chance(tr[s * T_COLS + T_TALK], trng):
                 if speaker < 0:
                     speaker = s
         if speaker >= 0:
@@ -199,7 +201,7 @@ def table_talk(st: I64, mv: I64, hist: I64, tr: I64, trng: U32, ru: I64, crng: U
             done += 1
     if ru[O_ADVICE] and st[PHASE] <= P_PENALTY:
         for s in range(n):
-            if s != st[CUR] and not st[OUT + s] and chance(tr[s, T_ADVISE], trng):
+            if s != st[CUR] and not st[OUT + s] and chance(tr[s * T_COLS + T_ADVISE], trng):
                 note_move(st, hist, s, ADVISE, -1, -1, -1)
                 apply_other(st, mv, s, i64(ADVISE), NO, NO, NO, ru, crng)
                 done += 1
@@ -223,7 +225,7 @@ def jump_ins(st: I64, mv: I64, hist: I64, tr: I64, trng: U32, ru: I64, crng: U32
             break
         nw = 0
         for i in range(k):
-            s = mv[1, 3, i]
+            s = mv[MVB + 4 * i + M_TARGET]
             known = False
             for j in range(nw):
                 if st[wil + j] == s:
@@ -234,11 +236,12 @@ def jump_ins(st: I64, mv: I64, hist: I64, tr: I64, trng: U32, ru: I64, crng: U32
             if wants:
                 ks = i64(0)
                 for j in range(k):
-                    if mv[1, 3, j] == s:
-                        ks = add_move(mv, 2, ks, PLAY, mv[1, 1, j], mv[1, 2, j], -1)
+                    if mv[MVB + 4 * j + M_TARGET] == s:
+                        ks = add_move(mv, 2, ks, PLAY, mv[MVB + 4 * j + M_CARD],
+                                      mv[MVB + 4 * j + M_COLOUR], -1)
                 pick = bot_choose(bots[s], st, s, mv, 2, ks, ks, ru, trng, idx)
-                st[cho + 2 * s] = mv[2, 1, pick]
-                st[cho + 2 * s + 1] = mv[2, 2, pick]
+                st[cho + 2 * s] = mv[2 * MVB + 4 * pick + M_CARD]
+                st[cho + 2 * s + 1] = mv[2 * MVB + 4 * pick + M_COLOUR]
                 st[wil + nw] = s
                 nw += 1
         if nw == 0:
@@ -287,23 +290,24 @@ def check_cards(st: I64, deck_counts: I64) -> None:
 
 
 @njit(cache=True)
-def play_one(st: I64, mv: I64, hist: I64, idx: I64, tr: I64, trng: U32, crng: U32, ru: I64,
-             bots: I64, n: int, seed: int, max_rounds: int, max_turns: int, table: bool,
+def play_one(st: I64, mv: I64, hist: I64, room: int, idx: I64, tr: I64, trng: U32, crng: U32,
+             ru: I64, bots: I64, n: int, seed: int, max_rounds: int, max_turns: int, table: bool,
              check: bool, deck_counts: I64) -> tuple[int, int, bool]:
     """``simulation.play_game`` (``table``: with the table model; without it,
     the benchmark's inline random policy, seeded ``random.Random(seed)``).
     ``tr``: this game's traits (``table.draw_traits``, from :func:`traits_batch`);
     ``crng``: chance event 1's generator and ``trng``: the table's generator
     (or the inline policy's), both seeded by :func:`play_batch`; ``hist``:
-    the row the game's moves are written in (:func:`move_code`; ``st[MOVES]``
-    ends as the runner's ``moves``)."""
+    the row the game's moves are written in, room for ``room`` of them
+    (:func:`move_code`; ``st[MOVES]`` ends as the runner's ``moves``).  Every
+    array is a raw pointer (:func:`~uno_nb.kernel.state.raw`)."""
     new_game(st, n, seed, max_rounds, ru, crng)
+    st[ROOM] = room
     first = st[CUR]
     dealer = st[DEALER]
     jump = ru[O_JUMP_IN] or ru[O_DOUBLES] or ru[O_REVERSE_BOUNCE]
     talk = ru[D_TALK]
     abandoned = False
-    room = hist.shape[0]
     moves = 0  # the moves so far (st[MOVES] while the table model plays)
     if check:
         check_cards(st, deck_counts)
@@ -322,14 +326,15 @@ def play_one(st: I64, mv: I64, hist: I64, idx: I64, tr: I64, trng: U32, crng: U3
         actor = st[CUR]
         k, plays = turn_moves(st, mv, ru)
         i = bot_choose(bots[actor], st, actor, mv, 0, k, plays, ru, trng, idx)
-        kind = mv[0, 0, i]
+        kind = mv[4 * i + M_KIND]
+        card, colour, target = mv[4 * i + M_CARD], mv[4 * i + M_COLOUR], mv[4 * i + M_TARGET]
         if moves < room:
-            hist[moves] = move_code(actor, kind, mv[0, 1, i], mv[0, 2, i], mv[0, 3, i])
+            hist[moves] = move_code(actor, kind, card, colour, target)
         moves += 1
         if kind == PLAY:
-            push_play(st, mv, actor, mv[0, 1, i], mv[0, 2, i], flag(False), ru, crng)
+            push_play(st, mv, actor, card, colour, flag(False), ru, crng)
         else:
-            apply_other(st, mv, actor, kind, mv[0, 1, i], mv[0, 2, i], mv[0, 3, i], ru, crng)
+            apply_other(st, mv, actor, kind, card, colour, target, ru, crng)
         if table:
             st[MOVES] = moves
             if st[UNOOPEN] >= 0:
@@ -357,12 +362,9 @@ def play_batch(ru: I64, bots: I64, n: int, seeds: I64, max_rounds: int, max_turn
     ``out``'s moves is how many the game made): ``(games, 0)`` when nobody
     asks for them, which writes nothing and is the same compiled function."""
     st = np.zeros(STATE_SIZE, np.int64)
-    mv = np.zeros((3, 4, MAXM), np.int64)
+    mv = np.zeros(MV_SIZE, np.int64)
     idx = np.zeros(MAXM, np.int64)
     deck_counts = np.zeros(NCARDS, np.int64)
-    # from here on the game loop sees only unowned views (see unowned)
-    st_o, mv_o, idx_o, dc_o, ru_o, bots_o = (unowned(st), unowned(mv), unowned(idx),
-                                             unowned(deck_counts), unowned(ru), unowned(bots))
     k = ru[D_DECK]
     for i in range(DECK_LEN[k]):
         deck_counts[DECKS[k, i]] += 1
@@ -378,7 +380,11 @@ def play_batch(ru: I64, bots: I64, n: int, seeds: I64, max_rounds: int, max_turn
     start = np.arange(0, 2 * block, 2).astype(np.int64)
     ccount = np.zeros(block, np.int64)
     tcount = np.zeros(block, np.int64)
+    # from here on the game loop sees only raw pointers (see raw)
+    st_r, mv_r, idx_r, dc_r, ru_r, bots_r = raw(st), raw(mv), raw(idx), raw(deck_counts), \
+        raw(ru), raw(bots)
     games = seeds.shape[0]
+    room = history.shape[1]
     for g0 in range(0, games, block):
         for lane in range(block):
             g = min(g0 + lane, games - 1)  # spare lanes of the last block repeat a game
@@ -390,35 +396,34 @@ def play_batch(ru: I64, bots: I64, n: int, seeds: I64, max_rounds: int, max_turn
         mt.seed_twisted(cstates, cwords, start, ccount, work)
         mt.seed_twisted(tstates, twords, start, tcount, work)
         for g in range(g0, min(g0 + block, games)):
-            crng = unowned(cstates[g - g0])
-            trng = unowned(tstates[g - g0])
-            _play_and_record(st_o, mv_o, unowned(history[g]), idx_o,
-                             unowned(traits[min(g, traits.shape[0] - 1)]), trng,
-                             crng, ru_o, bots_o, n, seeds[g], max_rounds, max_turns, table, g,
-                             check, dc_o, out, scores, drawn, fired)
-    keep_alive(st, mv, idx, deck_counts, cstates, tstates)  # the owners of the unowned views
+            _play_and_record(st_r, mv_r, raw(history[g]), room, idx_r,
+                             raw(traits[min(g, traits.shape[0] - 1)]), raw(tstates[g - g0]),
+                             raw(cstates[g - g0]), ru_r, bots_r, n, seeds[g], max_rounds,
+                             max_turns, table, check, dc_r, raw(out[g]), raw(scores[g]),
+                             raw(drawn[g]), raw(fired[g]))
+    keep_alive(st, mv, idx, deck_counts, cstates, tstates)  # the owners of the raw pointers
 
 
 @njit(cache=True)
-def _play_and_record(st: I64, mv: I64, hist: I64, idx: I64, tr: I64, trng: U32, crng: U32,
-                     ru: I64, bots: I64, n: int, seed: int, max_rounds: int, max_turns: int,
-                     table: bool, g: int, check: bool, deck_counts: I64, out: I64, scores: I64,
-                     drawn: I32, fired: I32) -> None:
-    """Play game ``g`` and write its row of the outputs (``hist``: its row of
-    the history)."""
-    first, dealer, abandoned = play_one(st, mv, hist, idx, tr, trng, crng, ru, bots, n, seed,
+def _play_and_record(st: I64, mv: I64, hist: I64, room: int, idx: I64, tr: I64, trng: U32,
+                     crng: U32, ru: I64, bots: I64, n: int, seed: int, max_rounds: int,
+                     max_turns: int, table: bool, check: bool, deck_counts: I64, out: I64,
+                     scores: I64, drawn: I32, fired: I32) -> None:
+    """Play a game and write its row of each output (``hist``: its row of
+    the history, room for ``room`` moves)."""
+    first, dealer, abandoned = play_one(st, mv, hist, room, idx, tr, trng, crng, ru, bots, n, seed,
                                         max_rounds, max_turns, table, check, deck_counts)
     winner = -1 if abandoned else st[WINNER]
-    out[g, 0] = winner
-    out[g, 1] = first
-    out[g, 2] = dealer
-    out[g, 3] = st[TURNS]
-    out[g, 4] = st[MOVES]
-    out[g, 5] = st[ROUND]
-    out[g, 6] = 0 if winner < 0 else st[SCORES + winner]
-    out[g, 7] = abandoned
+    out[0] = winner
+    out[1] = first
+    out[2] = dealer
+    out[3] = st[TURNS]
+    out[4] = st[MOVES]
+    out[5] = st[ROUND]
+    out[6] = 0 if winner < 0 else st[SCORES + winner]
+    out[7] = abandoned
     for s in range(n):
-        scores[g, s] = st[SCORES + s]
-        drawn[g, s] = st[DRAWNN + s]
+        scores[s] = st[SCORES + s]
+        drawn[s] = st[DRAWNN + s]
     for f in range(NFIRED):
-        fired[g, f] = st[FIRED + f]
+        fired[f] = st[FIRED + f]

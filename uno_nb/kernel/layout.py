@@ -211,7 +211,7 @@ def rules_array(rules: RuleSet) -> I64:
 (N, SEED, COLOURV, MATCHV, CUR, DIR, PHASE, PENDING, PCARD, W4SET, W4ACC, W4PREV, W4GUILTY,
  DRAWNC, TOPBY, UNOOPEN, DEALER, ROUND, TURNS, CHANCE, OUTS, BOUNCE, EXFIRST, EXPART, EXGIVEN,
  RESUME, SILENCE, SILVAL, SLAP, NPILE, NDISC, WINNER, REASON, MAXROUNDS, DECKK, NDECK,
- MOVES, LOSER, NFINISH, LASTWIN) = range(40)
+ MOVES, LOSER, NFINISH, LASTWIN, ROOM) = range(41)
 HC = 64
 HSIZE = HC + 10 * 64
 HMASK = HSIZE + 10
@@ -229,11 +229,20 @@ DISC = PILE + 128
 TMP = DISC + 128
 DECK = TMP + 128
 STATE_SIZE = DECK + 128
-MAXM = 512
 REFILLS = np.array([6, 5, 4, 3, 2, 1], np.int64)
 
-# traits columns
+# The move buffers: 3 of MAXM moves (0: a turn's moves, 1: the jump-ins of
+# every seat, 2: one seat's jump-ins), a move as 4 words in a row: its kind,
+# card, colour and target (-1: none).  Move k of buffer b starts at
+# b * MVB + 4 * k; the kernel's functions read them as one flat array.
+MAXM = 512
+M_KIND, M_CARD, M_COLOUR, M_TARGET = range(4)
+MVB = 4 * MAXM
+MV_SIZE = 3 * MVB
+
+# A game's traits: per seat T_COLS values in a row (seat s's at s * T_COLS).
 T_FORGET, T_NOTICE, T_REACTION, T_TALK, T_ADVISE = range(5)
+T_COLS = 5
 
 
 #: Every value this layout takes from the engine's declarations (phases, move

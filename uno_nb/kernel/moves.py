@@ -8,12 +8,13 @@ import numpy as np
 from numba import njit
 
 from .layout import (BOUNCE, C_COL, C_DRAW, C_RANK, CHALLENGE, COLMASK, COLOUR, COLOURV, CUR,
-                     D_ANSWERS, D_BLUFF_OK, D_MUST_PLAY, DEAL, DRAW, DRAWNC, GIVE, HC, HMASK, HSIZE,
-                     I64, MATCHV, N, NCARDS, O_COLOUR_WHEEL, O_DEFLECT_2, O_DOUBLES, O_DRAW_ANYTIME,
-                     O_JUMP_IN, O_REVERSE_BOUNCE, O_STACK, O_STACK_MIXED, O_W4_SAVE_2, OUT,
-                     P_COLOUR, P_DRAWN, P_EXCHANGE, P_GIVE, P_PENALTY, P_READY, P_ROUND_OVER,
-                     P_SWAP, P_TURN, PASS, PCARD, PHASE, PLAY, READY, RK_P2, RK_R, RK_S, RK_W4,
-                     SWAP, TOPBY, W4_BIT, W4SET)
+                     D_ANSWERS, D_BLUFF_OK, D_MUST_PLAY, DEAL, DRAW, DRAWNC, GIVE, HC, HMASK,
+                     HSIZE, I64, M_CARD, M_COLOUR, M_KIND, M_TARGET, MATCHV, MVB, N, NCARDS,
+                     O_COLOUR_WHEEL, O_DEFLECT_2, O_DOUBLES, O_DRAW_ANYTIME, O_JUMP_IN,
+                     O_REVERSE_BOUNCE, O_STACK, O_STACK_MIXED, O_W4_SAVE_2, OUT, P_COLOUR, P_DRAWN,
+                     P_EXCHANGE, P_GIVE, P_PENALTY, P_READY, P_ROUND_OVER, P_SWAP, P_TURN, PASS,
+                     PCARD, PHASE, PLAY, READY, RK_P2, RK_R, RK_S, RK_W4, SWAP, TOPBY, W4_BIT,
+                     W4SET)
 from .state import lowest_card, only_a_bluff, playable, top, w4_blocked
 
 
@@ -21,10 +22,12 @@ from .state import lowest_card, only_a_bluff, playable, top, w4_blocked
 
 @njit(cache=True, inline="always")
 def add_move(mv: I64, b: int, k: int, kind: int, card: int, colour: int, target: int) -> int:
-    mv[b, 0, k] = kind
-    mv[b, 1, k] = card
-    mv[b, 2, k] = colour
-    mv[b, 3, k] = target
+    """Write move ``k`` of buffer ``b`` (:data:`~uno_nb.kernel.layout.MVB`); the count after it."""
+    at = b * MVB + 4 * k
+    mv[at + M_KIND] = kind
+    mv[at + M_CARD] = card
+    mv[at + M_COLOUR] = colour
+    mv[at + M_TARGET] = target
     return k + 1
 
 
@@ -162,14 +165,15 @@ def jump_in_moves(st: I64, mv: I64, b: int, ru: I64) -> int:
             if st[HC + s * 64 + t] > 0:
                 k = add_plays(mv, b, k, t, ru)
                 for i in range(k - (4 if (C_COL[t] < 0 and ru[O_COLOUR_WHEEL] == 0) else 1), k):
-                    mv[b, 3, i] = s  # the player, kept in the target column for jump-ins
+                    mv[b * MVB + 4 * i + M_TARGET] = s  # the player, kept as the target of jump-ins
     bo = st[BOUNCE]
     if bo >= 0 and (C_RANK[t] == RK_S or C_RANK[t] == RK_R):
         for c in range(NCARDS):
             if st[HC + bo * 64 + c] > 0 and C_RANK[c] == RK_R and C_COL[c] == st[COLOURV]:
                 dup = False
                 for i in range(k):
-                    if mv[b, 3, i] == bo and mv[b, 1, i] == c:
+                    at = b * MVB + 4 * i
+                    if mv[at + M_TARGET] == bo and mv[at + M_CARD] == c:
                         dup = True
                 if not dup:
                     k = add_move(mv, b, k, PLAY, c, -1, bo)

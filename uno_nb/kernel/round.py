@@ -183,23 +183,23 @@ def end_round(st: I64, winner: int, loser: int, final: bool, ru: I64, crng: U32)
             if st[HSIZE + s] == 1 and hand_points(st, s, flag(False)) == 0:
                 st[FIRED + F_DROP_ZERO] += 1
                 break
-    # scratch view: deal_round fills TMP while dealing, jump_ins keeps its choices
-    # there during one race (a race that ends the round reads none of them after)
-    values = st[TMP:TMP + n]
+    # scratch: seat s's points at st[TMP + s] (deal_round fills TMP while dealing,
+    # jump_ins keeps its choices there during one race; a race that ends the
+    # round reads none of them after)
     for s in range(n):
-        values[s] = hand_points(st, s, drop)
+        st[TMP + s] = hand_points(st, s, drop)
     scoring = ru[O_SCORING]
     st[WONR + winner] = st[ROUND]
     if scoring == SCORE_WINNER:
         pts = 0
         for s in range(n):
             if s != winner:
-                pts += values[s]
+                pts += st[TMP + s]
         st[SCORES + winner] += pts
     elif scoring == SCORE_PENALTY:
         st[FIRED + F_PENALTY] += 1
         for s in range(n):
-            st[SCORES + s] += values[s]
+            st[SCORES + s] += st[TMP + s]
         last = st[LAST + winner]
         bonus = 0
         if ru[O_H2O] and last >= 0:
@@ -217,7 +217,7 @@ def end_round(st: I64, winner: int, loser: int, final: bool, ru: I64, crng: U32)
             s = winner
             for _ in range(1, n):
                 s = after(st, s)
-                if best < 0 or values[s] > values[best]:
+                if best < 0 or st[TMP + s] > st[TMP + best]:
                     best = s
             loser = best
     st[WINS + winner] += 1

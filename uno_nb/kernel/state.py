@@ -1,5 +1,5 @@
-"""The kernel's state primitives (:mod:`uno_nb.kernel.jit`): unowned array
-views, the chance-event generators, and the small queries and updates of a
+"""The kernel's state primitives (:mod:`uno_nb.kernel.jit`): raw array
+pointers, the chance-event generators, and the small queries and updates of a
 game's state array, inlined on the per-move path.
 """
 
@@ -10,7 +10,6 @@ from typing import Any, Callable, cast
 import numpy as np
 from numba import config, njit, types
 from numba.extending import intrinsic
-from numba.np.numpy_support import carray
 from numpy.typing import NDArray
 
 from . import mtrand as mt
@@ -19,13 +18,13 @@ from .layout import (BITPOS, C_COL, C_RANK, CHANCE, COLMASK, COLOURV, D_BLUFF_OK
                      PENDING, RK_W4, SEED, U32, W4SET)
 
 
-# ================================================================ unowned views
+# ================================================================ raw arrays
 
 def _data_pointer_typing(typingctx: Any, arr: Any) -> Any:
-    """The data pointer of a C-contiguous array (for :func:`unowned`); numba's
+    """The data pointer of a C-contiguous array (for :func:`raw`); numba's
     typing of the intrinsic (``typingctx``, ``arr``: numba's own objects)."""
     if not isinstance(arr, types.Array) or arr.layout != "C":
-        return None  # no such signature: a typing error, never a wrong view
+        return None  # no such signature: a typing error, never a wrong pointer
     sig = types.CPointer(arr.dtype)(arr)  # type: ignore[no-untyped-call]
 
     def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
@@ -38,23 +37,28 @@ _data_pointer = cast(Callable[[NDArray[Any]], Any], intrinsic(_data_pointer_typi
 
 
 if getattr(config, "DISABLE_JIT"):  # NUMBA_DISABLE_JIT=1 (numba sets it at run time, untyped)
-    def unowned(a: NDArray[Any]) -> NDArray[Any]:
-        """``a`` itself: plain Python has no runtime and nothing to count."""
-        return a
+    def raw(a: NDArray[Any]) -> NDArray[Any]:
+        """``a`` as a flat view: plain Python indexes it as the compiled code
+        indexes the pointer."""
+        return a.reshape(-1)
 else:
     @njit(cache=True, inline="always")
-    def unowned(a: NDArray[Any]) -> NDArray[Any]:
-        """A view of the C-contiguous array ``a`` that numba does not reference-count.
+    def raw(a: NDArray[Any]) -> NDArray[Any]:
+        """The C-contiguous array ``a`` as a raw pointer to its first element,
+        which the game loop indexes as a flat array (``p[i]``, ``p[i] = v``).
 
-        Every call between compiled functions that LLVM does not inline increments
-        and decrements (atomically) the reference count of each array argument; on
-        the per-move path that was about a third of the kernel's time.  A view made
-        by ``numba.carray`` from a raw pointer has no reference count (the runtime
-        skips a null one), so the game loop works on such views.  They must not
-        outlive ``a``: numba frees a local array right after its last use, so the
-        owner must be used after the views (:func:`keep_alive`)."""
-        view: NDArray[Any] = carray(_data_pointer(a), a.shape)
-        return view
+        numba passes an array to a function it does not inline as seven
+        values (its reference-counted owner, size, shape, strides, data ...)
+        and increments the owner's reference count when the function starts
+        and decrements it when it returns: on the per-move path, where a move
+        makes a handful of such calls with four or five arrays each, those
+        calls took close to half a move's time.  A pointer is one value with
+        nothing to count.  It must not outlive ``a``: numba frees a local
+        array right after its last use, so the owner is used after the
+        pointers (:func:`keep_alive`).  (Typed ``NDArray`` for the readers:
+        the functions that take it only index it.)"""
+        pointer: NDArray[Any] = _data_pointer(a)
+        return pointer
 
 
 @njit(cache=True, inline="always")
@@ -75,7 +79,7 @@ def flag(x: bool) -> bool:
 
 @njit(cache=True)
 def keep_alive(*arrays: NDArray[Any]) -> int:
-    """Nothing; a use of ``arrays`` that keeps them (and their unowned views) alive until here."""
+    """Nothing; a use of ``arrays`` that keeps them (and their raw pointers) alive until here."""
     return len(arrays)
 
 
@@ -101,7 +105,7 @@ def next_rng(st: I64, crng: U32) -> None:
 @njit(cache=True)
 def shuffle(st: I64, off: int, n: int, crng: U32) -> None:
     """``Game._shuffle`` of ``st[off:off+n]``: sort by uniform keys, stably."""
-    mt.sort_shuffle_inplace(crng, st[off:off + n], n)
+    mt.sort_shuffle_at(crng, st, off, n)
 
 
 # ================================================================ small queries

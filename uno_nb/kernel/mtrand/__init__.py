@@ -19,6 +19,8 @@ Seeding
   negative Python int seeds like its absolute value (CPython does that too).
 * :func:`seed_words` (njit): ``init_by_array`` over any key, e.g. the key of
   an int of any size, made in plain Python by :func:`int_key`.
+* :func:`seed_twisted` (njit): :data:`BLOCK` generators at a time, side by
+  side (the kernel's batches seed two generators a game).
 
 Only int seeds: the kit seeds every generator with a whole number (the
 engine's and the table model's, through :func:`uno_nb.engine.deal.mix`).
@@ -26,7 +28,8 @@ engine's and the table model's, through :func:`uno_nb.engine.deal.mix`).
 Draws (njit): :func:`genrand_uint32`, :func:`random`, :func:`getrandbits32`,
 :func:`randbelow` (``Random._randbelow``), :func:`uniform`, and the engine's
 shuffle ``cards.sort(key=lambda _c: rng.random())`` as
-:func:`sort_shuffle_inplace`.
+:func:`sort_shuffle_inplace` (:func:`sort_shuffle_at` for a part of a raw
+array).
 
 Modules: the seed keys (plain Python) are made in :mod:`uno_nb.kernel.mtrand.keys`
 (re-exported here); :mod:`uno_nb.kernel.mtrand.jit` compiles with numba when it
@@ -61,10 +64,10 @@ from .keys import int_key, split_seed
 __all__ = [
     "N", "STATE_SIZE", "POS", "new_state", "from_random", "to_random",
     "int_key", "split_seed", "seed",
-    "init_genrand", "seed_words", "seed_int", "seed_many", "LANES",
+    "init_genrand", "seed_words", "seed_int",
     "seed_twisted", "BLOCK", "block_work",
     "genrand_uint32", "random", "getrandbits32", "randbelow", "uniform",
-    "random53", "shuffle_keys", "stable_sort_by_keys", "sort_shuffle_inplace",
+    "random53", "shuffle_keys", "stable_sort_by_keys", "sort_shuffle_inplace", "sort_shuffle_at",
 ]
 
 #: Number of Mersenne Twister words.
@@ -173,97 +176,6 @@ def seed_words(state: U32, words: Words, start: int, count: int) -> None:
         k -= 1
     state[0] = _UPPER  # MSB is 1, assuring a non-zero initial array
     state[POS] = N
-
-
-LANES = 8
-
-
-@njit
-def seed_many(states: U32, words: Words, starts: I64, counts: I64) -> None:
-    """``seed_words(states[g], words, starts[g], counts[g])`` for every row ``g``
-    of ``states`` (``uint32[G, STATE_SIZE]``), :data:`LANES` generators at a
-    time: ``init_by_array`` is one long chain of dependent steps, and running
-    several chains side by side lets the processor overlap them (three to five
-    times faster per generator than one at a time).  Keys longer than 624
-    words are seeded one by one."""
-    games = states.shape[0]
-    buf = np.empty((N, LANES), np.int64)
-    jj = np.zeros(LANES, np.int64)
-    nk = np.ones(LANES, np.int64)
-    st0 = np.zeros(LANES, np.int64)
-    use = np.zeros(LANES, np.int64)
-    for g0 in range(0, games, LANES):
-        lanes = min(LANES, games - g0)
-        long_key = False
-        for lane in range(LANES):
-            g = g0 + lane if lane < lanes else g0
-            use[lane] = 1 if counts[g] > 0 else 0
-            nk[lane] = counts[g] if counts[g] > 0 else 1
-            st0[lane] = starts[g]
-            jj[lane] = 0
-            if nk[lane] > N:
-                long_key = True
-        if long_key:
-            for lane in range(lanes):
-                seed_words(states[g0 + lane], words, starts[g0 + lane], counts[g0 + lane])
-            continue
-        for i in range(N):
-            for lane in range(LANES):
-                buf[i, lane] = _GENRAND_19650218[i]
-        same = True
-        for lane in range(1, LANES):
-            if nk[lane] != nk[0]:
-                same = False
-        pv = np.empty(LANES, np.int64)
-        for lane in range(LANES):
-            pv[lane] = buf[0, lane]
-        i = 1
-        j = 0
-        for _ in range(N):
-            if same:  # the usual case: keys of one length share the key index
-                for lane in range(LANES):
-                    key = (np.int64(words[st0[lane] + j]) & _MASK32) * use[lane]
-                    p = pv[lane]
-                    v = ((buf[i, lane] ^ (((p ^ (p >> 30)) * 1664525) & _MASK32))
-                         + key + j) & _MASK32
-                    buf[i, lane] = v
-                    pv[lane] = v
-                j += 1
-                if j >= nk[0]:
-                    j = 0
-            else:
-                for lane in range(LANES):
-                    jl = jj[lane]
-                    key = (np.int64(words[st0[lane] + jl]) & _MASK32) * use[lane]
-                    p = pv[lane]
-                    v = ((buf[i, lane] ^ (((p ^ (p >> 30)) * 1664525) & _MASK32))
-                         + key + jl) & _MASK32
-                    buf[i, lane] = v
-                    pv[lane] = v
-                    jl += 1
-                    jj[lane] = 0 if jl >= nk[lane] else jl
-            i += 1
-            if i >= N:
-                for lane in range(LANES):
-                    buf[0, lane] = buf[N - 1, lane]
-                i = 1
-        for _ in range(N - 1):
-            for lane in range(LANES):
-                p = pv[lane]
-                v = ((buf[i, lane] ^ (((p ^ (p >> 30)) * 1566083941) & _MASK32)) - i) & _MASK32
-                buf[i, lane] = v
-                pv[lane] = v
-            i += 1
-            if i >= N:
-                for lane in range(LANES):
-                    buf[0, lane] = buf[N - 1, lane]
-                i = 1
-        for lane in range(lanes):
-            row = states[g0 + lane]
-            row[0] = _UPPER
-            for i in range(1, N):
-                row[i] = buf[i, lane]
-            row[POS] = N
 
 
 #: Generators :func:`seed_twisted` seeds side by side (the width of its lane loops).
@@ -520,24 +432,14 @@ def random53(state: U32) -> np.int64:
 
 
 @njit
-def sort_shuffle_inplace(state: U32, arr: NDArray[Any], n: int) -> None:
-    """Permute ``arr[:n]`` exactly like ``lst.sort(key=lambda _c: rng.random())``:
-    one ``random()`` per element in list order, then a stable sort by them.
+def _shuffle_order(state: U32, n: int, b: int) -> I64:
+    """The positions ``0 … n-1`` in the order of ``n`` successive ``random()``
+    keys, stably (``1 <= n <= 2**b <= 1024``), in ``order[n:2n]`` of the
+    array returned (packed: the position is the low ``b`` bits).
 
-    For ``n <= 1024`` each key is packed with its position as
-    ``random53() << b | i`` (``b`` bits for ``i``): distinct int64s whose order
-    is the stable order; a bucket pass by the top bits, then insertion sort
-    (few moves: the keys are uniform).  Larger ``n`` (slower) use
-    :func:`shuffle_keys` and :func:`stable_sort_by_keys`."""
-    if n <= 0:
-        return
-    b = 0
-    while (1 << b) < n:
-        b += 1
-    if b > 10:
-        keys = shuffle_keys(state, n)
-        stable_sort_by_keys(keys, arr, n)
-        return
+    Each key is packed with its position as ``random53() << b | i``:
+    distinct int64s whose order is the stable order; a bucket pass by the top
+    bits, then insertion sort (few moves: the keys are uniform)."""
     nb = 1 << b  # buckets: the top b bits of the keys
     # work: the packed keys [0, n), sorted [n, 2n), bucket starts [2n, 2n + nb]
     work = np.zeros(2 * n + nb + 1, np.int64)
@@ -561,9 +463,52 @@ def sort_shuffle_inplace(state: U32, arr: NDArray[Any], n: int) -> None:
             work[j] = work[j - 1]
             j -= 1
         work[j] = v
+    return work
+
+
+@njit
+def _bits(n: int) -> int:
+    """The fewest bits that number ``0 … n-1``."""
+    b = 0
+    while (1 << b) < n:
+        b += 1
+    return b
+
+
+@njit
+def sort_shuffle_inplace(state: U32, arr: NDArray[Any], n: int) -> None:
+    """Permute ``arr[:n]`` exactly like ``lst.sort(key=lambda _c: rng.random())``:
+    one ``random()`` per element in list order, then a stable sort by them
+    (:func:`_shuffle_order` for ``n <= 1024``; larger ``n``, slower, use
+    :func:`shuffle_keys` and :func:`stable_sort_by_keys`)."""
+    if n <= 0:
+        return
+    b = _bits(n)
+    if b > 10:
+        keys = shuffle_keys(state, n)
+        stable_sort_by_keys(keys, arr, n)
+        return
+    work = _shuffle_order(state, n, b)
     tmp = np.empty(n, arr.dtype)
     for i in range(n):
         tmp[i] = arr[i]
-    mask = nb - 1
+    mask = (1 << b) - 1
     for i in range(n):
-        arr[i] = tmp[work[o + i] & mask]
+        arr[i] = tmp[work[n + i] & mask]
+
+
+@njit
+def sort_shuffle_at(state: U32, arr: I64, off: int, n: int) -> None:
+    """:func:`sort_shuffle_inplace` of the int64 words ``arr[off:off + n]``
+    (``n <= 1024``), for an ``arr`` that is only indexed (the kernel's raw
+    pointers: no slices)."""
+    if n <= 0:
+        return
+    b = _bits(n)
+    work = _shuffle_order(state, n, b)
+    tmp = np.empty(n, np.int64)
+    for i in range(n):
+        tmp[i] = arr[off + i]
+    mask = (1 << b) - 1
+    for i in range(n):
+        arr[off + i] = tmp[work[n + i] & mask]
