@@ -348,6 +348,12 @@ def test_threads_play_the_same_games_in_the_same_order_as_one(monkeypatch):
     assert kernel.play_moves("cnuno", lineup, 30, seed=2, threads=3) == moves
 
 
+def test_the_state_has_room_to_shuffle_the_largest_deck():
+    from uno_nb.kernel import mtrand as mt
+    from uno_nb.kernel.layout import DECK_LEN, SHUFFLE, STATE_SIZE
+    assert STATE_SIZE - SHUFFLE >= mt.shuffle_scratch(int(DECK_LEN.max()))
+
+
 def test_an_error_in_any_thread_reaches_the_caller_after_every_part_has_stopped(monkeypatch):
     import threading
     import numpy as np

@@ -262,16 +262,18 @@ def test_sort_shuffle_at_shuffles_only_its_part_as_the_engine():
     pointers: no slices), the same permutation and draws as the engine's."""
     r = random.Random(77)
     state = seeded(77)
-    words = np.full(1200, -5, np.int64)
-    for off, n in [(0, 108), (64, 0), (3, 1), (500, 79), (100, 1024)]:
+    scratch = 1200
+    words = np.full(scratch + mt.shuffle_scratch(1024), -5, np.int64)
+    for off, n in [(0, 108), (64, 0), (3, 1), (500, 79), (100, 1024), (7, 2), (9, 3)]:
         words[off:off + n] = np.arange(n) + 1000
-        mt.sort_shuffle_at(state, words, off, n)
+        mt.sort_shuffle_at(state, words, off, n, scratch)
         lst = list(range(1000, 1000 + n))
         lst.sort(key=lambda _c: r.random())
         assert words[off:off + n].tolist() == lst
-        assert (words[:off] == -5).all() and (words[off + n:] == -5).all()
+        assert (words[:off] == -5).all() and (words[off + n:scratch] == -5).all()
         words[:] = -5
     assert mt.random(state) == r.random()
+    assert [mt.shuffle_scratch(n) for n in (1, 2, 3, 108, 128, 129)] == [5, 9, 14, 453, 513, 644]
 
 
 @pytest.mark.parametrize("seed", range(30))

@@ -43,7 +43,8 @@ from .layout import (ADVISE, C_COL, C_DRAW, C_NUM, C_PTS, C_RANK, CATCH, COLMASK
                      rules_array, SCORES, SILENCE, SLAP, SLOW, SPEAK, STATE_SIZE, T_ADVISE, T_COLS,
                      T_FORGET, T_NOTICE, T_REACTION, T_TALK, TMP, TOPBY, TURNS, U32, UNO, UNOOPEN,
                      WINNER)
-from .state import flag, i64, keep_alive, mix, raw
+from .mtrand.jit import raw
+from .state import flag, i64, keep_alive, mix
 from .moves import add_move, jump_in_moves, turn_moves
 from .effects import apply_other, new_game, push_play
 from .bots import bot_choose
@@ -300,7 +301,7 @@ def play_one(st: I64, mv: I64, hist: I64, room: int, idx: I64, tr: I64, trng: U3
     (or the inline policy's), both seeded by :func:`play_batch`; ``hist``:
     the row the game's moves are written in, room for ``room`` of them
     (:func:`move_code`; ``st[MOVES]`` ends as the runner's ``moves``).  Every
-    array is a raw pointer (:func:`~uno_nb.kernel.state.raw`)."""
+    array is a raw pointer (:func:`~uno_nb.kernel.mtrand.jit.raw`)."""
     new_game(st, n, seed, max_rounds, ru, crng)
     st[ROOM] = room
     first = st[CUR]

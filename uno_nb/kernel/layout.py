@@ -227,8 +227,8 @@ FIRED = LAST + 10
 PILE = FIRED + 48
 DISC = PILE + 128
 TMP = DISC + 128
-DECK = TMP + 128
-STATE_SIZE = DECK + 128
+SHUFFLE = TMP + 128  # a shuffle's scratch (mtrand.sort_shuffle_at), for up to 128 cards
+STATE_SIZE = SHUFFLE + 3 * 128 + 128 + 1
 REFILLS = np.array([6, 5, 4, 3, 2, 1], np.int64)
 
 # The move buffers: 3 of MAXM moves (0: a turn's moves, 1: the jump-ins of

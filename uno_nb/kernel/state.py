@@ -5,60 +5,22 @@ game's state array, inlined on the per-move path.
 
 from __future__ import annotations
 
-from typing import Any, Callable, cast
+from typing import Any
 
 import numpy as np
-from numba import config, njit, types
-from numba.extending import intrinsic
+from numba import njit
 from numpy.typing import NDArray
 
 from . import mtrand as mt
 from .layout import (BITPOS, C_COL, C_RANK, CHANCE, COLMASK, COLOURV, D_BLUFF_OK, DIR, DISC, HC,
                      HMASK, HSIZE, I64, MATCH, MATCHV, N, NDISC, O_W4_ANYTIME, OUT, OUTS, PCARD,
-                     PENDING, RK_W4, SEED, U32, W4SET)
+                     PENDING, RK_W4, SEED, SHUFFLE, U32, W4SET)
 
 
 # ================================================================ raw arrays
-
-def _data_pointer_typing(typingctx: Any, arr: Any) -> Any:
-    """The data pointer of a C-contiguous array (for :func:`raw`); numba's
-    typing of the intrinsic (``typingctx``, ``arr``: numba's own objects)."""
-    if not isinstance(arr, types.Array) or arr.layout != "C":
-        return None  # no such signature: a typing error, never a wrong pointer
-    sig = types.CPointer(arr.dtype)(arr)  # type: ignore[no-untyped-call]
-
-    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-        return context.make_array(arr)(context, builder, args[0]).data
-    return sig, codegen
-
-
-#: The intrinsic, as compiled code calls it: with the array only.
-_data_pointer = cast(Callable[[NDArray[Any]], Any], intrinsic(_data_pointer_typing))
-
-
-if getattr(config, "DISABLE_JIT"):  # NUMBA_DISABLE_JIT=1 (numba sets it at run time, untyped)
-    def raw(a: NDArray[Any]) -> NDArray[Any]:
-        """``a`` as a flat view: plain Python indexes it as the compiled code
-        indexes the pointer."""
-        return a.reshape(-1)
-else:
-    @njit(cache=True, inline="always")
-    def raw(a: NDArray[Any]) -> NDArray[Any]:
-        """The C-contiguous array ``a`` as a raw pointer to its first element,
-        which the game loop indexes as a flat array (``p[i]``, ``p[i] = v``).
-
-        numba passes an array to a function it does not inline as seven
-        values (its reference-counted owner, size, shape, strides, data ...)
-        and increments the owner's reference count when the function starts
-        and decrements it when it returns: on the per-move path, where a move
-        makes a handful of such calls with four or five arrays each, those
-        calls took close to half a move's time.  A pointer is one value with
-        nothing to count.  It must not outlive ``a``: numba frees a local
-        array right after its last use, so the owner is used after the
-        pointers (:func:`keep_alive`).  (Typed ``NDArray`` for the readers:
-        the functions that take it only index it.)"""
-        pointer: NDArray[Any] = _data_pointer(a)
-        return pointer
+#
+# The game loop indexes raw pointers, not arrays (mtrand.jit.raw, which seeds
+# the generators with them too; see there why): keep_alive keeps their owners.
 
 
 @njit(cache=True, inline="always")
@@ -105,7 +67,7 @@ def next_rng(st: I64, crng: U32) -> None:
 @njit(cache=True)
 def shuffle(st: I64, off: int, n: int, crng: U32) -> None:
     """``Game._shuffle`` of ``st[off:off+n]``: sort by uniform keys, stably."""
-    mt.sort_shuffle_at(crng, st, off, n)
+    mt.sort_shuffle_at(crng, st, off, n, i64(SHUFFLE))
 
 
 # ================================================================ small queries

@@ -58,7 +58,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from .jit import F64, I64, U32, IntLike, Words, njit, njit_inline
+from .jit import F64, I64, U32, IntLike, Words, njit, njit_inline, raw
 from .keys import int_key, split_seed
 
 __all__ = [
@@ -68,6 +68,7 @@ __all__ = [
     "seed_twisted", "BLOCK", "block_work",
     "genrand_uint32", "random", "getrandbits32", "randbelow", "uniform",
     "random53", "shuffle_keys", "stable_sort_by_keys", "sort_shuffle_inplace", "sort_shuffle_at",
+    "shuffle_scratch",
 ]
 
 #: Number of Mersenne Twister words.
@@ -198,36 +199,43 @@ def block_work() -> U32:
 # The lane loops below are written so that LLVM vectorizes them (8 uint32 lanes
 # per AVX2 instruction): one row of BLOCK lanes per call, uint32 arithmetic made
 # explicit (numba widens integer arithmetic to 64 bits otherwise, and 64-bit
-# multiplies do not vectorize), each array indexed by the plain loop variable
-# (no negative-index wrap-around that would hide the contiguous access).
-# Separate small functions keep that shape visible after inlining.
+# multiplies do not vectorize).  The rows are offsets into the scratch ``w``, a
+# raw pointer (jit.raw): a row passed as an array view would cost a reference
+# count increment and decrement per call, thousands per block.  Separate small
+# functions keep that shape visible after inlining.
 
 @njit
-def _lanes_init_step(row: U32, pv: U32, krow: U32, j: int) -> None:
+def _lanes_init_step(w: U32, row: int, pv: int, krow: int, j: int) -> None:
     jj = np.uint32(j)
     for lane in range(BLOCK):
-        p = pv[lane]
-        v = np.uint32(np.uint32(row[lane] ^ np.uint32(np.uint32(p ^ (p >> _U30)) * _A1))
-                      + np.uint32(krow[lane] + jj))
-        row[lane] = v
-        pv[lane] = v
+        p = w[pv + lane]
+        v = np.uint32(np.uint32(w[row + lane] ^ np.uint32(np.uint32(p ^ (p >> _U30)) * _A1))
+                      + np.uint32(w[krow + lane] + jj))
+        w[row + lane] = v
+        w[pv + lane] = v
 
 
 @njit
-def _lanes_mix_step(row: U32, pv: U32, i: int) -> None:
+def _lanes_mix_step(w: U32, row: int, pv: int, i: int) -> None:
     ii = np.uint32(i)
     for lane in range(BLOCK):
-        p = pv[lane]
-        v = np.uint32(np.uint32(row[lane] ^ np.uint32(np.uint32(p ^ (p >> _U30)) * _A2)) - ii)
-        row[lane] = v
-        pv[lane] = v
+        p = w[pv + lane]
+        v = np.uint32(np.uint32(w[row + lane] ^ np.uint32(np.uint32(p ^ (p >> _U30)) * _A2)) - ii)
+        w[row + lane] = v
+        w[pv + lane] = v
 
 
 @njit
-def _lanes_twist(row: U32, nxt: U32, far: U32) -> None:
+def _lanes_twist(w: U32, row: int, nxt: int, far: int) -> None:
     for lane in range(BLOCK):
-        y = (row[lane] & _UP32) | (nxt[lane] & _LOW32)
-        row[lane] = far[lane] ^ (y >> _U1) ^ ((y & _U1) * _MA32)
+        y = (w[row + lane] & _UP32) | (w[nxt + lane] & _LOW32)
+        w[row + lane] = w[far + lane] ^ (y >> _U1) ^ ((y & _U1) * _MA32)
+
+
+@njit
+def _lanes_copy(w: U32, row: int, src: int) -> None:
+    for lane in range(BLOCK):
+        w[row + lane] = w[src + lane]
 
 
 @njit
@@ -240,15 +248,16 @@ def seed_twisted(states: U32, words: Words, starts: I64, counts: I64, work: U32)
 
     :data:`BLOCK` generators at a time, side by side: ``init_by_array`` is one
     chain of ~1,250 dependent steps (latency-bound, ~3 µs one at a time); with
-    the generators as vector lanes it is ~1 µs a generator, twist included.
-    Lanes share the key index, so a block whose keys differ in length (or are
-    longer than 624 words) is seeded one generator at a time.  ``work`` is
-    :func:`block_work`'s scratch."""
+    the generators as vector lanes it is ~0.5 µs a generator, twist and copy
+    out included.  Lanes share the key index, so a block whose keys differ in
+    length (or are longer than 624 words) is seeded one generator at a time.
+    ``work`` is :func:`block_work`'s scratch."""
     games = states.shape[0]
-    # work rows: [0, N) the lanes' states (row i = word i of every lane), then
-    # [N, 2N) the key words, then the lanes' previous word.  Rows are taken by
-    # integer index (contiguous views; a slice of rows would not be).
-    pv = work[2 * N]
+    # work rows (BLOCK words each, row r at w[r * BLOCK]): [0, N) the lanes'
+    # states (row i = word i of every lane), then [N, 2N) the key words, then
+    # the lanes' previous word.
+    w = raw(work)  # (the caller's argument: alive until the call returns)
+    pv = 2 * N * BLOCK
     for g0 in range(0, games, BLOCK):
         lanes = min(BLOCK, games - g0)
         nk = counts[g0] if counts[g0] > 0 else 1
@@ -262,47 +271,50 @@ def seed_twisted(states: U32, words: Words, starts: I64, counts: I64, work: U32)
                 seed_words(states[g], words, starts[g], counts[g])
                 _regenerate(states[g])
             continue
-        for j in range(nk):  # work[N + j, lane]: the j-th key word of each lane (spare lanes: lane 0's)
+        for j in range(nk):  # row N + j: the j-th key word of each lane (spare lanes: lane 0's)
             for lane in range(BLOCK):
                 g = g0 + lane if lane < lanes else g0
-                work[N + j, lane] = (np.uint32(np.int64(words[starts[g] + j]) & _MASK32)
-                                 if counts[g] > 0 else np.uint32(0))
+                w[(N + j) * BLOCK + lane] = (np.uint32(np.int64(words[starts[g] + j]) & _MASK32)
+                                             if counts[g] > 0 else np.uint32(0))
         for i in range(N):  # = init_genrand(19650218) in every lane
             g = _GENRAND_19650218[i]
-            row = work[i]
             for lane in range(BLOCK):
-                row[lane] = g
+                w[i * BLOCK + lane] = g
         for lane in range(BLOCK):
-            pv[lane] = _GENRAND_19650218[0]
-        # init_by_array, as seed_words; prev of every lane lives in pv
+            w[pv + lane] = _GENRAND_19650218[0]
+        # init_by_array, as seed_words; prev of every lane lives in row pv
         i = 1
         j = 0
         for _ in range(N):  # k = max(N, nkey) = N
-            _lanes_init_step(work[i], pv, work[N + j], j)
+            _lanes_init_step(w, i * BLOCK, pv, (N + j) * BLOCK, j)
             i += 1
             j += 1
             if i >= N:
-                work[0, :] = work[N - 1, :]
+                _lanes_copy(w, 0, (N - 1) * BLOCK)
                 i = 1
             if j >= nk:
                 j = 0
         for _ in range(N - 1):
-            _lanes_mix_step(work[i], pv, i)
+            _lanes_mix_step(w, i * BLOCK, pv, i)
             i += 1
             if i >= N:
-                work[0, :] = work[N - 1, :]
+                _lanes_copy(w, 0, (N - 1) * BLOCK)
                 i = 1
-        work[0, :] = _UP32
+        for lane in range(BLOCK):
+            w[lane] = _UP32
         # _regenerate, in place and in the same order
         for kk in range(N - _M):
-            _lanes_twist(work[kk], work[kk + 1], work[kk + _M])
+            _lanes_twist(w, kk * BLOCK, (kk + 1) * BLOCK, (kk + _M) * BLOCK)
         for kk in range(N - _M, N - 1):
-            _lanes_twist(work[kk], work[kk + 1], work[kk + _M - N])
-        _lanes_twist(work[N - 1], work[0], work[_M - 1])
-        for i in range(N):  # transpose out, reading work row by row
-            row = work[i]
+            _lanes_twist(w, kk * BLOCK, (kk + 1) * BLOCK, (kk + _M - N) * BLOCK)
+        _lanes_twist(w, (N - 1) * BLOCK, 0, (_M - 1) * BLOCK)
+        # transpose out, 104 words of a generator at a time (a word at a time
+        # wrote each generator's cache lines over and over: most of the time)
+        for i0 in range(0, N, 104):
             for lane in range(lanes):
-                states[g0 + lane, i] = row[lane]
+                out = states[g0 + lane]
+                for i in range(i0, i0 + 104):  # (104 divides N)
+                    out[i] = w[i * BLOCK + lane]
         for lane in range(lanes):
             states[g0 + lane, POS] = 0
 
@@ -432,38 +444,38 @@ def random53(state: U32) -> np.int64:
 
 
 @njit
-def _shuffle_order(state: U32, n: int, b: int) -> I64:
-    """The positions ``0 … n-1`` in the order of ``n`` successive ``random()``
-    keys, stably (``1 <= n <= 2**b <= 1024``), in ``order[n:2n]`` of the
-    array returned (packed: the position is the low ``b`` bits).
+def _shuffle_order(state: U32, n: int, b: int, w: I64, at: int) -> None:
+    """Put the positions ``0 … n-1`` in the order of ``n`` successive
+    ``random()`` keys, stably (``1 <= n <= 2**b <= 1024``), into ``w[at + n:
+    at + 2n]`` (packed: the position is the low ``b`` bits), using ``w[at:
+    at + 2n + 2**b + 1]``.
 
     Each key is packed with its position as ``random53() << b | i``:
     distinct int64s whose order is the stable order; a bucket pass by the top
     bits, then insertion sort (few moves: the keys are uniform)."""
     nb = 1 << b  # buckets: the top b bits of the keys
-    # work: the packed keys [0, n), sorted [n, 2n), bucket starts [2n, 2n + nb]
-    work = np.zeros(2 * n + nb + 1, np.int64)
-    o = n
-    st = 2 * n
+    o = at + n  # the packed keys at [at, at + n), sorted at [o, o + n), bucket starts after
+    st = at + 2 * n
+    for c in range(nb + 1):
+        w[st + c] = 0
     for i in range(n):
         v = (random53(state) << b) | i
-        work[i] = v
-        work[st + (v >> 53) + 1] += 1
+        w[at + i] = v
+        w[st + (v >> 53) + 1] += 1
     for c in range(nb):
-        work[st + c + 1] += work[st + c]
+        w[st + c + 1] += w[st + c]
     for i in range(n):
-        v = work[i]
+        v = w[at + i]
         c = st + (v >> 53)
-        work[o + work[c]] = v
-        work[c] += 1
+        w[o + w[c]] = v
+        w[c] += 1
     for i in range(o + 1, o + n):  # finish within buckets
-        v = work[i]
+        v = w[i]
         j = i
-        while j > o and v < work[j - 1]:
-            work[j] = work[j - 1]
+        while j > o and v < w[j - 1]:
+            w[j] = w[j - 1]
             j -= 1
-        work[j] = v
-    return work
+        w[j] = v
 
 
 @njit
@@ -488,7 +500,8 @@ def sort_shuffle_inplace(state: U32, arr: NDArray[Any], n: int) -> None:
         keys = shuffle_keys(state, n)
         stable_sort_by_keys(keys, arr, n)
         return
-    work = _shuffle_order(state, n, b)
+    work = np.empty(2 * n + (1 << b) + 1, np.int64)
+    _shuffle_order(state, n, b, work, 0)
     tmp = np.empty(n, arr.dtype)
     for i in range(n):
         tmp[i] = arr[i]
@@ -497,18 +510,24 @@ def sort_shuffle_inplace(state: U32, arr: NDArray[Any], n: int) -> None:
         arr[i] = tmp[work[n + i] & mask]
 
 
+def shuffle_scratch(n: int) -> int:
+    """The words of scratch :func:`sort_shuffle_at` needs to shuffle ``n`` words."""
+    return 3 * n + (1 << max(n - 1, 0).bit_length()) + 1
+
+
 @njit
-def sort_shuffle_at(state: U32, arr: I64, off: int, n: int) -> None:
+def sort_shuffle_at(state: U32, arr: I64, off: int, n: int, scratch: int) -> None:
     """:func:`sort_shuffle_inplace` of the int64 words ``arr[off:off + n]``
     (``n <= 1024``), for an ``arr`` that is only indexed (the kernel's raw
-    pointers: no slices)."""
+    pointers: no slices, no allocation), with :func:`shuffle_scratch` words
+    of ``arr`` from ``scratch`` on to work in."""
     if n <= 0:
         return
     b = _bits(n)
-    work = _shuffle_order(state, n, b)
-    tmp = np.empty(n, np.int64)
+    _shuffle_order(state, n, b, arr, scratch)
+    tmp = scratch + 2 * n + (1 << b) + 1
     for i in range(n):
-        tmp[i] = arr[off + i]
+        arr[tmp + i] = arr[off + i]
     mask = (1 << b) - 1
     for i in range(n):
-        arr[off + i] = tmp[work[n + i] & mask]
+        arr[off + i] = arr[tmp + (arr[scratch + n + i] & mask)]

@@ -19,7 +19,7 @@ try:
 except ImportError:  # pragma: no cover - numba missing: the same code runs as plain Python (slow)
     HAVE_NUMBA = False
 
-__all__ = ["njit", "njit_inline", "HAVE_NUMBA", "U32", "I64", "F64", "Words", "IntLike"]
+__all__ = ["njit", "njit_inline", "raw", "HAVE_NUMBA", "U32", "I64", "F64", "Words", "IntLike"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -49,3 +49,48 @@ def njit_inline(func: F) -> F:
     if not HAVE_NUMBA:  # pragma: no cover
         return func
     return cast(F, numba.njit(cache=True, inline="always")(func))
+
+
+def _data_pointer_typing(typingctx: Any, arr: Any) -> Any:
+    """The data pointer of a C-contiguous array (for :func:`raw`); numba's
+    typing of the intrinsic (``typingctx``, ``arr``: numba's own objects)."""
+    from numba import types
+    if not isinstance(arr, types.Array) or arr.layout != "C":
+        return None  # no such signature: a typing error, never a wrong pointer
+    sig = types.CPointer(arr.dtype)(arr)  # type: ignore[no-untyped-call]
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        return context.make_array(arr)(context, builder, args[0]).data
+    return sig, codegen
+
+
+if not HAVE_NUMBA or getattr(numba.config, "DISABLE_JIT"):  # (set at run time, untyped)
+    def raw(a: NDArray[Any]) -> NDArray[Any]:
+        """``a`` as a flat view: plain Python indexes it as the compiled code
+        indexes the pointer."""
+        return a.reshape(-1)
+else:
+    from numba.extending import intrinsic
+
+    #: The intrinsic, as compiled code calls it: with the array only.
+    _data_pointer = cast(Callable[[NDArray[Any]], Any], intrinsic(_data_pointer_typing))
+
+    @numba.njit(cache=True, inline="always")
+    def raw(a: NDArray[Any]) -> NDArray[Any]:
+        """The C-contiguous array ``a`` as a raw pointer to its first element,
+        which compiled code indexes as a flat array (``p[i]``, ``p[i] = v``).
+
+        numba passes an array to a function it does not inline as seven
+        values (its reference-counted owner, size, shape, strides, data ...)
+        and increments the owner's reference count when the function starts
+        and decrements it when it returns: on the kernel's per-move path,
+        where a move makes a handful of such calls with four or five arrays
+        each, those calls took close to half a move's time (and seeding a
+        block of generators makes thousands).  A pointer is one value with
+        nothing to count.  It must not outlive ``a``: numba frees a local
+        array right after its last use, so the owner is used after the
+        pointers (:func:`uno_nb.kernel.state.keep_alive`).  (Typed
+        ``NDArray`` for the readers: the functions that take it only index
+        it.)"""
+        pointer: NDArray[Any] = _data_pointer(a)
+        return pointer
