@@ -12,17 +12,22 @@ is written inline in the loop, so each side times its engine, not a bot.  uno_nb
 The compiled kernel (:mod:`uno_nb.kernel`) plays the same games with the same
 policy (``kernel.play(..., table=False)``: the same seeds, the same choices,
 game for game — tests/test_kernel.py checks it) in the same run, ``--kernel-scale``
-times as many per run, since it is that much faster.  Its first call in the
-process loads the machine code from numba's disk cache (or compiles it after
-an install); that time is printed on its own line and left out of its rate.
+times as many per run, since it is that much faster.  It plays them as it
+plays by default, spread over the machine's cores ("kernel": one thread per
+core, the number is printed), and again on one thread ("kernel1"), for a
+comparison core for core: the Python engines and RLCard use one.  Its first
+call in the process loads the machine code from numba's disk cache (or
+compiles it after an install); that time is printed on its own line and left
+out of its rate.
 
 The runs alternate between the engines and the best of ``--repeat`` runs
 counts, so a busy moment on the machine hurts neither side alone.  The last
 lines are ``ratio_vs_rlcard=X.XX`` (uno_nb's engine games/s over RLCard's, in
 its fast mode: ``record=False``, no event log and no undo, what simulations
 use), ``events_ratio_vs_rlcard=X.XX`` (the full engine, every event logged and
-every move undoable, what the notebooks use; "events" in the table) and
-``kernel_ratio_vs_rlcard=X.X`` (the kernel's games/s over RLCard's).
+every move undoable, what the notebooks use; "events" in the table),
+``kernel_one_core_ratio_vs_rlcard=X.X`` (the kernel on one thread) and
+``kernel_ratio_vs_rlcard=X.X`` (the kernel's games/s over RLCard's, on every core).
 
     python benchmarks/engine_speed.py --games 5000
 """
@@ -79,12 +84,19 @@ def play_uno_nb_events(games: int, seed: int) -> tuple[float, int]:
     return play_uno_nb(games, seed, record=True)
 
 
-def play_kernel(games: int, seed: int) -> tuple[float, int]:
-    """The same games on the compiled kernel: seconds and moves."""
+def play_kernel(games: int, seed: int, threads: int | None = None) -> tuple[float, int]:
+    """The same games on the compiled kernel (on ``threads`` threads, by
+    default one per core): seconds and moves."""
     from uno_nb import kernel
     start = time.perf_counter()
-    batch = kernel.play("standard", ["random-greedy"] * 4, games, seed, table=False)
+    batch = kernel.play("standard", ["random-greedy"] * 4, games, seed, table=False,
+                        threads=threads)
     return time.perf_counter() - start, int(batch.moves.sum())
+
+
+def play_kernel_one_thread(games: int, seed: int) -> tuple[float, int]:
+    """:func:`play_kernel` on one thread."""
+    return play_kernel(games, seed, threads=1)
 
 
 def play_rlcard(games: int, seed: int) -> tuple[float, int]:
@@ -129,14 +141,16 @@ def main(argv: list[str] | None = None) -> int:
         play_kernel(2, args.seed)
         print(f"kernel first call: {time.perf_counter() - start:.2f} s "
               "(loading or compiling the machine code; left out of its rate)")
+        print(f"kernel threads: {kernel.cores()} (one per core) in the kernel row, 1 in kernel1")
     else:
         print(f"no kernel: {kernel.why_not('standard', ['random-greedy'] * 4)}")
     best: dict[str, tuple[float, int]] = {}
     count = {"uno_nb": args.games, "events": args.games, "rlcard": args.games,
-             "kernel": args.games * args.kernel_scale}
+             "kernel": args.games * args.kernel_scale, "kernel1": args.games * args.kernel_scale}
     engines = ([("uno_nb", play_uno_nb), ("events", play_uno_nb_events)]
                + ([("rlcard", play_rlcard)] if have_rlcard else [])
-               + ([("kernel", play_kernel)] if have_kernel else []))
+               + ([("kernel", play_kernel), ("kernel1", play_kernel_one_thread)]
+                  if have_kernel else []))
     for _ in range(args.repeat):
         for name, play in engines:
             result = play(count[name], args.seed)
@@ -151,6 +165,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"ratio_vs_rlcard={rate['uno_nb'] / rate['rlcard']:.2f}")
         print(f"events_ratio_vs_rlcard={rate['events'] / rate['rlcard']:.2f}")
         if have_kernel:
+            print(f"kernel_one_core_ratio_vs_rlcard={rate['kernel1'] / rate['rlcard']:.1f}")
             print(f"kernel_ratio_vs_rlcard={rate['kernel'] / rate['rlcard']:.1f}")
     return 0
 

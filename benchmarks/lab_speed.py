@@ -1,9 +1,11 @@
 """How long does the lab page take to compare two rule sets?
 
 Times what the lab page does by default: ``standard`` against ``party``,
-10,000 seeded 4-player games each between heuristic bots, on one core (in
-this process, as the page runs it), with the records and both summaries -
-from the start of the run to the figures the page shows.  The last line is
+10,000 seeded 4-player games each between heuristic bots, in this process as
+the page runs it (on the kernel, spread over the machine's cores by its
+threads), with the records and both summaries - from the start of the run to
+the figures the page shows.  The same comparison on one thread follows, timed
+too, and its records are checked to be the same.  The last line is
 ``lab_compare_10k_seconds=X`` (with ``--games N`` other than 10,000 it is
 ``lab_compare_seconds=X`` for N games per rule set).
 
@@ -29,15 +31,18 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from uno_nb import lab  # noqa: E402
+from uno_nb import kernel, lab  # noqa: E402
 from uno_nb.sim.bots import BOT_NAMES  # noqa: E402
 from uno_nb.engine.rules import PRESETS  # noqa: E402
 
 
-def compare(rules: list[str], lineup: list[str], games: int, executor) -> tuple[float, dict]:
-    """Seconds for the comparison, summaries included, and its results."""
+def compare(rules: list[str], lineup: list[str], games: int, executor,
+            threads: int | None = None) -> tuple[float, dict]:
+    """Seconds for the comparison, summaries included, and its results (not
+    the lab's memory of runs: these games are played)."""
+    lab.forget()
     start = time.perf_counter()
-    results = lab.compare(rules, lineup, games, seed=0, executor=executor)
+    results = lab.compare(rules, lineup, games, seed=0, executor=executor, threads=threads)
     for result in results.values():
         result.summary  # noqa: B018  (the page shows the summaries: they count)
     return time.perf_counter() - start, results
@@ -64,12 +69,16 @@ def main(argv: list[str] | None = None) -> int:
           "not part of the comparison)")
     print(f"played on    : {first.engine}" + (f" ({first.fallback})" if first.fallback else ""))
     seconds, serial = compare(args.rules, lineup, args.games, "serial")
-    print(f"one core     : {seconds:8.2f} s ({2 * args.games / seconds:,.0f} games/s)")
-    same = True
+    print(f"this process : {seconds:8.2f} s ({2 * args.games / seconds:,.0f} games/s; "
+          f"{kernel.cores() if first.engine == 'kernel' else 1} thread(s))")
+    alone, one = compare(args.rules, lineup, args.games, "serial", threads=1)
+    same = all(serial[k].batch == one[k].batch for k in serial)
+    print(f"one thread   : {alone:8.2f} s ({2 * args.games / alone:,.0f} games/s); "
+          f"same records: {same}")
     if args.workers > 1:
         with ProcessPoolExecutor(args.workers) as pool:
             pooled, parallel = compare(args.rules, lineup, args.games, pool)
-        same = all(serial[k].batch == parallel[k].batch for k in serial)
+        same = same and all(serial[k].batch == parallel[k].batch for k in serial)
         print(f"{args.workers} processes  : {pooled:8.2f} s ({2 * args.games / pooled:,.0f} games/s); "
               f"same records as one core: {same}")
     for name, result in serial.items():

@@ -51,11 +51,14 @@ def test_engine_speed_prints_figures_and_the_ratio_line(capsys):
         events = [line for line in out if line.startswith("events_ratio_vs_rlcard=")]
         assert len(events) == 1 and float(events[0].split("=")[1]) > 0
         if kernel.available():
+            assert out[-2].startswith("kernel_one_core_ratio_vs_rlcard=")
             assert out[-1].startswith("kernel_ratio_vs_rlcard=")
-            assert float(out[-1].split("=")[1]) > 0
+            assert float(out[-1].split("=")[1]) > 0 and float(out[-2].split("=")[1]) > 0
     if kernel.available():
         assert any(line.startswith("kernel first call: ") for line in out)
-        assert any(line.strip().startswith("kernel:") and "games/s" in line for line in out)
+        assert f"kernel threads: {kernel.cores()} (one per core) in the kernel row, 1 in kernel1" in out
+        for row in ("kernel:", "kernel1:"):
+            assert any(line.strip().startswith(row) and "games/s" in line for line in out)
 
 
 def test_engine_speed_refuses_bad_arguments():

@@ -60,7 +60,7 @@ from .sim.montecarlo import Estimate, z_value
 from .sim.simulation import DEFAULT_MAX_TURNS, GameRecord, play_game
 from .sim.summary import Summary, summarize
 
-__all__ = ["run", "compare", "paired_differences", "LabResult", "Summary", "summarize"]
+__all__ = ["run", "compare", "paired_differences", "forget", "LabResult", "Summary", "summarize"]
 
 
 def _rules(rules: RuleSet | str | None) -> RuleSet:
@@ -139,16 +139,29 @@ _REMEMBERED_RUNS: OrderedDict[tuple[Any, ...], LabResult] = OrderedDict()
 _REMEMBERING = threading.Lock()
 
 
+def forget() -> None:
+    """Forget the runs this process remembers, and the kernel's tables of the
+    players' traits: the next run plays every game again (a benchmark's
+    timing; the games are the same)."""
+    with _REMEMBERING:
+        _REMEMBERED_RUNS.clear()
+    from . import kernel
+    kernel.forget_tables()
+
+
 def run(rules: RuleSet | str | None, lineup: Sequence[Bot | str], n: int, seed: int = 0, *,
         executor: Executor | str | None = None, workers: int | None = None,
         chunk: int | None = None, progress: Callable[[int, int], None] | None = None,
         max_rounds: int | None = 1, max_turns: int = DEFAULT_MAX_TURNS,
-        engine: str = "auto") -> LabResult:
+        engine: str = "auto", threads: int | None = None) -> LabResult:
     """Play ``n`` seeded games of ``rules`` between the bots of ``lineup``.
 
     ``executor``: ``None`` for a new process pool of ``workers`` processes
     (default: one per core), ``"serial"`` to play here, or any
     :class:`concurrent.futures.Executor`, which is left running.
+    ``threads``: how many threads the kernel plays a serial run's games on
+    (default one per core, :func:`uno_nb.kernel.cores`; the same games in
+    the same order whatever the number); a pool's workers play on one each.
     ``engine``: ``"auto"`` plays on the compiled kernel when it can (in the
     web app's kernels only once it is compiled, :func:`uno_nb.kernel.not_ready`
     asked at every run: the launcher compiles it in the background), else on
@@ -180,7 +193,7 @@ def run(rules: RuleSet | str | None, lineup: Sequence[Bot | str], n: int, seed: 
     if executor == "serial" or (executor is None and (workers or os.cpu_count() or 1) == 1):
         key = None
         if all(isinstance(b, str) for b in lineup):
-            key = (rule_set, tuple(lineup), n, seed, max_rounds, max_turns, compiled)
+            key = (rule_set, tuple(lineup), n, seed, max_rounds, max_turns, compiled)  # any threads
             with _REMEMBERING:
                 known = _REMEMBERED_RUNS.get(key)
                 if known is not None:
@@ -198,7 +211,7 @@ def run(rules: RuleSet | str | None, lineup: Sequence[Bot | str], n: int, seed: 
         for first in range(seed, seed + n, step):
             count = min(step, seed + n - first)
             parts.append(_run_chunk(rule_set, bots, first, count, max_rounds, max_turns, compiled,
-                                    None))
+                                    threads))
             if progress is not None:
                 progress(first + count - seed, n)
         result = LabResult(rule_set, names, Batch.concat(parts), used, fallback)

@@ -54,7 +54,7 @@ from .layout import MV_CARD, MV_COLOUR, MV_SEAT, MV_TARGET
 
 __all__ = ["available", "why_not", "play", "play_records", "play_with_moves", "play_moves",
            "move_text", "MOVES_ROOM", "MOVES_BUDGET", "warm", "KernelRefused", "cores",
-           "GAMES_PER_THREAD",
+           "GAMES_PER_THREAD", "forget_tables",
            "BOT_CODES",
            # the machine code on disk (kernel/cache.py)
            "fingerprint", "drop_stale_cache", "forget_stale_machine_code", "cache_folder",
@@ -130,6 +130,12 @@ _TABLES_LOCK = threading.Lock()  # labs in threads of one process share it
 #: How many games' traits to keep (a few hundred bytes each): enough for a
 #: comparison, whose second rule set meets the first one's chunks again.
 _TABLES_GAMES = 50_000
+
+
+def forget_tables() -> None:
+    """Forget the traits :func:`play` keeps for the next rule set on the same seeds."""
+    with _TABLES_LOCK:
+        _TABLES.clear()
 
 
 #: A thread plays at least this many games of a batch (a few milliseconds'
