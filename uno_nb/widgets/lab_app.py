@@ -56,7 +56,11 @@ _LOOKS = {"A": dict(color="rgba(25, 102, 204, 0.55)", line=dict(width=0)),
 _MEAN_COLOURS = {"A": "#1966cc", "B": "#e65c00"}
 GAMES = (200, 600, 2000, 10_000)
 AUTO_GAMES = 10_000   #: the most games per rule set a change plays by itself
-DEBOUNCE = 0.4        #: seconds after the last change of a burst before the games are played
+#: Seconds after the last change of a burst before the games are played: the
+#: clicks of a burst come less than that apart, and 10,000 games of each rule
+#: set take about a tenth of a second on the kernel, so the chart follows a
+#: switch within half a second.
+DEBOUNCE = 0.2
 
 
 class _Superseded(Exception):
