@@ -44,7 +44,7 @@ APP_HOST := $(if $(filter command line,$(origin HOST)),$(HOST))
 APP_CLASS := $(if $(filter command line,$(origin CLASS)),$(CLASS))
 
 # The app starts at once: when the lab's compiled simulator is not compiled
-# yet (about a minute once after an install), the launcher compiles it in
+# yet (about half a minute once after an install), the launcher compiles it in
 # the background at low priority and the lab plays on the engine until then.
 # Under make test, pytest (conftest.py) compiles it on the second core while
 # the engine's tests run.
@@ -58,7 +58,7 @@ test: $(VENV)/.test-installed
 	$(BIN)/python -m pytest
 
 # JupyterLab has no launcher to compile the simulator in the background: it is
-# compiled first (about a minute once after an install, a second after that).
+# compiled first (about half a minute once after an install, a second after that).
 lab: $(VENV)/.lab-installed
 	$(BIN)/python -m uno_nb.kernel
 	$(BIN)/jupyter lab notebooks/00_index.ipynb

@@ -28,7 +28,7 @@ The games are played by the compiled kernel (:mod:`uno_nb.kernel`) whenever
 it can play them — every rule option and the kit's three bots, with numba
 installed — and it is compiled already, and by the engine otherwise; both
 give the same records, game for game.  A run never compiles the kernel (about
-a minute, during which a notebook page would hang): until ``python -m
+half a minute, during which a notebook page would hang): until ``python -m
 uno_nb.kernel`` has (the web app's launcher runs it in the background), runs
 play on the engine, and the first run after it plays on the kernel, in the
 same process.  A result says which played it (:attr:`LabResult.engine`) and,

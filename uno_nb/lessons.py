@@ -224,7 +224,7 @@ def _scoring_questions() -> list[Question]:
 
 def _engine() -> str:
     """The compiled kernel where it is compiled already, else the engine (the
-    same games, record for record): never a two-minute compile for a question."""
+    same games, record for record): never a compile for a question."""
     from . import kernel
 
     return "kernel" if kernel.not_ready() is None else "engine"

@@ -13,7 +13,7 @@ notation, for the twin tests to compare move by move.
 
 The kernel needs numba (``pip install "uno_nb[fast]"``; prebuilt wheels, nothing
 to compile at install).  Its machine code is cached on disk beside the
-package, so only the first run after an install compiles (about a minute
+package, so only the first run after an install compiles (about half a minute
 on two cores; :func:`warm`, ``python -m uno_nb.kernel``, does it ahead of
 time and then leaves a marker beside the cache, see :func:`not_ready`).
 :func:`why_not` says why the kernel cannot play something — numba missing,
@@ -381,7 +381,7 @@ def play_records(rules: RuleSet | str | None, lineup: Sequence[Bot | str], n: in
 
 # -- ready: compiled and cached ------------------------------------------------------------
 #
-# A notebook's kernel must never compile the simulator (about a minute on
+# A notebook's kernel must never compile the simulator (about half a minute on
 # two cores, during which the page would hang): the lab asks not_ready() before
 # every run and plays on the engine until `python -m uno_nb.kernel` (make test's
 # conftest, Binder's postBuild, the web app's launcher in the background) has
