@@ -202,7 +202,7 @@ def talk_after_turn(st: I64) -> None:
         st[SILENCE] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def push_play(st: I64, mv: I64, p: int, c: int, colour: int, jump: bool, ru: I64,
               crng: U32) -> None:
     """``Game.push`` of a card play (``jump``: played out of turn)."""

@@ -83,7 +83,7 @@ def penalty_answers(st: I64, seat: int, ru: I64) -> np.int64:
     return bits
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # one caller, once a move: no call
 def turn_moves(st: I64, mv: I64, ru: I64) -> tuple[int, int]:
     """``Game.turn_moves`` into buffer 0; returns (count, plays)."""
     seat = st[CUR]

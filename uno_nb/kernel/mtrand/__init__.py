@@ -461,9 +461,12 @@ def _shuffle_order(state: U32, n: int, b: int, w: I64, at: int) -> None:
     for i in range(n):
         v = (random53(state) << b) | i
         w[at + i] = v
-        w[st + (v >> 53) + 1] += 1
-    for c in range(nb):
-        w[st + c + 1] += w[st + c]
+        w[st + (v >> 53)] += 1
+    start = 0  # the buckets' counts become their starts; the sum in a register, not
+    for c in range(nb):  # reloaded from the word just stored (a wait on every bucket)
+        count = w[st + c]
+        w[st + c] = start
+        start += count
     for i in range(n):
         v = w[at + i]
         c = st + (v >> 53)
