@@ -70,11 +70,15 @@ def test_engine_speed_refuses_bad_arguments():
 
 def test_lab_speed_times_the_lab_pages_comparison_and_prints_its_line(capsys):
     bench = load("lab_speed")
-    assert bench.main(["--games", "30", "--workers", "2"]) == 0
+    assert bench.main(["--games", "30", "--workers", "2", "--repeat", "1"]) == 0
     out = capsys.readouterr().out.strip().splitlines()
     assert out[0] == "30 games of 4 heuristic bots under each of standard and party"
     assert any("same records as one core: True" in line for line in out)
+    assert any(line.startswith("one thread   : ") and "same records: True" in line for line in out)
     assert any(line.startswith("first call   : ") for line in out)
+    if kernel.available():
+        ratio = [line for line in out if line.startswith("lab.run      : ")]
+        assert len(ratio) == 1 and float(ratio[0].split()[2]) > 0
     assert ("played on    : kernel" if kernel.available() else
             "played on    : engine (numba is not installed") in "\n".join(out)
     label, value = out[-1].split("=")

@@ -205,7 +205,7 @@ def run(rules: RuleSet | str | None, lineup: Sequence[Bot | str], n: int, seed: 
         parts: list[Batch] = []
         if compiled:  # each chunk spread over the cores by the kernel's threads
             from . import kernel
-            step = chunk or max(kernel.GAMES_PER_THREAD * kernel.cores(), min(50_000, n // 10))
+            step = chunk or max(kernel.GAMES_PER_THREAD * kernel.cores(), min(50_000, n // 5))
         else:
             step = chunk or max(1, min(500, n // 100 or 1))
         for first in range(seed, seed + n, step):
