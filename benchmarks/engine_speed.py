@@ -141,7 +141,9 @@ def main(argv: list[str] | None = None) -> int:
         play_kernel(2, args.seed)
         print(f"kernel first call: {time.perf_counter() - start:.2f} s "
               "(loading or compiling the machine code; left out of its rate)")
-        print(f"kernel threads: {kernel.cores()} (one per core) in the kernel row, 1 in kernel1")
+        kernel_games = args.games * args.kernel_scale
+        threads = min(kernel.cores(), max(1, kernel_games // kernel.GAMES_PER_THREAD))
+        print(f"kernel threads: {threads} in the kernel row ({kernel.cores()} cores), 1 in kernel1")
     else:
         print(f"no kernel: {kernel.why_not('standard', ['random-greedy'] * 4)}")
     best: dict[str, tuple[float, int]] = {}

@@ -18,7 +18,8 @@ numba's disk cache (or compiles it after an install), is timed on its own
 line before the comparison and is not part of it.
 
 ``--workers N`` (N > 1) also plays the same games on a pool of N worker
-processes, checks that the records are the same and prints its time.
+processes (one thread each), checks that the records are the same and prints
+its time.
 
     python benchmarks/lab_speed.py
     python benchmarks/lab_speed.py --games 2000 --workers 2
@@ -76,7 +77,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=10_000, help="games per rule set (default 10000)")
     parser.add_argument("--workers", type=int, default=1,
-                        help="also time a pool of this many processes (default 1: one core only)")
+                        help="also time a pool of this many processes (default 1: none)")
     parser.add_argument("--rules", nargs=2, default=["standard", "party"], choices=sorted(PRESETS),
                         metavar="PRESET", help="the two presets to compare (default: standard party)")
     parser.add_argument("--bots", default="heuristic", choices=BOT_NAMES,
@@ -106,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
             pooled, parallel = compare(args.rules, lineup, args.games, pool)
         same = same and all(serial[k].batch == parallel[k].batch for k in serial)
         print(f"{args.workers} processes  : {pooled:8.2f} s ({2 * args.games / pooled:,.0f} games/s); "
-              f"same records as one core: {same}")
+              f"same records as this process: {same}")
     if first.engine == "kernel":
         ratio = lab_against_kernel(args.rules[0], lineup, args.games, args.repeat)
         print(f"lab.run      : {ratio:.2f} of kernel.play's games/s ({args.rules[0]}, "

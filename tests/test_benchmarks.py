@@ -56,7 +56,9 @@ def test_engine_speed_prints_figures_and_the_ratio_line(capsys):
             assert float(out[-1].split("=")[1]) > 0 and float(out[-2].split("=")[1]) > 0
     if kernel.available():
         assert any(line.startswith("kernel first call: ") for line in out)
-        assert f"kernel threads: {kernel.cores()} (one per core) in the kernel row, 1 in kernel1" in out
+        threads = min(kernel.cores(), 200 // kernel.GAMES_PER_THREAD or 1)  # 20 games, scale 10
+        assert (f"kernel threads: {threads} in the kernel row ({kernel.cores()} cores), "
+                "1 in kernel1") in out
         for row in ("kernel:", "kernel1:"):
             assert any(line.strip().startswith(row) and "games/s" in line for line in out)
 
@@ -70,10 +72,12 @@ def test_engine_speed_refuses_bad_arguments():
 
 def test_lab_speed_times_the_lab_pages_comparison_and_prints_its_line(capsys):
     bench = load("lab_speed")
-    assert bench.main(["--games", "30", "--workers", "2", "--repeat", "1"]) == 0
+    # enough games for the kernel's threads to split them (two parts or more)
+    games = max(30, 2 * kernel.GAMES_PER_THREAD + 100)
+    assert bench.main(["--games", str(games), "--workers", "2", "--repeat", "1"]) == 0
     out = capsys.readouterr().out.strip().splitlines()
-    assert out[0] == "30 games of 4 heuristic bots under each of standard and party"
-    assert any("same records as one core: True" in line for line in out)
+    assert out[0] == f"{games} games of 4 heuristic bots under each of standard and party"
+    assert any("same records as this process: True" in line for line in out)
     assert any(line.startswith("one thread   : ") and "same records: True" in line for line in out)
     assert any(line.startswith("first call   : ") for line in out)
     if kernel.available():

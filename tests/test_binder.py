@@ -121,7 +121,7 @@ def binder(tmp_path_factory):
     env.update(PATH=f"{venv / 'bin'}{os.pathsep}{env.get('PATH', '')}", PYTHONNOUSERSITE="1",
                PIP_DISABLE_PIP_VERSION_CHECK="1", PIP_NO_INPUT="1")
     # postBuild compiles the lab's simulator (python -m uno_nb.kernel); compiling
-    # takes about a minute on two cores and is tested by make test itself, so here
+    # takes about half a minute on two cores and is tested by make test itself, so here
     # numba runs the same functions as plain Python: postBuild's step still runs
     # (and plays its games), and the pages below do not open the lab.
     env["NUMBA_DISABLE_JIT"] = "1"

@@ -13,6 +13,7 @@ exactly once.
 
 from __future__ import annotations
 
+import os
 import random
 
 import pytest
@@ -235,7 +236,7 @@ def test_games_longer_than_the_room_for_moves_are_played_again_for_all_their_mov
 
 def test_writing_the_moves_out_is_the_same_compiled_function():
     """Moves or none, play_batch has one compiled specialization (a second
-    one would compile for another minute): no moves is a (games, 0) history."""
+    one would compile for another half a minute): no moves is a (games, 0) history."""
     from uno_nb.kernel import jit, layout
     kernel.play("party", ["heuristic"] * 3, 4, seed=1)
     kernel.play_with_moves("party", ["heuristic"] * 3, 4, seed=1)
@@ -336,16 +337,34 @@ def test_threads_play_the_same_games_in_the_same_order_as_one(monkeypatch):
     model and without, with moves written out, for parts of uneven size."""
     monkeypatch.setattr(kernel, "GAMES_PER_THREAD", 7)
     lineup = ["heuristic", "random", "random-greedy", "heuristic"]
-    one = kernel.play("party", lineup, 100, seed=40, threads=1)
-    assert kernel.play("party", lineup, 100, seed=40, threads=2) == one
-    assert kernel.play("party", lineup, 100, seed=40, threads=3) == one
-    few = kernel.play("party", lineup, 20, seed=40, threads=30)
-    assert few.to_records() == one.to_records()[:20]
+
+    def play(n: int, threads: int):
+        kernel.forget_tables()  # the players' traits computed on these threads too
+        return kernel.play("party", lineup, n, seed=40, threads=threads)
+    one = play(100, 1)
+    assert play(100, 2) == one
+    assert play(100, 3) == one
+    assert play(20, 30).to_records() == one.to_records()[:20]
     plain = kernel.play("standard", ["random-greedy"] * 4, 50, seed=9, table=False, threads=1)
     assert kernel.play("standard", ["random-greedy"] * 4, 50, seed=9, table=False,
                        threads=4) == plain
     moves = kernel.play_moves("cnuno", lineup, 30, seed=2, threads=1)
     assert kernel.play_moves("cnuno", lineup, 30, seed=2, threads=3) == moves
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork here")
+def test_a_forked_child_plays_on_threads_of_its_own(monkeypatch):
+    """A child forked after the parent used the kernel's threads (a process
+    pool's worker) has none of them: it makes its own pool instead of queueing
+    work on the parent's copy, which no thread would ever take."""
+    import multiprocessing
+    monkeypatch.setattr(kernel, "GAMES_PER_THREAD", 5)
+    parent = kernel.play("party", ["heuristic"] * 3, 40, seed=8, threads=2)
+    assert kernel._POOL is not None
+    with multiprocessing.get_context("fork").Pool(1) as pool:
+        child = pool.apply_async(kernel.play, ("party", ["heuristic"] * 3, 40),
+                                 dict(seed=8, threads=2)).get(timeout=600)
+    assert child == parent
 
 
 def test_the_state_has_room_to_shuffle_the_largest_deck():
@@ -369,12 +388,58 @@ def test_an_error_in_any_thread_reaches_the_caller_after_every_part_has_stopped(
     with pytest.raises(ValueError, match="lost or duplicated"):
         kernel._spread(9, 3, work)
     assert sorted(done) == [(0, 3), (3, 6)]
+    done.clear()
+
+    def first_fails(a: int, b: int) -> None:  # the caller's own part
+        if a == 0:
+            raise ValueError("kernel: a hand holds a negative number of cards")
+        with lock:
+            done.append((a, b))
+    with pytest.raises(ValueError, match="negative number"):
+        kernel._spread(9, 3, first_fails)
+    assert sorted(done) == [(3, 6), (6, 9)]  # the others finished first
     rows = np.zeros(10, np.int64)
-    kernel._spread(10, 4, lambda a, b: rows.__setitem__(slice(a, b), np.arange(a, b)))
+    names: set[str] = set()
+
+    def fill(a: int, b: int) -> None:
+        rows[a:b] = np.arange(a, b)
+        with lock:
+            names.add(threading.current_thread().name)
+    kernel._spread(10, 4, fill)
     assert rows.tolist() == list(range(10))
+    assert threading.current_thread().name in names  # the caller plays a part,
+    assert any(name.startswith("uno_nb-kernel") for name in names)  # the pool the others
     with pytest.raises(ValueError, match="threads must be"):
         kernel.play("standard", ["heuristic"] * 2, 3, threads=0)
     assert kernel.cores() >= 1
+    assert kernel._threads(10**6) == kernel.THREADS_PER_CORE * kernel.cores()
+
+
+def test_the_batch_function_refuses_arrays_of_the_wrong_shape():
+    """The game loop writes through raw pointers, which check nothing: the
+    batch function checks every array's shape first."""
+    import numpy as np
+    from uno_nb.engine.rules import RuleSet
+    from uno_nb.kernel import jit
+    kernel.play("standard", ["heuristic"] * 2, 1)  # compiled (or loaded) first
+    ru, bots, seeds = jit.rules_array(RuleSet()), np.full(3, 2, np.int64), np.arange(4)
+
+    def call(**change):
+        args = dict(traits=np.zeros((4, 3, 5), np.int64), out=np.zeros((4, 8), np.int64),
+                    scores=np.zeros((4, 3), np.int64), drawn=np.zeros((4, 3), np.int32),
+                    fired=np.zeros((4, jit.NFIRED), np.int32), history=np.zeros((4, 0), np.int64))
+        args.update(change)
+        jit.play_batch(ru, bots, 3, seeds, 1, 100, True, args["traits"], False, args["out"],
+                       args["scores"], args["drawn"], args["fired"], args["history"])
+        return args["out"]
+    assert (call()[:, 3] > 0).all()  # every game played
+    for change in (dict(out=np.zeros((4, 7), np.int64)), dict(scores=np.zeros((4, 2), np.int64)),
+                   dict(drawn=np.zeros((3, 3), np.int32)), dict(fired=np.zeros((4, 2), np.int32)),
+                   dict(history=np.zeros((3, 5), np.int64)),
+                   dict(traits=np.zeros((1, 3, 5), np.int64)),
+                   dict(traits=np.zeros((4, 2, 5), np.int64))):
+        with pytest.raises(ValueError, match="wrong shape"):
+            call(**change)
 
 
 def test_one_game_record_matches_play_game_directly():
@@ -390,7 +455,7 @@ def test_the_kernel_counts_the_engines_rule_ids_in_the_engines_order():
 
 
 def test_without_compiling_the_kernel_runs_as_plain_python_and_plays_the_same_games():
-    """NUMBA_DISABLE_JIT=1 (the Binder test uses it to skip a minute of
+    """NUMBA_DISABLE_JIT=1 (the Binder test uses it to skip half a minute of
     compiling): the same functions as plain Python give the same records and
     moves."""
     import subprocess

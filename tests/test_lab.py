@@ -116,3 +116,26 @@ def test_the_same_serial_run_asked_again_is_played_once(monkeypatch):
     for seed in range(10, 10 + lab.REMEMBERED):
         lab.run("standard", ["heuristic"] * 3, 2, seed=seed, executor="serial", engine="engine")
     assert len(lab._REMEMBERED_RUNS) == lab.REMEMBERED  # the oldest are let go
+    before = len(played)
+    lab.forget()  # forgotten: the same games asked again are played again
+    lab.run("standard", ["heuristic"] * 3, 40, seed=5, executor="serial", engine="engine")
+    assert len(played) == before + chunks
+
+
+def test_a_serial_run_on_the_kernels_threads_gives_one_threads_records(monkeypatch):
+    """lab.run(threads=...) spreads each chunk over that many kernel threads
+    (default one per core): the records are one thread's, in the same order."""
+    from uno_nb import kernel
+    if kernel.why_not("party", ["heuristic"] * 4) is not None:
+        pytest.skip("no kernel")
+    monkeypatch.setattr(kernel, "GAMES_PER_THREAD", 10)
+    lineup = ["heuristic", "random", "heuristic", "random-greedy"]
+    runs = []
+    for threads in (1, 2, 3, None):
+        lab.forget()
+        runs.append(lab.run("party", lineup, 150, seed=4, executor="serial", engine="kernel",
+                            threads=threads))
+    assert all(r.batch == runs[0].batch for r in runs) and runs[0].engine == "kernel"
+    assert runs[0].records == run_games("party", lineup, 150, seed=4)
+    with pytest.raises(ValueError, match="threads must be"):
+        lab.run("party", lineup, 10, executor="serial", threads=0)

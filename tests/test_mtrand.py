@@ -263,7 +263,7 @@ def test_sort_shuffle_at_shuffles_only_its_part_as_the_engine():
     r = random.Random(77)
     state = seeded(77)
     scratch = 1200
-    words = np.full(scratch + mt.shuffle_scratch(1024), -5, np.int64)
+    words = np.full(scratch + mt.shuffle_scratch(1024) + 10, -5, np.int64)
     for off, n in [(0, 108), (64, 0), (3, 1), (500, 79), (100, 1024), (7, 2), (9, 3)]:
         words[off:off + n] = np.arange(n) + 1000
         mt.sort_shuffle_at(state, words, off, n, scratch)
@@ -271,7 +271,10 @@ def test_sort_shuffle_at_shuffles_only_its_part_as_the_engine():
         lst.sort(key=lambda _c: r.random())
         assert words[off:off + n].tolist() == lst
         assert (words[:off] == -5).all() and (words[off + n:scratch] == -5).all()
+        assert (words[scratch + mt.shuffle_scratch(n):] == -5).all()  # within its scratch
         words[:] = -5
+    with pytest.raises(ValueError, match="at most 1024"):
+        mt.sort_shuffle_at(state, np.zeros(6000, np.int64), 0, 1025, 1100)
     assert mt.random(state) == r.random()
     assert [mt.shuffle_scratch(n) for n in (1, 2, 3, 108, 128, 129)] == [5, 9, 14, 453, 513, 644]
 

@@ -19,8 +19,9 @@ same seeds.
 
 Games run in chunks on any :class:`concurrent.futures.Executor`: by default a
 process pool with one worker per core; pass ``executor="serial"`` to play in
-this process (on the kernel, spread over the cores by its threads), or e.g. a Dask ``distributed`` client's ``get_executor()`` to
-use a cluster.  A game depends only on its rules, bots and seed, so every
+this process (on the kernel, spread over the cores by its threads), or
+e.g. a Dask ``distributed`` client's ``get_executor()`` to use a cluster.  A
+game depends only on its rules, bots and seed, so every
 executor gives exactly the records of a serial run, in seed order.
 ``progress(done, total)`` is called as chunks finish, for a progress bar.
 
@@ -175,6 +176,8 @@ def run(rules: RuleSet | str | None, lineup: Sequence[Bot | str], n: int, seed: 
                          f"got {seed}…{seed + n - 1}")
     if engine not in ENGINES:
         raise ValueError(f"engine must be one of {', '.join(ENGINES)}, got {engine!r}")
+    if threads is not None and (type(threads) is not int or threads < 1):
+        raise ValueError(f"threads must be a whole number >= 1 or None, got {threads!r}")
     rule_set = _rules(rules)
     bots = [make_bot(b) if isinstance(b, str) else b for b in lineup]
     names = tuple(getattr(b, "name", type(b).__name__) for b in bots)
@@ -205,7 +208,9 @@ def run(rules: RuleSet | str | None, lineup: Sequence[Bot | str], n: int, seed: 
         parts: list[Batch] = []
         if compiled:  # each chunk spread over the cores by the kernel's threads
             from . import kernel
-            step = chunk or max(kernel.GAMES_PER_THREAD * kernel.cores(), min(50_000, n // 5))
+            step = chunk or max(kernel.GAMES_PER_THREAD * min(threads or kernel.cores(),
+                                                              kernel.cores()),
+                                min(50_000, n // 5))
         else:
             step = chunk or max(1, min(500, n // 100 or 1))
         for first in range(seed, seed + n, step):

@@ -20,7 +20,7 @@ time and then leaves a marker beside the cache, see :func:`not_ready`).
 or a bot it does not know (a bot object of your own) — and :mod:`uno_nb.lab`
 then plays on the engine and says so; it also plays on the engine while the
 kernel is not compiled yet (:func:`not_ready`), so that a lab run never
-spends a minute compiling inside a notebook's kernel.
+spends half a minute compiling inside a notebook's kernel.
 
 >>> from uno_nb.sim.simulation import run_games
 >>> batch = play("party", ["heuristic"] * 4, 50, seed=7)
@@ -50,11 +50,11 @@ from .cache import (_numba_missing, cache_folder, COMPILE_FAILED, COMPILED_ELSEW
                     drop_stale_cache, failed_marker, fingerprint, forget_stale_machine_code,
                     is_compiling_reason, mark_failed, mark_ready, NOT_COMPILED, not_ready,
                     ready_marker, READY_NAME, SERVED_ENV)
-from .layout import MV_CARD, MV_COLOUR, MV_SEAT, MV_TARGET
+from .layout import MV_CARD, MV_COLOUR, MV_SEAT, MV_TARGET, T_COLS
 
 __all__ = ["available", "why_not", "play", "play_records", "play_with_moves", "play_moves",
            "move_text", "MOVES_ROOM", "MOVES_BUDGET", "warm", "KernelRefused", "cores",
-           "GAMES_PER_THREAD", "forget_tables",
+           "GAMES_PER_THREAD", "THREADS_PER_CORE", "forget_tables",
            "BOT_CODES",
            # the machine code on disk (kernel/cache.py)
            "fingerprint", "drop_stale_cache", "forget_stale_machine_code", "cache_folder",
@@ -145,6 +145,18 @@ _POOL: ThreadPoolExecutor | None = None
 _POOL_LOCK = threading.Lock()
 
 
+def _forget_threads_after_fork() -> None:
+    """A forked child has none of its parent's threads: a pool copied from the
+    parent would queue work that never runs, and a lock another thread held
+    at the fork would never be released, so the child makes its own."""
+    global _POOL, _POOL_SIZE, _POOL_LOCK, _TABLES_LOCK
+    _POOL, _POOL_SIZE, _POOL_LOCK, _TABLES_LOCK = None, 0, threading.Lock(), threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_threads_after_fork)
+
+
 def cores() -> int:
     """The cores this process may run on (its CPU affinity; else the machine's)."""
     try:
@@ -153,30 +165,42 @@ def cores() -> int:
         return os.cpu_count() or 1
 
 
+#: The most threads a batch is spread over, per core: more would only queue.
+THREADS_PER_CORE = 4
+
+
 def _threads(threads: int | None) -> int:
+    """The number of threads asked for (``None``: one per core), checked."""
     if threads is None:
         return cores()
     if type(threads) is not int or threads < 1:
         raise ValueError(f"threads must be a whole number >= 1 or None, got {threads!r}")
-    return threads
+    return min(threads, THREADS_PER_CORE * cores())
+
+
+_POOL_SIZE = 0  # the workers of _POOL
 
 
 def _spread(n: int, threads: int, work: Callable[[int, int], object]) -> None:
     """``work(a, b)`` over ``range(n)`` cut into up to ``threads`` consecutive
     parts, side by side: the compiled batch functions release the GIL (numba's
-    ``nogil``), so each part runs on a core of its own.  The calling thread
-    plays the first part, the kernel's thread pool the others; each part writes
-    only its own rows of the outputs, so the results are those of one call on
-    one core, in the same order.  An error in any part is raised here."""
+    ``nogil``), so the parts run on as many cores as there are parts (up to
+    the machine's).  The calling thread plays the first part, the kernel's
+    thread pool the others; each part writes only its own rows of the
+    outputs, so the results are those of one call on one thread, in the same
+    order.  Once every part has stopped, the first error of any part is
+    raised here (the caller's own part's first)."""
     parts = max(1, min(threads, n // GAMES_PER_THREAD))
     if parts == 1:
         work(0, n)
         return
-    global _POOL
+    global _POOL, _POOL_SIZE
     with _POOL_LOCK:
-        if _POOL is None or getattr(_POOL, "_max_workers", 0) < parts - 1:
-            _POOL = ThreadPoolExecutor(max_workers=max(parts - 1, cores()),
-                                       thread_name_prefix="uno_nb-kernel")
+        if _POOL is None or _POOL_SIZE < parts - 1:
+            if _POOL is not None:  # its queued parts still run; new ones go to the new pool
+                _POOL.shutdown(wait=False)
+            _POOL_SIZE = max(parts - 1, cores())
+            _POOL = ThreadPoolExecutor(max_workers=_POOL_SIZE, thread_name_prefix="uno_nb-kernel")
         pool = _POOL
     bounds = [n * i // parts for i in range(parts + 1)]
     others = [pool.submit(work, bounds[i], bounds[i + 1]) for i in range(1, parts)]
@@ -189,9 +213,9 @@ def _spread(n: int, threads: int, work: Callable[[int, int], object]) -> None:
 
 
 def _traits(seeds: np.ndarray, players: int, threads: int) -> np.ndarray:
-    """``table.draw_traits`` of every game of ``seeds`` (int64[games, players, 5])."""
+    """``table.draw_traits`` of every game of ``seeds`` (int64[games, players, T_COLS])."""
     from . import jit as kj
-    found = np.empty((len(seeds), players, 5), np.int64)
+    found = np.empty((len(seeds), players, T_COLS), np.int64)
     _spread(len(seeds), threads, lambda a, b: kj.traits_batch(seeds[a:b], players, found[a:b]))
     return found
 
@@ -226,7 +250,8 @@ def _checked(rules: RuleSet | str | None, lineup: Sequence[Bot | str], n: int, s
     if type(n) is not int or n < 0:
         raise ValueError(f"n must be a whole number >= 0, got {n!r}")
     if type(seed) is not int or seed < 0 or seed + n - 1 > _MAX_SEED:
-        raise KernelRefused(f"the kernel plays seeds from 0 to 2**63 - 1, got {seed}…{seed + n - 1}")
+        raise KernelRefused(f"the kernel plays seeds from 0 to 2**63 - 1, "
+                            f"got {seed}…{seed + n - 1}")
     if max_rounds is not None and (type(max_rounds) is not int or max_rounds < 1):
         raise ValueError(f"max_rounds must be a whole number >= 1 or None, got {max_rounds!r}")
     return rule_set, bots, codes
@@ -242,7 +267,7 @@ def _run(rule_set: RuleSet, codes: np.ndarray, seeds: np.ndarray, max_rounds: in
     forget_stale_machine_code()
     n, players = len(seeds), len(codes)
     if not table:
-        traits = np.zeros((1, players, 5), np.int64)  # no table: one row serves every game
+        traits = np.zeros((1, players, T_COLS), np.int64)  # no table: one row serves every game
     elif n == 0 or seeds[-1] - seeds[0] == n - 1:  # seeds in a row: the lab's chunks
         traits = _table(int(seeds[0]) if n else 0, n, players, threads)
     else:
@@ -286,9 +311,10 @@ def play(rules: RuleSet | str | None, lineup: Sequence[Bot | str], n: int, seed:
     ``random.Random(seed)``: the inline policy of ``benchmarks/engine_speed.py``.
     ``check=True`` checks after every move that no card was lost or
     duplicated (slower; a debug mode).  ``threads``: how many threads play
-    the games side by side (default: one per core, :func:`cores`; a batch
-    gives each at least :data:`GAMES_PER_THREAD` games); every game is the
-    same and in the same place whatever the number.  Raises
+    the games side by side (default: one per core, :func:`cores`; at most
+    :data:`THREADS_PER_CORE` per core, each with at least
+    :data:`GAMES_PER_THREAD` games); every game is the same and in the same
+    place whatever the number.  Raises
     :class:`KernelRefused` when the kernel cannot play the rule set or
     lineup.  :func:`play_with_moves` also gives every game's moves."""
     rule_set, bots, codes = _checked(rules, lineup, n, seed, max_rounds)

@@ -225,7 +225,7 @@ def not_ready(marker: Path | None = None) -> str | None:
     """Why the compiled kernel is not ready to play at once, or ``None`` if it
     is: the marker :func:`mark_ready` leaves must be there and name this very
     kernel (its :func:`fingerprint` and its sources' times and sizes), else
-    the first compiled call would compile for a minute.  Cheap enough to
+    the first compiled call would compile for half a minute.  Cheap enough to
     ask before every lab run: a file of a few hundred bytes and a dozen
     ``stat`` calls (the fingerprint is computed once per process)."""
     missing = _numba_missing()
@@ -251,7 +251,7 @@ def not_ready(marker: Path | None = None) -> str | None:
 
 #: Set by the web app's launcher for its notebooks' kernels: a lab run there
 #: asks :func:`not_ready` first and plays on the engine rather than compile
-#: for a minute while a visitor waits (the launcher compiles in the
+#: for half a minute while a visitor waits (the launcher compiles in the
 #: background).  Elsewhere (a script, JupyterLab) the first run compiles.
 SERVED_ENV = "UNO_NB_SERVED"
 

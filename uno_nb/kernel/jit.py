@@ -15,8 +15,9 @@ importing only those above it:
 
 * :mod:`uno_nb.kernel.layout`: card tables, move kinds, rule ids and options,
   the state array's layout (plain numpy);
-* :mod:`uno_nb.kernel.state`: raw pointers, the chance-event generators, the
-  small state queries and updates;
+* :mod:`uno_nb.kernel.state`: the chance-event generators, the small state
+  queries and updates, and keep_alive for the owners of raw pointers
+  (:func:`uno_nb.kernel.mtrand.jit.raw`);
 * :mod:`uno_nb.kernel.moves`: the legal moves;
 * :mod:`uno_nb.kernel.round`: drawing, penalties, the end of a round;
 * :mod:`uno_nb.kernel.effects`: card effects, dealing, every move applied;
@@ -37,12 +38,12 @@ from numba import njit
 from .layout import (ADVISE, C_COL, C_DRAW, C_NUM, C_PTS, C_RANK, CATCH, COLMASK, COLOUR_CARDS,
                      CUR, D_DECK, D_TALK, DEALER, DECK_LEN, DECKS, DISC, DRAWNN, FIRED, FIRED_IDS,
                      HC, HMASK, HSIZE, I32, I64, M_CARD, M_COLOUR, M_KIND, M_TARGET, MATCH, MAXM,
-                     MV_SIZE, MVB, MOVES, MV_CARD, MV_COLOUR, MV_SEAT, MV_TARGET, N, NCARDS, NDISC,
-                     NFIRED, NO, NPILE, O_ADVICE, O_DOUBLES, O_JUMP_IN, O_REVERSE_BOUNCE,
-                     OPTION_NAMES, OUT, P_GAME_OVER, P_PENALTY, PHASE, PILE, PLAY, ROOM, ROUND,
-                     rules_array, SCORES, SILENCE, SLAP, SLOW, SPEAK, STATE_SIZE, T_ADVISE, T_COLS,
-                     T_FORGET, T_NOTICE, T_REACTION, T_TALK, TMP, TOPBY, TURNS, U32, UNO, UNOOPEN,
-                     WINNER)
+                     MOVE_BUFFERS, MVB, MOVES, MV_CARD, MV_COLOUR, MV_SEAT, MV_TARGET, N, NCARDS,
+                     NDISC, NFIRED, NO, NPILE, NRULES, O_ADVICE, O_DOUBLES, O_JUMP_IN,
+                     O_REVERSE_BOUNCE, OPTION_NAMES, OUT, P_GAME_OVER, P_PENALTY, PHASE, PILE,
+                     PLAY, ROOM, ROUND, rules_array, SCORES, SILENCE, SLAP, SLOW, SPEAK,
+                     STATE_SIZE, T_ADVISE, T_COLS, T_FORGET, T_NOTICE, T_REACTION, T_TALK, TMP,
+                     TOPBY, TURNS, U32, UNO, UNOOPEN, WINNER)
 from .mtrand.jit import raw
 from .state import flag, i64, keep_alive, mix
 from .moves import add_move, jump_in_moves, turn_moves
@@ -116,11 +117,13 @@ def note_move(st: I64, hist: I64, p: int, kind: int, card: int, colour: int, tar
 
 @njit(cache=True, nogil=True)
 def traits_batch(seeds: I64, n: int, out: I64) -> None:
-    """``table.draw_traits`` for every game, into ``out`` (games, ``n``, 5):
+    """``table.draw_traits`` for every game, into ``out`` (games, ``n``, T_COLS):
     forget/notice/reaction of each seat from the generator ``mix(seed,
     TRAITS_STREAM)``, talk/advise from ``mix(seed, TALK_STREAM)`` (columns
     ``T_*``; chances per mille, times in milliseconds)."""
     games = seeds.shape[0]
+    if out.shape != (games, n, T_COLS):
+        raise ValueError("traits_batch: out has the wrong shape")
     block = mt.BLOCK
     work = mt.block_work()
     a = np.zeros((block, mt.STATE_SIZE), np.uint32)
@@ -362,8 +365,16 @@ def play_batch(ru: I64, bots: I64, n: int, seeds: I64, max_rounds: int, max_turn
     capacity) gets each game's first ``capacity`` moves (:func:`note_move`;
     ``out``'s moves is how many the game made): ``(games, 0)`` when nobody
     asks for them, which writes nothing and is the same compiled function."""
+    games = seeds.shape[0]
+    # the loop writes through raw pointers, which check nothing: the shapes first
+    if (ru.shape[0] != NRULES or bots.shape[0] != n or out.shape != (games, 8)
+            or scores.shape != (games, n) or drawn.shape != (games, n)
+            or fired.shape != (games, NFIRED) or history.shape[0] != games
+            or traits.shape[1:] != (n, T_COLS)
+            or not (traits.shape[0] == games or (traits.shape[0] == 1 and not table))):
+        raise ValueError("play_batch: the rules, bots, traits or an output has the wrong shape")
     st = np.zeros(STATE_SIZE, np.int64)
-    mv = np.zeros(MV_SIZE, np.int64)
+    mv = np.zeros(MOVE_BUFFERS, np.int64)
     idx = np.zeros(MAXM, np.int64)
     deck_counts = np.zeros(NCARDS, np.int64)
     k = ru[D_DECK]
@@ -384,12 +395,12 @@ def play_batch(ru: I64, bots: I64, n: int, seeds: I64, max_rounds: int, max_turn
     # from here on the game loop sees only raw pointers (see raw)
     st_r, mv_r, idx_r, dc_r, ru_r, bots_r = raw(st), raw(mv), raw(idx), raw(deck_counts), \
         raw(ru), raw(bots)
-    games = seeds.shape[0]
     room = history.shape[1]
     for g0 in range(0, games, block):
         for lane in range(block):
             g = min(g0 + lane, games - 1)  # spare lanes of the last block repeat a game
-            seed_key(mix(seeds[g], i64(1)), cwords, ccount, lane)  # next_rng's seed for chance event 1
+            # next_rng's seed for chance event 1
+            seed_key(mix(seeds[g], i64(1)), cwords, ccount, lane)
             if table:  # the runner's random.Random(mix(seed, TABLE_STREAM))
                 seed_key(mix(seeds[g], i64(TABLE_STREAM)), twords, tcount, lane)
             else:      # the inline policy's random.Random(seed)

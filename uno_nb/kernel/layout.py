@@ -238,11 +238,11 @@ REFILLS = np.array([6, 5, 4, 3, 2, 1], np.int64)
 MAXM = 512
 M_KIND, M_CARD, M_COLOUR, M_TARGET = range(4)
 MVB = 4 * MAXM
-MV_SIZE = 3 * MVB
+MOVE_BUFFERS = 3 * MVB
 
 # A game's traits: per seat T_COLS values in a row (seat s's at s * T_COLS).
 T_FORGET, T_NOTICE, T_REACTION, T_TALK, T_ADVISE = range(5)
-T_COLS = 5
+T_COLS = T_ADVISE + 1
 
 
 #: Every value this layout takes from the engine's declarations (phases, move

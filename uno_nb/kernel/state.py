@@ -1,6 +1,6 @@
-"""The kernel's state primitives (:mod:`uno_nb.kernel.jit`): raw array
-pointers, the chance-event generators, and the small queries and updates of a
-game's state array, inlined on the per-move path.
+"""The kernel's state primitives (:mod:`uno_nb.kernel.jit`): the chance-event
+generators, the small queries and updates of a game's state array (inlined
+on the per-move path), and keep_alive for the owners of raw pointers.
 """
 
 from __future__ import annotations

@@ -1,7 +1,9 @@
 """CPython's :mod:`random` (Mersenne Twister MT19937), bit for bit, in numba.
 
 Every function that a compiled kernel calls is a plain ``@numba.njit(cache=True)``
-function over a numpy state array (no jitclass: it cannot be cached).
+function over a numpy state array, or the raw pointer the kernel's game loop
+passes instead (:func:`uno_nb.kernel.mtrand.jit.raw`; no jitclass: it cannot
+be cached).
 
 State layout
 ------------
@@ -33,10 +35,11 @@ array).
 
 Modules: the seed keys (plain Python) are made in :mod:`uno_nb.kernel.mtrand.keys`
 (re-exported here); :mod:`uno_nb.kernel.mtrand.jit` compiles with numba when it
-is installed.  This module's compiled functions call only each other, so
-numba's cache check of this file suffices for them;
-:func:`uno_nb.kernel.fingerprint` covers all three files for the kernel, whose
-machine code has theirs in it.
+is installed, and its ``raw`` is inlined into :func:`seed_twisted`.  numba's
+cache check watches only this file: an edit of ``jit.py`` alone leaves the
+cached :func:`seed_twisted` as it was until this file changes too (or the
+cache is cleared); :func:`uno_nb.kernel.fingerprint` covers all three files
+for the kernel, whose machine code has theirs in it.
 
 >>> import random as pyrandom
 >>> st = new_state()
@@ -527,6 +530,8 @@ def sort_shuffle_at(state: U32, arr: I64, off: int, n: int, scratch: int) -> Non
     if n <= 0:
         return
     b = _bits(n)
+    if b > 10:  # the packed keys would overflow
+        raise ValueError("sort_shuffle_at shuffles at most 1024 words")
     _shuffle_order(state, n, b, arr, scratch)
     tmp = scratch + 2 * n + (1 << b) + 1
     for i in range(n):

@@ -64,11 +64,37 @@ def _data_pointer_typing(typingctx: Any, arr: Any) -> Any:
     return sig, codegen
 
 
+class _Checked:
+    """Plain Python's raw pointer: a flat view of a C-contiguous array whose
+    every index is checked, so that the plain-Python run of the kernel
+    (``NUMBA_DISABLE_JIT=1``, or no numba) catches the index a raw pointer
+    would silently take outside its array (numpy would wrap a negative one)."""
+
+    __slots__ = ("flat", "size")
+
+    def __init__(self, a: NDArray[Any]) -> None:
+        if not a.flags.c_contiguous:
+            raise ValueError("raw takes a C-contiguous array")
+        self.flat = a.reshape(-1)  # a view (contiguous: no copy)
+        self.size = self.flat.shape[0]
+
+    def _at(self, i: Any) -> int:
+        if not 0 <= i < self.size:
+            raise IndexError(f"raw pointer: index {i} is outside 0 … {self.size - 1}")
+        return int(i)
+
+    def __getitem__(self, i: Any) -> Any:
+        return self.flat[self._at(i)]
+
+    def __setitem__(self, i: Any, value: Any) -> None:
+        self.flat[self._at(i)] = value
+
+
 if not HAVE_NUMBA or getattr(numba.config, "DISABLE_JIT"):  # (set at run time, untyped)
     def raw(a: NDArray[Any]) -> NDArray[Any]:
-        """``a`` as a flat view: plain Python indexes it as the compiled code
-        indexes the pointer."""
-        return a.reshape(-1)
+        """``a`` as plain Python indexes a raw pointer: flat, every index
+        checked (:class:`_Checked`)."""
+        return cast(NDArray[Any], _Checked(a))
 else:
     from numba.extending import intrinsic
 
