@@ -17,8 +17,8 @@ except ImportError:
 
 # -- the compiled simulator, compiled while the engine's tests run ---------------------
 #
-# After an install, numba compiles uno_nb.kernel once (about a minute on two
-# cores) and caches it on disk.  pytest runs on one core, so the compiling is
+# After an install, numba compiles uno_nb.kernel once (about half a minute on
+# two cores) and caches it on disk.  pytest runs on one core, so the compiling is
 # done on the other, in the background, while the tests that never touch the
 # kernel run first; each test that uses it waits for it once.  (`make lab` and
 # Binder's postBuild compile it before anything else; `make app`'s launcher in

@@ -97,7 +97,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"played on    : {first.engine}" + (f" ({first.fallback})" if first.fallback else ""))
     seconds, serial = compare(args.rules, lineup, args.games, "serial", repeat=args.repeat)
     print(f"this process : {seconds:8.2f} s ({2 * args.games / seconds:,.0f} games/s; "
-          f"{kernel.cores() if first.engine == 'kernel' else 1} thread(s))")
+          f"up to {kernel.cores() if first.engine == 'kernel' else 1} thread(s), "
+          f"at least {kernel.GAMES_PER_THREAD} games each)")
     alone, one = compare(args.rules, lineup, args.games, "serial", threads=1, repeat=args.repeat)
     same = all(serial[k].batch == one[k].batch for k in serial)
     print(f"one thread   : {alone:8.2f} s ({2 * args.games / alone:,.0f} games/s); "

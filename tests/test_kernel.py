@@ -363,7 +363,7 @@ def test_a_forked_child_plays_on_threads_of_its_own(monkeypatch):
     assert kernel._POOL is not None
     with multiprocessing.get_context("fork").Pool(1) as pool:
         child = pool.apply_async(kernel.play, ("party", ["heuristic"] * 3, 40),
-                                 dict(seed=8, threads=2)).get(timeout=600)
+                                 dict(seed=8, threads=2)).get(timeout=120)
     assert child == parent
 
 
@@ -422,7 +422,8 @@ def test_the_batch_function_refuses_arrays_of_the_wrong_shape():
     from uno_nb.engine.rules import RuleSet
     from uno_nb.kernel import jit
     kernel.play("standard", ["heuristic"] * 2, 1)  # compiled (or loaded) first
-    ru, bots, seeds = jit.rules_array(RuleSet()), np.full(3, 2, np.int64), np.arange(4)
+    ru, bots = jit.rules_array(RuleSet()), np.full(3, 2, np.int64)
+    seeds = np.arange(4, dtype=np.int64)
 
     def call(**change):
         args = dict(traits=np.zeros((4, 3, 5), np.int64), out=np.zeros((4, 8), np.int64),
@@ -440,6 +441,13 @@ def test_the_batch_function_refuses_arrays_of_the_wrong_shape():
                    dict(traits=np.zeros((4, 2, 5), np.int64))):
         with pytest.raises(ValueError, match="wrong shape"):
             call(**change)
+    with pytest.raises(ValueError, match="wrong shape"):  # more seats than the state holds
+        jit.play_batch(ru, np.full(11, 2, np.int64), 11, seeds, 1, 100, False,
+                       np.zeros((1, 11, 5), np.int64), False, np.zeros((4, 8), np.int64),
+                       np.zeros((4, 11), np.int64), np.zeros((4, 11), np.int32),
+                       np.zeros((4, jit.NFIRED), np.int32), np.zeros((4, 0), np.int64))
+    with pytest.raises(ValueError, match="wrong shape"):
+        jit.traits_batch(seeds, 3, np.zeros((4, 3, 4), np.int64))
 
 
 def test_one_game_record_matches_play_game_directly():

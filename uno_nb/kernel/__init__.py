@@ -197,8 +197,8 @@ def _spread(n: int, threads: int, work: Callable[[int, int], object]) -> None:
     global _POOL, _POOL_SIZE
     with _POOL_LOCK:
         if _POOL is None or _POOL_SIZE < parts - 1:
-            if _POOL is not None:  # its queued parts still run; new ones go to the new pool
-                _POOL.shutdown(wait=False)
+            # a larger pool; the old one is dropped, not shut down: another call
+            # may hold it and submit to it still (its threads end with it)
             _POOL_SIZE = max(parts - 1, cores())
             _POOL = ThreadPoolExecutor(max_workers=_POOL_SIZE, thread_name_prefix="uno_nb-kernel")
         pool = _POOL

@@ -41,7 +41,7 @@ from .layout import (ADVISE, C_COL, C_DRAW, C_NUM, C_PTS, C_RANK, CATCH, COLMASK
                      MOVE_BUFFERS, MVB, MOVES, MV_CARD, MV_COLOUR, MV_SEAT, MV_TARGET, N, NCARDS,
                      NDISC, NFIRED, NO, NPILE, NRULES, O_ADVICE, O_DOUBLES, O_JUMP_IN,
                      O_REVERSE_BOUNCE, OPTION_NAMES, OUT, P_GAME_OVER, P_PENALTY, PHASE, PILE,
-                     PLAY, ROOM, ROUND, rules_array, SCORES, SILENCE, SLAP, SLOW, SPEAK,
+                     PLAY, ROOM, ROUND, SEATS, rules_array, SCORES, SILENCE, SLAP, SLOW, SPEAK,
                      STATE_SIZE, T_ADVISE, T_COLS, T_FORGET, T_NOTICE, T_REACTION, T_TALK, TMP,
                      TOPBY, TURNS, U32, UNO, UNOOPEN, WINNER)
 from .mtrand.jit import raw
@@ -367,12 +367,14 @@ def play_batch(ru: I64, bots: I64, n: int, seeds: I64, max_rounds: int, max_turn
     asks for them, which writes nothing and is the same compiled function."""
     games = seeds.shape[0]
     # the loop writes through raw pointers, which check nothing: the shapes first
-    if (ru.shape[0] != NRULES or bots.shape[0] != n or out.shape != (games, 8)
+    if (n < 2 or n > SEATS or ru.shape[0] != NRULES or not 0 <= ru[D_DECK] < DECK_LEN.shape[0]
+            or bots.shape[0] != n or out.shape != (games, 8)
             or scores.shape != (games, n) or drawn.shape != (games, n)
             or fired.shape != (games, NFIRED) or history.shape[0] != games
             or traits.shape[1:] != (n, T_COLS)
             or not (traits.shape[0] == games or (traits.shape[0] == 1 and not table))):
-        raise ValueError("play_batch: the rules, bots, traits or an output has the wrong shape")
+        raise ValueError("play_batch: the players, rules, bots, traits or an output has the "
+                         "wrong shape")
     st = np.zeros(STATE_SIZE, np.int64)
     mv = np.zeros(MOVE_BUFFERS, np.int64)
     idx = np.zeros(MAXM, np.int64)

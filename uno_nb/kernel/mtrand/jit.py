@@ -8,6 +8,8 @@ Python function they compile.
 
 from __future__ import annotations
 
+import operator
+
 from typing import Any, Callable, TypeVar, cast
 
 import numpy as np
@@ -79,9 +81,10 @@ class _Checked:
         self.size = self.flat.shape[0]
 
     def _at(self, i: Any) -> int:
-        if not 0 <= i < self.size:
-            raise IndexError(f"raw pointer: index {i} is outside 0 … {self.size - 1}")
-        return int(i)
+        at = operator.index(i)  # a whole number (a float would be truncated)
+        if not 0 <= at < self.size:
+            raise IndexError(f"raw pointer: index {at} is outside 0 … {self.size - 1}")
+        return at
 
     def __getitem__(self, i: Any) -> Any:
         return self.flat[self._at(i)]
