@@ -141,8 +141,7 @@ def main(argv: list[str] | None = None) -> int:
         play_kernel(2, args.seed)
         print(f"kernel first call: {time.perf_counter() - start:.2f} s "
               "(loading or compiling the machine code; left out of its rate)")
-        kernel_games = args.games * args.kernel_scale
-        threads = min(kernel.cores(), max(1, kernel_games // kernel.GAMES_PER_THREAD))
+        threads = kernel.threads_used(args.games * args.kernel_scale)
         print(f"kernel threads: {threads} in the kernel row ({kernel.cores()} cores), 1 in kernel1")
     else:
         print(f"no kernel: {kernel.why_not('standard', ['random-greedy'] * 4)}")

@@ -40,36 +40,37 @@ from uno_nb.sim.bots import BOT_NAMES  # noqa: E402
 from uno_nb.engine.rules import PRESETS  # noqa: E402
 
 
-def compare(rules: list[str], lineup: list[str], games: int, executor,
-            threads: int | None = None, repeat: int = 1) -> tuple[float, dict]:
-    """Seconds for the comparison, summaries included (the best of
-    ``repeat``), and its results (not the lab's memory of runs: every time
-    these games are played)."""
-    best = float("inf")
+def best_of(repeat: int, play):
+    """The fewest seconds ``play()`` took in ``repeat`` calls, and its last
+    result; before each, the lab forgets its runs and the kernel its players'
+    traits, so that every call plays its games."""
+    best, result = float("inf"), None
     for _ in range(repeat):
         lab.forget()
         start = time.perf_counter()
+        result = play()
+        best = min(best, time.perf_counter() - start)
+    return best, result
+
+
+def compare(rules: list[str], lineup: list[str], games: int, executor,
+            threads: int | None = None, repeat: int = 1) -> tuple[float, dict]:
+    """Seconds for the comparison, summaries included (the best of
+    ``repeat``), and its results."""
+    def play() -> dict:
         results = lab.compare(rules, lineup, games, seed=0, executor=executor, threads=threads)
         for result in results.values():
             result.summary  # noqa: B018  (the page shows the summaries: they count)
-        best = min(best, time.perf_counter() - start)
-    return best, results
+        return results
+    return best_of(repeat, play)
 
 
 def lab_against_kernel(rules: str, lineup: list[str], games: int, repeat: int) -> float:
     """``lab.run``'s games per second (its summary included) over
     ``kernel.play``'s for the same games, both on every core, best of
     ``repeat`` each: what the lab's Python around the kernel costs."""
-    def best(play) -> float:
-        seconds = float("inf")
-        for _ in range(repeat):
-            lab.forget()  # the players' traits too: both compute them
-            start = time.perf_counter()
-            play()
-            seconds = min(seconds, time.perf_counter() - start)
-        return seconds
-    on_kernel = best(lambda: kernel.play(rules, lineup, games, 0))
-    in_lab = best(lambda: lab.run(rules, lineup, games, 0, executor="serial").summary)
+    on_kernel, _ = best_of(repeat, lambda: kernel.play(rules, lineup, games, 0))
+    in_lab, _ = best_of(repeat, lambda: lab.run(rules, lineup, games, 0, executor="serial").summary)
     return on_kernel / in_lab
 
 

@@ -56,7 +56,7 @@ def test_engine_speed_prints_figures_and_the_ratio_line(capsys):
             assert float(out[-1].split("=")[1]) > 0 and float(out[-2].split("=")[1]) > 0
     if kernel.available():
         assert any(line.startswith("kernel first call: ") for line in out)
-        threads = min(kernel.cores(), 200 // kernel.GAMES_PER_THREAD or 1)  # 20 games, scale 10
+        threads = kernel.threads_used(200)  # 20 games, ten times as many on the kernel
         assert (f"kernel threads: {threads} in the kernel row ({kernel.cores()} cores), "
                 "1 in kernel1") in out
         for row in ("kernel:", "kernel1:"):

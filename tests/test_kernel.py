@@ -380,23 +380,20 @@ def test_an_error_in_any_thread_reaches_the_caller_after_every_part_has_stopped(
     done: list[tuple[int, int]] = []
     lock = threading.Lock()
 
-    def work(a: int, b: int) -> None:
-        if a == 6:
-            raise ValueError("kernel: a card was lost or duplicated")
-        with lock:
-            done.append((a, b))
-    with pytest.raises(ValueError, match="lost or duplicated"):
-        kernel._spread(9, 3, work)
+    def failing_at(start: int, message: str):
+        """A part's work that fails in the part from ``start`` and notes the others."""
+        def work(a: int, b: int) -> None:
+            if a == start:
+                raise ValueError(message)
+            with lock:
+                done.append((a, b))
+        return work
+    with pytest.raises(ValueError, match="lost or duplicated"):  # a pool thread's part
+        kernel._spread(9, 3, failing_at(6, "kernel: a card was lost or duplicated"))
     assert sorted(done) == [(0, 3), (3, 6)]
     done.clear()
-
-    def first_fails(a: int, b: int) -> None:  # the caller's own part
-        if a == 0:
-            raise ValueError("kernel: a hand holds a negative number of cards")
-        with lock:
-            done.append((a, b))
-    with pytest.raises(ValueError, match="negative number"):
-        kernel._spread(9, 3, first_fails)
+    with pytest.raises(ValueError, match="negative number"):  # the caller's own part
+        kernel._spread(9, 3, failing_at(0, "kernel: a hand holds a negative number of cards"))
     assert sorted(done) == [(3, 6), (6, 9)]  # the others finished first
     rows = np.zeros(10, np.int64)
     names: set[str] = set()
@@ -413,6 +410,8 @@ def test_an_error_in_any_thread_reaches_the_caller_after_every_part_has_stopped(
         kernel.play("standard", ["heuristic"] * 2, 3, threads=0)
     assert kernel.cores() >= 1
     assert kernel._threads(10**6) == kernel.THREADS_PER_CORE * kernel.cores()
+    assert kernel.threads_used(10, 4) == 4 and kernel.threads_used(3, 4) == 3  # 1 game a thread
+    assert kernel.threads_used(0) == 1
 
 
 def test_the_batch_function_refuses_arrays_of_the_wrong_shape():

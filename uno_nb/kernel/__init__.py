@@ -54,7 +54,7 @@ from .layout import MV_CARD, MV_COLOUR, MV_SEAT, MV_TARGET, T_COLS
 
 __all__ = ["available", "why_not", "play", "play_records", "play_with_moves", "play_moves",
            "move_text", "MOVES_ROOM", "MOVES_BUDGET", "warm", "KernelRefused", "cores",
-           "GAMES_PER_THREAD", "THREADS_PER_CORE", "forget_tables",
+           "GAMES_PER_THREAD", "THREADS_PER_CORE", "threads_used", "forget_tables",
            "BOT_CODES",
            # the machine code on disk (kernel/cache.py)
            "fingerprint", "drop_stale_cache", "forget_stale_machine_code", "cache_folder",
@@ -181,6 +181,13 @@ def _threads(threads: int | None) -> int:
 _POOL_SIZE = 0  # the workers of _POOL
 
 
+def threads_used(n: int, threads: int | None = None) -> int:
+    """How many threads a batch of ``n`` games is spread over when ``threads``
+    are asked for (``None``: one per core): at most :data:`THREADS_PER_CORE`
+    per core, each with at least :data:`GAMES_PER_THREAD` games."""
+    return max(1, min(_threads(threads), n // GAMES_PER_THREAD))
+
+
 def _spread(n: int, threads: int, work: Callable[[int, int], object]) -> None:
     """``work(a, b)`` over ``range(n)`` cut into up to ``threads`` consecutive
     parts, side by side: the compiled batch functions release the GIL (numba's
@@ -190,7 +197,7 @@ def _spread(n: int, threads: int, work: Callable[[int, int], object]) -> None:
     outputs, so the results are those of one call on one thread, in the same
     order.  Once every part has stopped, the first error of any part is
     raised here (the caller's own part's first)."""
-    parts = max(1, min(threads, n // GAMES_PER_THREAD))
+    parts = threads_used(n, threads)
     if parts == 1:
         work(0, n)
         return
