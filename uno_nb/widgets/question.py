@@ -17,6 +17,7 @@ answer, and a right answer says so and shows the worked answer too.
 
 from __future__ import annotations
 
+import weakref
 from fractions import Fraction
 from html import escape
 from typing import Any, Callable
@@ -30,7 +31,15 @@ from . import ui as w
 from ._common import para, tagged
 from .classbar import record
 
-__all__ = ["Ask"]
+__all__ = ["Ask", "asked"]
+
+#: The questions asked on this page (one page is one kernel), by id.
+_ASKED: "dict[str, weakref.WeakSet[Ask]]" = {}
+
+
+def asked(qid: str) -> "list[Ask]":
+    """The :class:`Ask` boxes of question ``qid`` on this page (its kernel)."""
+    return list(_ASKED.get(qid, ()))
 
 #: How many misses a question allows before it shows its worked answer.
 MISSES = 2
@@ -75,6 +84,7 @@ class Ask:
         self._lang = lang
         self._on_answer = on_answer if on_answer is not None else _to_the_board
         self._told: tuple[int, str] = (0, "")
+        self._when_done: list[Callable[[Ask], Any]] = []
         self._chosen: int | None = None
         self._example: str | None = None
         q = self.question
@@ -123,6 +133,17 @@ class Ask:
             max_width="60em")), "uno-app", "uno-question",
                              "uno-q-" + q.id.replace(".", "-").replace("_", "-"))
         self._render()
+        _ASKED.setdefault(q.id, weakref.WeakSet()).add(self)
+
+    def on_done(self, callback: Callable[["Ask"], Any]) -> None:
+        """Call ``callback(ask)`` once the question is over (answered right,
+        or its worked answer shown): at once if it is over already.  What a
+        question would give away (a chart, an app's table, a sentence) waits
+        for this (:mod:`uno_nb.widgets.gate`)."""
+        if self.attempts.done:
+            callback(self)
+        else:
+            self._when_done.append(callback)
 
     # -- what a learner does ---------------------------------------------------------
 
@@ -149,6 +170,10 @@ class Ask:
 
     def _after(self, verdict: Verdict) -> Verdict:
         self._render()
+        if verdict.done and self._when_done:
+            waiting, self._when_done = self._when_done, []
+            for callback in waiting:
+                callback(self)
         # told once per counted step: a refusal, the same miss checked again
         # or a check after the end is not a new answer
         step = (verdict.tries, verdict.outcome)
