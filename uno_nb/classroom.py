@@ -1,50 +1,88 @@
-"""A page's place in a class, and what the class did, pooled.
+"""A page's place in a class: who is asking (a student or the teacher), the
+class it is in, and what it records there.
 
 Under the class server (``make app``: :mod:`uno_nb.webapp` names the class
-board's file in ``UNO_NB_CLASSBOARD`` and sets ``UNO_NB_CLASS_SERVER``), each
-student's page joins a class by its code (typed, or carried by the page's
-link) and :data:`SESSION` records what the student does - predictions, dealt
-hands, games - as rows of :class:`uno_nb.classboard.ClassBoard`.  Anywhere
+board's file in ``UNO_NB_CLASSBOARD``, sets ``UNO_NB_CLASS_SERVER`` and
+gives the kernels the digest of the teacher's key in ``UNO_NB_TEACHER``),
+each page's kernel has one :class:`Classroom`, :data:`SESSION`.  Anywhere
 else (Binder, JupyterLab on one's own) nothing is recorded and the pages say
 so.
 
-:func:`pool` turns a class's rows into the figures the board draws: the
-class's dealt hands closing in on the exact chance, how the class answered
-each question, its games.  Plain Python and no words: the board page
-(:mod:`uno_nb.widgets.board_app`) says them.
+**Who leads.**  The launcher makes a teacher's key once (:func:`teacher_key`,
+a file beside the board's) and prints the board's link with it; the
+teacher's browser keeps the key and every page it opens claims it
+(:meth:`Classroom.claim_teacher`).  A page whose claim matches is the
+teacher's: it records nothing (the teacher's browser is never a student),
+and only it may start a class, lead it (:meth:`Classroom.lead`: send the
+class to a page, open a question, reveal an answer to all, pause), hide a
+student or export.  Any other page is a student's, whatever its messages
+say: a teacher's action there is refused with :class:`NotTeacher`.  Who is
+the teacher is asked of an :class:`Authority`; the key is one
+(:class:`KeyAuthority`), and a multi-user server can supply another (a hub's
+group as the teachers) without changing the pages.
 
->>> room = Classroom(":memory:")
->>> code = room.board.start_class()
->>> room.join(code, "s1").code == code
+**Who a student is** is the store's to say, never the page's: joining
+enrols a new student (an id, and a secret the browser keeps for that class)
+or finds the one whose secret the browser brings back after a reload, so a
+page can't write as another student, invent students (at most
+:data:`ENROLS_PER_PAGE` a page), or join a class it wasn't given (codes
+expire; failed joins wait longer and longer, :data:`JOIN_TRIES`).
+
+>>> board = ClassBoard(":memory:")
+>>> room = Classroom(board=board, teacher=True)
+>>> code = room.start_class()
+>>> pupil = Classroom(board=board)
+>>> pupil.join(code).code == code
 True
->>> room.record("hand", "wild:7", 100, {"seed": 3, "start": 0, "counts": {"0": 57, "1": 43}})
+>>> pupil.record("hand", "wild:7", 100, {"seed": 3, "start": 0, "counts": {"0": 57, "1": 43}})
 1
->>> pool(room.board.results(code)).hands["wild:7"].dealt
+>>> from uno_nb.pooling import pool
+>>> pool(room.rows()).hands["wild:7"].dealt
 100
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import os
+import secrets
 import threading
-from collections import defaultdict
+import time
 from dataclasses import dataclass, field
-from fractions import Fraction
-from typing import Any, Mapping, Sequence
+from pathlib import Path
+from typing import IO, Any, Mapping, Protocol
 
-from .sim import montecarlo as mc
-from .classboard import (ENV, BadClassCode, BadRow, BoardError, ClassBoard, NoSuchClass, Result,
+from . import lessons
+from .classboard import (ENV, BadClassCode, BadRow, BoardError, ClassBoard, ClassExpired, Lesson,
+                         NoSuchClass, Result, Student, TooManyJoins,
                          normal_nickname)
+from .pooling import (AnswerPool, ChallengePool, GamePool, HandPool, LabPool, Pool, Pooled, pool,
+                      share_fraction)
 
-__all__ = ["SERVER_ENV", "served", "Membership", "Classroom", "SESSION", "HandPool",
-           "AnswerPool", "GamePool", "ChallengePool", "LabPool", "Pooled", "pool"]
+__all__ = ["SERVER_ENV", "TEACHER_ENV", "STUDENT", "TEACHER", "served", "teacher_key",
+           "Authority", "KeyAuthority", "NotTeacher", "Membership", "Classroom", "SESSION",
+           "HandPool", "AnswerPool", "GamePool", "ChallengePool", "LabPool", "Pooled", "Pool",
+           "pool", "share_fraction"]
 
 #: Set to "1" by the web app: the pages record what students do.
 SERVER_ENV = "UNO_NB_CLASS_SERVER"
+#: The SHA-256 of the teacher's key (hex), set by the web app for its kernels.
+TEACHER_ENV = "UNO_NB_TEACHER"
 #: How long a page waits for a busy board before it keeps the row to send
 #: later (seconds): a page's kernel answers its learner while it waits, so
 #: the wait is short; the load test's writers wait the store's full patience.
 PAGE_PATIENCE = 2.0
+#: The new students one page may enrol (a student who joined the wrong class
+#: joins the right one; a page that asks again and again invents nobody).
+ENROLS_PER_PAGE = 3
+#: Failed joins a page may make in a row before each further try waits:
+#: 15 s, then twice as long after each failure (at most 15 minutes).
+JOIN_TRIES = 5
+#: How often a student's page tells the board where it is (seconds).
+HERE_EVERY = 10.0
+
+STUDENT, TEACHER = "student", "teacher"
 
 
 def served() -> bool:
@@ -52,17 +90,73 @@ def served() -> bool:
     return os.environ.get(SERVER_ENV) == "1"
 
 
+def _digest(key: str) -> str:
+    return hashlib.sha256(key.encode("utf-8")).hexdigest()
+
+
+def teacher_key(folder: str | os.PathLike[str]) -> str:
+    """The teacher's key kept in ``folder`` (a file only its owner reads),
+    made on first use: the same key, and so the same board link, after a
+    restart."""
+    path = Path(folder) / "teacher-key"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        key = path.read_text(encoding="ascii").strip()
+        if len(key) >= 20:
+            return key
+    except (OSError, UnicodeDecodeError):
+        pass
+    key = secrets.token_urlsafe(18)
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(descriptor, "w", encoding="ascii") as out:
+        out.write(key + "\n")
+    return key
+
+
+class NotTeacher(BoardError):
+    """A teacher's action asked by a page that is not the teacher's."""
+
+    reason = "not_teacher"
+
+
+class Authority(Protocol):
+    """Who is the teacher: given what a page claims (its ``teacher`` key, or a
+    multi-user server's user and groups), whether that page is the teacher's."""
+
+    def is_teacher(self, claim: Mapping[str, Any]) -> bool: ...
+
+
+@dataclass(frozen=True)
+class KeyAuthority:
+    """The teacher is whoever brings the key whose SHA-256 is ``digest``
+    (the web app's key, :func:`teacher_key`); no digest, no teacher."""
+
+    digest: str | None
+
+    @classmethod
+    def from_env(cls) -> KeyAuthority:
+        return cls(os.environ.get(TEACHER_ENV) or None)
+
+    def is_teacher(self, claim: Mapping[str, Any]) -> bool:
+        key = claim.get("teacher")
+        if not self.digest or not isinstance(key, str) or not 16 <= len(key) <= 128:
+            return False
+        return hmac.compare_digest(_digest(key), self.digest)
+
+
 @dataclass(frozen=True)
 class Membership:
-    """A student in a class: the class code, an anonymous id, an optional nickname."""
+    """A student in a class: the class code, the student's id, an optional
+    nickname, and the secret that brings the student back (not shown)."""
 
     code: str
     student: str
     nickname: str | None = None
+    secret: str = field(default="", repr=False)
 
 
 class Classroom:
-    """The link of one kernel (one student's page) to the class board.
+    """The link of one kernel (one page) to the class board.
 
     A row the board is too busy to take is kept, in order, and sent before
     the next one (or by :meth:`send_kept`, which the page's class bar calls
@@ -70,15 +164,25 @@ class Classroom:
     loses it, and never holds the page for long."""
 
     def __init__(self, path: str | os.PathLike[str] | None = None, *,
-                 patience: float = PAGE_PATIENCE) -> None:
+                 patience: float = PAGE_PATIENCE, teacher: bool = False,
+                 authority: Authority | None = None, board: ClassBoard | None = None) -> None:
         self._path = path
         self._patience = patience
-        self._board: ClassBoard | None = None
+        self._board: ClassBoard | None = board
+        self._authority = authority if authority is not None else KeyAuthority.from_env()
+        #: STUDENT, or TEACHER (given here by the code that made the room, or claimed)
+        self.role = TEACHER if teacher else STUDENT
+        #: the class this page is in (a student's, or the one the teacher leads)
+        self.code: str | None = None
         self.member: Membership | None = None
         #: rows not in the file yet: (member, kind, item, value, detail), oldest first
         self.kept: list[tuple[Membership, str, str, float | None,
                               Mapping[str, Any] | None]] = []
         self._sending = threading.RLock()  # a lab run records from its worker thread
+        self._failed = 0  # failed joins in a row
+        self._wait_until = 0.0  # (time.monotonic) no join before this
+        self._enrolled = 0
+        self._here: tuple[str, float] = ("", 0.0)  # the page said, and when
 
     @property
     def board(self) -> ClassBoard:
@@ -86,29 +190,106 @@ class Classroom:
             self._board = ClassBoard(self._path, patience=self._patience)
         return self._board
 
-    def join(self, code: str, student: str, nickname: str | None = None) -> Membership:
-        """Join the class ``code`` (as typed): :class:`~uno_nb.classboard.BoardError`
-        if there is no such class, or the student id or nickname is refused."""
-        exact = self.board.join(code)
-        if not isinstance(student, str) or not student.isascii() or not student.isalnum() \
-                or not 1 <= len(student) <= 64:
-            raise BadRow("a student is an id of 1-64 letters and digits", field="student")
-        self.member = Membership(exact, student, normal_nickname(nickname))
+    @property
+    def is_teacher(self) -> bool:
+        return self.role == TEACHER
+
+    def claim_teacher(self, claim: Mapping[str, Any]) -> bool:
+        """The page claims to be the teacher's (``{"teacher": key}``): whether
+        the authority agrees.  A claim that fails changes nothing."""
+        if isinstance(claim, Mapping) and self._authority.is_teacher(claim):
+            self.role = TEACHER
+            self.member = None  # the teacher's page is nobody's in the class
+            return True
+        return False
+
+    def _teacher(self, action: str) -> None:
+        if not self.is_teacher:
+            raise NotTeacher(f"only the teacher's page may {action}", action=action)
+
+    # -- joining -----------------------------------------------------------------------
+
+    def join(self, code: str, secret: str | None = None,
+             nickname: str | None = None) -> Membership | None:
+        """Join the class ``code`` (as typed): as the student whose browser
+        keeps ``secret`` for it, or as a new student; the teacher's page
+        follows the class and is nobody in it (None).  Refusals are
+        :class:`~uno_nb.classboard.BoardError`: no such class, expired, too
+        many failed joins, the nickname refused."""
+        now = time.monotonic()
+        if now < self._wait_until:
+            raise TooManyJoins("wait before joining again",
+                               seconds=int(self._wait_until - now) + 1)
+        name = normal_nickname(nickname if isinstance(nickname, str) else None)
+        try:
+            exact = self.board.join(code if isinstance(code, str) else "")
+        except (BadClassCode, NoSuchClass, ClassExpired):
+            self._failed += 1
+            if self._failed >= JOIN_TRIES:
+                self._wait_until = now + min(900.0, 15.0 * 2 ** (self._failed - JOIN_TRIES))
+            raise
+        self._failed = 0
+        if self.is_teacher:
+            self.code = exact
+            return None
+        student: Student | None = None
+        if isinstance(secret, str) and secret:
+            student = self.board.student(exact, secret)
+        if student is None:
+            if self._enrolled >= ENROLS_PER_PAGE:
+                raise TooManyJoins("this page has joined as a new student too often",
+                                   seconds=0)
+            enrolment = self.board.enrol(exact, name)
+            self._enrolled += 1
+            student, secret = enrolment.student, enrolment.secret
+        elif name is not None and name != student.nickname:
+            self.board.rename(exact, student.id, name)
+        self.member = Membership(exact, student.id, name if name is not None
+                                 else student.nickname, secret or "")
+        self.code = exact
         return self.member
 
     def leave(self) -> None:
         self.member = None
+        self.code = None
+
+    def lesson(self) -> Lesson | None:
+        """Where the teacher leads this page's class (None outside a class)."""
+        return self.board.lesson(self.code) if self.code is not None else None
+
+    def here(self, page: str) -> None:
+        """Tell the board that this student has ``page`` open (at most every
+        :data:`HERE_EVERY` seconds for the same page)."""
+        member = self.member
+        if member is None or not page:
+            return
+        now = time.monotonic()
+        if self._here[0] == page and now - self._here[1] < HERE_EVERY:
+            return
+        self.board.here(member.code, member.student, page)
+        self._here = (page, now)
+
+    def mine(self, kind: str | None = None) -> list[Result]:
+        """This student's rows in the class (a reloaded page finds what it did)."""
+        member = self.member
+        if member is None:
+            return []
+        return self.board.results(member.code, kind=kind, student=member.student, limit=5_000)
+
+    # -- recording ---------------------------------------------------------------------
 
     def record(self, kind: str, item: str, value: float | None = None,
                detail: Mapping[str, Any] | None = None) -> int | None:
         """Add a row for the student (after any rows kept from before); its id,
-        None when not in a class.  A refusal
+        None when not a student in a class.  A refusal
         (:class:`~uno_nb.classboard.BoardError`) is the caller's to say; a row
         the board could not take (busy, or its file unreadable for now) is
         kept to send later (:attr:`kept`)."""
         member = self.member
-        if member is None:
+        if member is None or self.is_teacher:
             return None
+        if kind == "prediction":
+            _sensible(item, value)
         with self._sending:
             self.kept.append((member, kind, item, value, detail))
             return self.send_kept()
@@ -117,12 +298,12 @@ class Classroom:
         """Send the rows kept, oldest first; the last one's id (None if none
         was sent).
 
-        A row refused for itself (its form, or a class no longer on the
-        board) is let go - sent again it would be refused again - and the
-        rest are sent; that refusal is raised once they are.  Any other
-        failure (a busy board, a file that cannot be read or written just
-        now) stops here and is raised, and the row and those after it stay
-        kept for the next try."""
+        A row refused for itself (its form, its student, a class no longer
+        open, too many of the student's rows this minute) is let go - sent
+        again it would be refused again - and the rest are sent; that
+        refusal is raised once they are.  Any other failure (a busy board, a
+        file that cannot be read or written just now) stops here and is
+        raised, and the row and those after it stay kept for the next try."""
         last = None
         refused: BoardError | None = None
         with self._sending:
@@ -131,178 +312,84 @@ class Classroom:
                 try:
                     last = self.board.add(member.code, member.student, kind, item, value,
                                           detail, nickname=member.nickname)
-                except (BadRow, BadClassCode, NoSuchClass) as error:
+                except BoardError as error:
+                    if error.reason in ("busy", "unreadable", "error"):
+                        raise
                     refused = refused or error
                 self.kept.pop(0)
         if refused is not None:
             raise refused
         return last
 
+    # -- the teacher's -----------------------------------------------------------------
+
+    def start_class(self) -> str:
+        """A fresh class, which this (the teacher's) page then leads."""
+        self._teacher("start a class")
+        self.code = self.board.start_class()
+        return self.code
+
+    def open_class(self, code: str) -> str:
+        """Lead the class ``code`` (one started before, on this board, even
+        one whose lesson is over: its results stay the teacher's to see)."""
+        self._teacher("open a class")
+        self.code = self.board.lesson(code).code
+        return self.code
+
+    def _led(self, action: str) -> str:
+        self._teacher(action)
+        if self.code is None:
+            raise NoSuchClass("no class is open on this page", code="")
+        return self.code
+
+    def lead(self, *, page: str | None = None, question: str | None = None,
+             reveal: str | None = None, paused: bool | None = None) -> Lesson:
+        """Move the class (:meth:`uno_nb.classboard.ClassBoard.lead`)."""
+        code = self._led("lead the class")
+        if question:
+            lessons.question(question)  # a question the kit asks, or KeyError
+        if reveal:
+            lessons.question(reveal)
+        return self.board.lead(code, page=page, question=question, reveal=reveal, paused=paused)
+
+    def hide(self, student: str, hidden: bool = True) -> None:
+        """Leave a student out of the class's figures (or take them back)."""
+        self.board.hide(self._led("hide a student"), student, hidden)
+
+    def students(self) -> list[Student]:
+        return self.board.students(self._led("list the students"))
+
+    def rows(self, after: int = 0) -> list[Result]:
+        """The class's rows after row ``after`` (the board reads what is new)."""
+        return self.board.results(self._led("read the class's rows"), after=after)
+
+    def export(self, out: IO[str], lang: str = "en") -> int:
+        """The class's rows as a spreadsheet's CSV; how many rows."""
+        code = self._led("export the class's results")
+        from .classexport import write_csv  # (the words of the text table)
+        return write_csv(list(self.board.rows_in_order(code)), out, lang)
+
+
+def _sensible(item: str, value: float | None) -> None:
+    """A prediction whose number no learner could mean (a chance of -5 %,
+    10^30 cards) is refused (:class:`~uno_nb.classboard.BadRow`)."""
+    if value is None:
+        return
+    try:
+        question = lessons.question(item)
+    except KeyError:
+        raise BadRow(f"there is no question {item!r}", field="item") from None
+    low, high = question.bounds
+    if not low <= value <= high:
+        raise BadRow(f"{value!r} is outside {low}..{high} for {item}", field="value",
+                     low=low, high=high)
+
 
 def _session() -> Classroom:
     return Classroom(os.environ.get(ENV) or None)
 
 
-#: This kernel's classroom (one student's page has one kernel).
+#: This kernel's classroom (one page has one kernel).
 SESSION = _session()
 
 
-# -- the class's figures ------------------------------------------------------------
-
-@dataclass
-class HandPool:
-    """The class's dealt hands of one kind and size: how many held none."""
-
-    dealt: int = 0
-    none: int = 0
-    #: after each block of hands that came in: (hands so far, how many held none)
-    path: list[tuple[int, int]] = field(default_factory=list)
-
-    @property
-    def estimate(self) -> mc.Estimate:
-        return mc.proportion(self.none, self.dealt)
-
-
-@dataclass
-class AnswerPool:
-    """How the class answered one question: each student's first answer
-    (their prediction) and whether they got it right in the end."""
-
-    first: dict[str, float] = field(default_factory=dict)  # student -> first number
-    right_first: set[str] = field(default_factory=set)
-    done: dict[str, str] = field(default_factory=dict)  # student -> "right" or "shown"
-
-    @property
-    def students(self) -> int:
-        return len(self.first)
-
-    @property
-    def right_in_the_end(self) -> int:
-        """How many students found the answer themselves, at any try (not
-        those who were shown it)."""
-        return sum(1 for outcome in self.done.values() if outcome == "right")
-
-
-@dataclass
-class GamePool:
-    """The class's games on the play page."""
-
-    games: int = 0
-    won: int = 0  # by the student
-    turns: int = 0
-
-
-@dataclass
-class ChallengePool:
-    """The class's answers to a Wild Draw Four on the play page."""
-
-    decisions: int = 0
-    challenged: int = 0
-    caught: int = 0  # challenged, and the card was a bluff: the bluffer drew
-    wrong: int = 0  # challenged an honest card: 6 cards drawn
-    taken: int = 0  # not challenged: the cards taken
-    passed: int = 0  # not challenged: a card played on it passed the penalty on
-    drawn: int = 0  # cards the students drew over it, in all
-
-
-@dataclass
-class LabPool:
-    """The class's runs of the house-rules lab."""
-
-    runs: int = 0
-    games: int = 0
-    students: set[str] = field(default_factory=set)
-
-
-@dataclass
-class Pooled:
-    hands: dict[str, HandPool]
-    answers: dict[str, AnswerPool]
-    games: GamePool
-    students: int
-    last_id: int
-    challenges: ChallengePool = field(default_factory=ChallengePool)
-    lab: LabPool = field(default_factory=LabPool)
-    #: the nicknames the students chose (as typed: whoever shows them shows them as text)
-    nicknames: list[str] = field(default_factory=list)
-
-
-def pool(rows: Sequence[Result]) -> Pooled:
-    """The figures of a class's rows (in the order they were written).
-
-    Hands are pooled by block: a block is the hands one press dealt, from
-    one seed, hand numbers ``start`` to ``start + n``.  Two students with the
-    same seed deal the same hands, so a block that shares a hand number with
-    a block already counted (of the same seed and kind) is left out whole: a
-    hand is never counted twice, and the pooled hands stay independent."""
-    hands: dict[str, HandPool] = defaultdict(HandPool)
-    answers: dict[str, AnswerPool] = defaultdict(AnswerPool)
-    games = GamePool()
-    challenges = ChallengePool()
-    labs = LabPool()
-    counted: dict[tuple[str, int], list[tuple[int, int]]] = defaultdict(list)  # hand numbers
-    students: set[str] = set()
-    nicknames: dict[str, str] = {}
-    last = 0
-    for row in rows:
-        last = max(last, row.id)
-        students.add(row.student)
-        if row.nickname:
-            nicknames[row.student] = row.nickname  # the latest one a student gave
-        detail = row.detail
-        if row.kind == "hand":
-            try:
-                block = (row.item, int(detail["seed"]), int(detail["start"]), int(row.value or 0))
-                none = int(dict(detail["counts"]).get("0", 0))
-            except (KeyError, TypeError, ValueError):
-                continue  # a row of another form: not a figure
-            item, seed, start, n = block
-            if n <= 0 or start < 0 or not 0 <= none <= n:
-                continue
-            taken = counted[item, seed]
-            if any(start < end and other < start + n for other, end in taken):
-                continue  # these hands, or some of them, are counted already
-            taken.append((start, start + n))
-            hand = hands[row.item]
-            hand.dealt += block[3]
-            hand.none += none
-            hand.path.append((hand.dealt, hand.none))
-        elif row.kind == "prediction":
-            answer = answers[row.item]
-            outcome = detail.get("outcome")
-            if row.student not in answer.first and row.value is not None:
-                answer.first[row.student] = row.value
-                if outcome == "right":
-                    answer.right_first.add(row.student)
-            if outcome in ("right", "shown"):
-                answer.done.setdefault(row.student, outcome)
-        elif row.kind == "game":
-            games.games += 1
-            games.won += 1 if row.value == 1 else 0
-            turns = detail.get("turns")
-            games.turns += turns if isinstance(turns, int) else 0
-        elif row.kind == "challenge":
-            challenges.decisions += 1
-            drew = detail.get("drew")
-            challenges.drawn += drew if isinstance(drew, int) else 0
-            if detail.get("challenged") is True:
-                challenges.challenged += 1
-                if detail.get("guilty") is True:
-                    challenges.caught += 1
-                elif detail.get("guilty") is False:
-                    challenges.wrong += 1
-            elif detail.get("answer", "take") == "take":
-                challenges.taken += 1
-            else:
-                challenges.passed += 1
-        elif row.kind == "lab":
-            labs.runs += 1
-            labs.games += int(row.value or 0)
-            labs.students.add(row.student)
-    return Pooled(dict(hands), dict(answers), games, len(students), last, challenges, labs,
-                  sorted(set(nicknames.values()), key=str.casefold))
-
-
-def share_fraction(pooled: HandPool) -> Fraction:
-    """The class's share of hands with none, exactly."""
-    return Fraction(pooled.none, pooled.dealt) if pooled.dealt else Fraction(0)

@@ -41,7 +41,8 @@ from .engine.events import Drew
 from .engine.rules import RuleSet
 from .sim.simulation import play_game
 
-__all__ = ["Question", "Amount", "Seat", "Ratio", "question", "questions", "PAGES", "UNITS",
+__all__ = ["Question", "Amount", "Seat", "Ratio", "question", "questions", "PAGES", "PAGE_FILES",
+           "UNITS",
            "seat_choices"]
 
 #: What a number question's answer counts: a chance in per cent, cards, or a plain number.
@@ -85,6 +86,8 @@ class Question:
     choices: tuple[str, ...] = ()  # the choices' ids, for a choice question
     tolerance: Fraction | None = None  # a simulated answer: right within this
     facts: Mapping[str, Fact] = field(default_factory=dict)  # what the words say
+    #: the largest answer a learner could mean (None: the unit's, :attr:`bounds`)
+    most: Fraction | None = None
 
     def __post_init__(self) -> None:
         if self.choices:
@@ -96,6 +99,20 @@ class Question:
     @property
     def is_choice(self) -> bool:
         return bool(self.choices)
+
+    @property
+    def bounds(self) -> tuple[int, int]:
+        """The answers a learner could mean, lowest and highest: a chance in
+        per cent 0 to 100, cards 0 to the deck's 108, hands 0 to those dealt,
+        a choice's index; a number 0 to :attr:`most`.  A typed answer outside
+        is refused with a sentence, not counted as a try."""
+        if self.choices:
+            return 0, len(self.choices) - 1
+        if self.most is not None:
+            return 0, int(self.most)
+        n = self.facts.get("n")
+        return 0, {"percent": 100, "cards": _DECK,
+                   "hands": n if isinstance(n, int) else 10 ** 6}.get(self.unit, 10 ** 6)
 
 
 def _percent(chance: Fraction) -> Fraction:
@@ -201,7 +218,7 @@ def _scoring_questions() -> list[Question]:
     round_points = lab.run("standard", ["heuristic"] * 4, 2_000, seed=0, executor="serial",
                            engine=_engine()).summary.points
     return [
-        Question("scoring.mean_hand", "03", mean, unit="number",
+        Question("scoring.mean_hand", "03", mean, unit="number", most=Fraction(_HAND * 50),
                  facts={"size": _HAND, "deck": len(deck), "total": total,
                         "card": Amount(Fraction(total, len(deck)), 2),
                         "mean": Amount(mean, 1), "exact": Ratio(mean)}),
@@ -209,12 +226,13 @@ def _scoring_questions() -> list[Question]:
                  facts={"player": Seat(leader), "points": scores[leader],
                         "second": sorted(scores)[-2]}),
         Question("scoring.zero_rounds", "03", Fraction(rounds - won), unit="number",
+                 most=Fraction(rounds),
                  facts={"player": Seat(winner), "rounds": rounds, "won": won,
                         "count": rounds - won}),
         # a prediction of a simulated mean: right within 10 points (the
         # simulation's own 95% interval is a few points wide)
         Question("scoring.round_points", "03", Fraction(round_points.estimate).limit_denominator(100),
-                 unit="number", tolerance=Fraction(10),
+                 unit="number", tolerance=Fraction(10), most=Fraction(3 * _HAND * 50 * 4),
                  facts={"games": 2_000, "players": 4,
                         "points": Amount(Fraction(round_points.estimate), 1),
                         "low": Amount(Fraction(round_points.low), 1),
@@ -283,6 +301,9 @@ _MAKERS: dict[str, Callable[[], list[Question]]] = {
     "01": _rules_questions, "02": _odds_questions, "03": _scoring_questions,
     "04": _lab_questions, "05": _play_questions}
 PAGES = tuple(_MAKERS)
+#: The notebook of each lesson page (``notebooks/<name>.ipynb``, and ``ru/<name>``).
+PAGE_FILES = {"01": "01_rules_step_by_step", "02": "02_card_odds", "03": "03_scoring",
+              "04": "04_house_rules_lab", "05": "05_play_against_bots"}
 
 
 @lru_cache(maxsize=None)

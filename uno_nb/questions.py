@@ -13,7 +13,10 @@ learner's language (``answer.refused.<reason>``):
 * ``exponent`` - ``1e9``: an ordinary number is wanted;
 * ``decimal_comma`` - ``57,4`` on an English page (a comma there separates
   thousands, in groups of three);
-* ``not_number`` - anything else.
+* ``not_number`` - anything else;
+* ``range`` - a number no learner could mean for the question (a chance of
+  -5 or 1,000,000 per cent), given the question's ``bounds``
+  (:class:`Attempts`).
 
 :func:`is_right` checks a number against the kit's exact value - right when
 it is that value rounded to the decimals the learner typed (``57`` and
@@ -157,7 +160,8 @@ class Attempts:
     """
 
     def __init__(self, exact: Fraction, *, tolerance: Fraction | None = None,
-                 lang: str = "en", misses: int = 2) -> None:
+                 lang: str = "en", misses: int = 2,
+                 bounds: tuple[int, int] | None = None) -> None:
         if lang not in LANGS:
             raise ValueError(f"answers are read in {', '.join(LANGS)}, not {lang!r}")
         if misses < 1:
@@ -168,6 +172,7 @@ class Attempts:
         self.tolerance = tolerance
         self.lang = lang
         self.misses = misses
+        self.bounds = bounds
         self.last = Verdict("", 0, hint=False, worked=False)
 
     @property
@@ -183,6 +188,11 @@ class Attempts:
             typed = read_number(text, self.lang)
         except AnswerError as error:
             self.last = Verdict(REFUSED, last.tries, last.hint, last.worked, error=error)
+            return self.last
+        if self.bounds is not None and not self.bounds[0] <= typed.value <= self.bounds[1]:
+            low, high = self.bounds
+            self.last = Verdict(REFUSED, last.tries, last.hint, last.worked,
+                                error=AnswerError("range", text, low=low, high=high))
             return self.last
         if last.outcome == WRONG and last.typed is not None and typed.value == last.typed.value:
             return last  # the same miss checked again (a double click): not a new try

@@ -2,8 +2,8 @@
 
 The table is split by area into modules of this package (``cards``, ``events``,
 ``rules``, ``apps``, ``odds``, ``play``, ``lab``, ``pages``, ``cli``, ``board``,
-``questions``, ``lessons``), each holding one dict per language (``EN`` …); :data:`TABLE`
-merges them, and a key may live in only one of them.  Nothing in the engine
+``questions``, ``lessons``, ``export``), each holding one dict per language (``EN`` …);
+:data:`TABLE` merges them, and a key may live in only one of them.  Nothing in the engine
 builds a sentence: events carry data and :func:`sentence` turns them into words
 here.
 
@@ -30,7 +30,8 @@ import re
 import string
 from typing import Any, Callable, Mapping, Protocol, Sequence, TypeGuard, runtime_checkable
 
-from . import apps, board, cards, cli, events, lab, lessons, odds, pages, play, questions, ruleids, rules
+from . import (apps, board, cards, cli, events, export, lab, lessons, odds, pages, play, questions,
+               ruleids, rules)
 
 __all__ = ["LANGS", "TABLE", "text", "plural_form", "card_name", "card_code",
            "colour_name", "player_name", "sentence", "rule_name", "annotation", "placeholders",
@@ -41,7 +42,7 @@ __all__ = ["LANGS", "TABLE", "text", "plural_form", "card_name", "card_code",
 LANGS: tuple[str, ...] = ("en", "ru")
 
 _AREAS = (cards, events, ruleids, rules, apps, odds, play, lab, pages, cli, board, questions,
-          lessons)
+          lessons, export)
 
 
 class TextError(KeyError):
@@ -385,5 +386,7 @@ def answer_refusal(error: Any, lang: str = "en", example: str | None = None) -> 
     from .numbers import fmt_decimal
     facts = getattr(error, "facts", {})
     shown = facts.get("example") or example or fmt_decimal(57.4, 1, lang)
+    from .numbers import fmt_int
+    bounds = {name: fmt_int(int(facts[name]), lang) for name in ("low", "high") if name in facts}
     return text(f"answer.refused.{error.reason}", lang, example=shown,
-                typed=str(getattr(error, "typed", "")).strip()[:40])
+                typed=str(getattr(error, "typed", "")).strip()[:40], **bounds)

@@ -6,6 +6,24 @@ EN: dict[str, str] = {
                               'like {example}, as your teacher shows it.',
     'board.refused.no_class': 'There is no class {code} on this computer. Check the code on '
                               'the board and type it again.',
+    'board.refused.expired': 'Class {code} was for a lesson that is over. Ask your teacher '
+                             'for today\'s code.',
+    'board.refused.too_many_joins': 'Too many wrong class codes just now. Wait a minute, then '
+                                    'type the code from the board carefully.',
+    'board.refused.class_full': 'This class is full: ask your teacher.',
+    'board.refused.not_enrolled': 'This page is not in the class any more: type the class code '
+                                  'again to join.',
+    'board.refused.too_fast': 'Slow down: the class board takes at most {most} results a '
+                              'minute from one student. Your next ones count again in a '
+                              'minute.',
+    'board.refused.not_teacher': 'Only the teacher can do that, from the teacher\'s computer.',
+    'board.bar.teacher': 'Teacher\'s view: nothing you do on this page counts as a '
+                         'student\'s.',
+    'board.lead.moved': 'Your teacher has moved the class to {page}.',
+    'board.lead.go': 'Go there',
+    'board.lead.asked': 'Your teacher asks: {question}',
+    'board.lead.to_question': 'Go to the question',
+    'board.lead.paused': 'Eyes on your teacher: the class is paused for a moment.',
     'board.refused.bad_row': 'This result could not be saved: it was not in the form the '
                              'board keeps.',
     'board.refused.busy': 'The class board is busy just now. Try again in a moment; nothing '
@@ -89,6 +107,24 @@ RU: dict[str, str] = {
                               'как его показывает учитель.',
     'board.refused.no_class': 'На этом компьютере нет класса {code}. Сверьте код с доской и '
                               'наберите его ещё раз.',
+    'board.refused.expired': 'Класс {code} был на уроке, который уже закончился. Спросите '
+                             'у учителя сегодняшний код.',
+    'board.refused.too_many_joins': 'Слишком много неверных кодов подряд. Подождите минуту и '
+                                    'внимательно наберите код с доски.',
+    'board.refused.class_full': 'В этом классе больше нет мест: обратитесь к учителю.',
+    'board.refused.not_enrolled': 'Эта страница больше не в классе: чтобы войти, снова '
+                                  'наберите код класса.',
+    'board.refused.too_fast': 'Не так быстро: доска класса принимает от одного ученика не '
+                              'больше {most} результатов в минуту. Следующие снова будут '
+                              'учтены через минуту.',
+    'board.refused.not_teacher': 'Это может сделать только учитель со своего компьютера.',
+    'board.bar.teacher': 'Вы учитель: ничего из сделанного на этой странице не считается '
+                         'ответом ученика.',
+    'board.lead.moved': 'Учитель перевёл класс на страницу «{page}».',
+    'board.lead.go': 'Перейти',
+    'board.lead.asked': 'Учитель спрашивает: {question}',
+    'board.lead.to_question': 'К вопросу',
+    'board.lead.paused': 'Все смотрят на учителя: класс на минуту остановлен.',
     'board.refused.bad_row': 'Этот результат не удалось сохранить: он записан не в том виде, '
                              'в каком его хранит доска.',
     'board.refused.busy': 'Доска класса сейчас занята. Попробуйте снова через минуту; всё '

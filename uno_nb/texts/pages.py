@@ -23,6 +23,13 @@ EN: dict[str, str] = {
                                  "round scored {mean} points on average (95% interval: "
                                  "{interval}).",
     "page.scoring.variant": "Rule: {rule}. {summary}",
+    # the lesson pages' titles, as the index names them (the class board sends the class to one)
+    "page.title.01_rules_step_by_step": "01 · The rules, step by step",
+    "page.title.02_card_odds": "02 · Card odds",
+    "page.title.03_scoring": "03 · Scoring",
+    "page.title.04_house_rules_lab": "04 · House-rules lab",
+    "page.title.05_play_against_bots": "05 · Play against bots",
+    "page.title.06_class_board": "06 · The class board",
     # the header bar of every page (the web app's template; tests/test_deployment.py checks it):
     # the switch names the other language in that language
     "page.header.home": "All pages",
@@ -31,6 +38,12 @@ EN: dict[str, str] = {
 }
 
 RU: dict[str, str] = {
+    "page.title.01_rules_step_by_step": "01 · Правила шаг за шагом",
+    "page.title.02_card_odds": "02 · Шансы в картах",
+    "page.title.03_scoring": "03 · Подсчёт очков",
+    "page.title.04_house_rules_lab": "04 · Лаборатория домашних правил",
+    "page.title.05_play_against_bots": "05 · Игра против ботов",
+    "page.title.06_class_board": "06 · Доска класса",
     # -- 00_index ---------------------------------------------------------------------
     "page.index.switches": "Каждый вариант и каждое домашнее правило из трёх описаний правил, "
                            "по которым сделан набор, можно здесь включить или выключить: всего "

@@ -7,6 +7,8 @@ EN: dict[str, str] = {
     'answer.refused.exponent': 'Write an ordinary number, like {example}, not a power of ten.',
     'answer.refused.decimal_comma': 'On this page the decimal sign is a point: write {example}.',
     'answer.refused.not_number': '“{typed}” is not a number. Write one like {example}.',
+    'answer.refused.range': '{typed} can\'t be the answer: it is a number from {low} to '
+                            '{high}.',
 }
 
 RU: dict[str, str] = {
@@ -15,4 +17,5 @@ RU: dict[str, str] = {
     'answer.refused.exponent': 'Запишите обычное число, например {example}, а не степень десяти.',
     'answer.refused.decimal_comma': 'Десятичный знак на этой странице — точка: запишите {example}.',
     'answer.refused.not_number': '«{typed}» — не число. Запишите число, например {example}.',
+    'answer.refused.range': '{typed} не может быть ответом: ответ — число от {low} до {high}.',
 }

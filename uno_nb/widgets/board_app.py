@@ -279,7 +279,7 @@ class ClassBoardApp:
     def _csv_link(self, code: str) -> str:
         out = io.StringIO()
         try:
-            rows = self._room.board.export_csv(code, out)
+            rows = self._room.export(out, self._lang)
         except BoardError as refused:
             return para(board_refusal(refused, self._lang))
         data = base64.b64encode(out.getvalue().encode("utf-8")).decode("ascii")

@@ -20,16 +20,17 @@ from __future__ import annotations
 import weakref
 from fractions import Fraction
 from html import escape
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from .. import lessons
-from ..questions import REFUSED, RIGHT, SHOWN, WRONG, Attempts, Verdict
+from ..classboard import Lesson, Result
+from ..questions import REFUSED, RIGHT, SHOWN, WRONG, Attempts, Typed, Verdict
 from ..texts import answer_refusal, has, text
 from ..texts.numbers import fmt_decimal, fmt_int
 from ..wording import choice_words, fact_values, question_words, worked_words
 from . import ui as w
 from ._common import para, tagged
-from .classbar import record
+from .classbar import listen, record
 
 __all__ = ["Ask", "asked"]
 
@@ -88,7 +89,9 @@ class Ask:
         self._chosen: int | None = None
         self._example: str | None = None
         q = self.question
-        self.attempts = Attempts(q.answer, tolerance=q.tolerance, lang=lang, misses=MISSES)
+        self.attempts = Attempts(q.answer, tolerance=q.tolerance, lang=lang, misses=MISSES,
+                                 bounds=q.bounds)
+        self._quiet = False  # a step the class board has already, or the teacher's reveal
         self._facts = fact_values(q.facts, lang)
         self._ask = tagged(w.HTML(para(self._say("ask"))), "uno-q-ask")
         self._choices: list[w.Button] = []
@@ -134,6 +137,7 @@ class Ask:
                              "uno-q-" + q.id.replace(".", "-").replace("_", "-"))
         self._render()
         _ASKED.setdefault(q.id, weakref.WeakSet()).add(self)
+        listen(self)
 
     def on_done(self, callback: Callable[["Ask"], Any]) -> None:
         """Call ``callback(ask)`` once the question is over (answered right,
@@ -168,6 +172,50 @@ class Ask:
         """The learner asks for the worked answer."""
         return self._after(self.attempts.reveal())
 
+    # -- what the class does (uno_nb.widgets.classbar tells) ---------------------------
+
+    def class_joined(self, mine: Sequence[Result]) -> None:
+        """The page joined its class as a student who answered before (a
+        reload): the question comes back as they left it, and nothing is
+        sent to the board again."""
+        steps = [row for row in mine if row.kind == "prediction" and row.item == self.question.id]
+        if not steps or self.attempts.last.tries or self.attempts.done:
+            return
+        last = steps[-1]
+        outcome = last.detail.get("outcome")
+        tries = last.detail.get("tries")
+        if outcome not in (WRONG, RIGHT, SHOWN) or not isinstance(tries, int) or tries < 0:
+            return
+        typed = None
+        if last.value is not None:
+            value = Fraction(last.value).limit_denominator(10 ** 6)
+            decimals = next((d for d in range(7) if (10 ** d) % value.denominator == 0), 1)
+            typed = Typed(value, decimals, False, fmt_int(int(value), self._lang) if decimals == 0
+                          else fmt_decimal(value, decimals, self._lang))
+            if self.question.is_choice and outcome == WRONG:
+                self._chosen = int(last.value)
+        done = outcome in (RIGHT, SHOWN)
+        self.attempts.last = Verdict(outcome, tries, hint=tries >= 1 or done, worked=done,
+                                     typed=typed)
+        self._told = (tries, outcome)
+        self._quiet = True
+        try:
+            self._after(self.attempts.last)
+        finally:
+            self._quiet = False
+
+    def class_lesson(self, lesson: Lesson) -> None:
+        """The teacher revealed this question's answer to everyone: it shows,
+        and the board counts nobody as having asked for it."""
+        if self.question.id in lesson.revealed and not self.attempts.done:
+            self._quiet = True
+            try:
+                self._after(self.attempts.reveal())
+            finally:
+                self._quiet = False
+        self.widget.add_class("uno-q-open") if lesson.question == self.question.id \
+            else self.widget.remove_class("uno-q-open")
+
     def _after(self, verdict: Verdict) -> Verdict:
         self._render()
         if verdict.done and self._when_done:
@@ -179,7 +227,7 @@ class Ask:
         step = (verdict.tries, verdict.outcome)
         if verdict.outcome != REFUSED and step != self._told:
             self._told = step
-            if self._on_answer is not None:
+            if self._on_answer is not None and not self._quiet:
                 self._on_answer(self.question, verdict)
         return verdict
 
