@@ -11,6 +11,8 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import time
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -26,6 +28,11 @@ ROOT = Path(__file__).resolve().parent.parent
 def board(tmp_path):
     with ClassBoard(tmp_path / "board.sqlite3") as board:
         yield board
+
+
+def pupils(board, code, *names):
+    """Students the class enrols: their ids, in order."""
+    return [board.enrol(code, name).student.id for name in names]
 
 
 def test_the_file_is_a_wal_database_with_the_boards_tables(board):
@@ -68,14 +75,17 @@ def test_a_class_code_that_is_not_on_the_board_is_refused(board):
     with pytest.raises(NoSuchClass):
         board.add("ZZZZZ", "s1", "hand", "no_wild_in_7", 1)
     assert board.count() == 0
+    assert refused.value.reason == "no_class"
 
 
 def test_rows_come_back_in_the_order_written_with_their_details(board):
     code = board.start_class()
     other = board.start_class()
-    first = board.add(code, "s1", "prediction", "odds.no_wild", 57.4, {"answer": "57.4"})
-    board.add(other, "s2", "hand", "no_wild_in_7", 1)
-    second = board.add(code, "s2", "hand", "no_wild_in_7", 0, {"cards": ["R5", "W"]},
+    s1, s2 = pupils(board, code, None, None)
+    (t2,) = pupils(board, other, None)
+    first = board.add(code, s1, "prediction", "odds.no_wild", 57.4, {"answer": "57.4"})
+    board.add(other, t2, "hand", "no_wild_in_7", 1)
+    second = board.add(code, s2, "hand", "no_wild_in_7", 0, {"cards": ["R5", "W"]},
                        nickname="  Masha  ")
     rows = board.results(code)
     assert [row.id for row in rows] == [first, second]
@@ -88,7 +98,8 @@ def test_rows_come_back_in_the_order_written_with_their_details(board):
 
 def test_html_in_a_nickname_is_kept_as_typed_for_the_board_to_show_as_text(board):
     code = board.start_class()
-    board.add(code, "s1", "game", "result", 1, nickname="<b>x</b>")
+    (s1,) = pupils(board, code, None)
+    board.add(code, s1, "game", "result", 1, nickname="<b>x</b>")
     assert board.results(code)[0].nickname == "<b>x</b>"
 
 
@@ -105,10 +116,14 @@ def test_html_in_a_nickname_is_kept_as_typed_for_the_board_to_show_as_text(board
     ({"detail": {"x": "y" * 5000}}, "detail"),
     ({"nickname": "x" * 25}, "nickname"),
     ({"nickname": "a\x00b"}, "nickname"),
+    ({"nickname": "evil\u202eboard"}, "nickname"),
+    ({"nickname": "zero\u200bwidth"}, "nickname"),
+    ({"nickname": "\ufeffbom"}, "nickname"),
 ])
 def test_a_malformed_row_is_refused_and_nothing_is_written(board, changes, field):
     code = board.start_class()
-    row = {"student": "s1", "kind": "hand", "item": "no_wild_in_7", "value": 1.0, **changes}
+    (s1,) = pupils(board, code, None)
+    row = {"student": s1, "kind": "hand", "item": "no_wild_in_7", "value": 1.0, **changes}
     with pytest.raises(BadRow) as refused:
         board.add(code, **row)
     assert refused.value.reason == "bad_row" and refused.value.facts["field"] == field
@@ -119,20 +134,21 @@ def test_a_locked_file_gives_busy_and_loses_no_row_already_written(tmp_path):
     path = tmp_path / "board.sqlite3"
     with ClassBoard(path) as board:
         code = board.start_class()
-        ids = [board.add(code, "s1", "hand", "no_wild_in_7", n % 2) for n in range(5)]
+        s1, s2 = pupils(board, code, None, None)
+        ids = [board.add(code, s1, "hand", "no_wild_in_7", n % 2) for n in range(5)]
     holder = sqlite3.connect(path, isolation_level=None)
     holder.execute("BEGIN EXCLUSIVE")  # another program holds the file
     try:
         with ClassBoard(path, patience=0.3) as waiting:
             with pytest.raises(BoardBusy) as refused:
-                waiting.add(code, "s2", "hand", "no_wild_in_7", 1)
+                waiting.add(code, s2, "hand", "no_wild_in_7", 1)
             assert refused.value.reason == "busy"
     finally:
         holder.execute("ROLLBACK")
         holder.close()
     with ClassBoard(path) as board:
         assert [row.id for row in board.results(code)] == ids
-        board.add(code, "s2", "hand", "no_wild_in_7", 1)  # and it is writable again
+        board.add(code, s2, "hand", "no_wild_in_7", 1)  # and it is writable again
         assert board.count(code) == 6
 
 
@@ -150,34 +166,38 @@ def test_a_file_that_is_not_a_board_is_refused_not_overwritten(tmp_path):
         ClassBoard(other).classes()
 
 
-def test_a_class_exports_as_csv_with_every_row(board):
+def test_a_class_exports_as_raw_csv_with_every_row(board):
     code = board.start_class()
-    board.add(code, "s1", "prediction", "odds.no_wild", 50, {"answer": "50"}, nickname="Ана")
-    board.add(code, "s2", "hand", "no_wild_in_7", 1)
+    s1, s2 = pupils(board, code, None, None)
+    board.add(code, s1, "prediction", "odds.no_wild", 50, {"answer": "50"}, nickname="Ана")
+    board.add(code, s2, "hand", "no_wild_in_7", 1)
     out = io.StringIO()
-    assert board.export_csv(code, out) == 2
+    assert board.export_raw(code, out) == 2
     rows = list(csv.reader(io.StringIO(out.getvalue())))
     assert tuple(rows[0]) == classboard.CSV_COLUMNS
-    assert [row[2] for row in rows[1:]] == ["s1", "s2"]
+    assert [row[2] for row in rows[1:]] == [s1, s2]
     assert rows[1][3] == "Ана" and json.loads(rows[1][7]) == {"answer": "50"}
     assert float(rows[1][6]) == 50.0 and rows[2][3] == ""
 
 
 def test_a_nickname_that_a_spreadsheet_would_run_is_exported_as_text(board):
     code = board.start_class()
-    board.add(code, "s1", "prediction", "odds.no_wild", 50, nickname="=HYPERLINK(\"x\")")
-    board.add(code, "s2", "prediction", "odds.no_wild", -5, nickname="@SUM(A1)")
-    board.add(code, "s3", "prediction", "odds.no_wild", 7, nickname="Ана = 7")
-    board.add(code, "s4", "prediction", "odds.no_wild", 8, nickname="a;=cmd|' /c'!A1")
+    ids = pupils(board, code, None, None, None, None, None, None, None)
+    names = ["=HYPERLINK(\"x\")", "@SUM(A1)", "Ана = 7", "a;=cmd|' /c'!A1", "  =1+2",
+             "x; =1+2", "\uff1d1+2"]
+    for student, name, value in zip(ids, names, [50, -5, 7, 8, 9, 10, 11]):
+        board.add(code, student, "prediction", "odds.no_wild", value, nickname=name)
     out = io.StringIO()
-    board.export_csv(code, out)
+    board.export_raw(code, out)
     rows = list(csv.reader(io.StringIO(out.getvalue())))[1:]
     assert [row[3] for row in rows] == ["'=HYPERLINK(\"x\")", "'@SUM(A1)", "Ана = 7",
-                                        "a;'=cmd|' /c'!A1"]
+                                        "a;'=cmd|' /c'!A1", "'=1+2", "x; '=1+2",
+                                        "'\uff1d1+2"]
     # split on ';' as a Russian spreadsheet does: no cell starts a formula
     for line in csv.reader(io.StringIO(out.getvalue()), delimiter=";"):
-        assert not any(cell.startswith(classboard.FORMULA_STARTS) for cell in line), line
-    assert [row[6] for row in rows] == ["50.0", "-5.0", "7.0", "8.0"]  # numbers stay numbers
+        assert not any(unicodedata.normalize("NFKC", cell).lstrip().startswith(
+            classboard.FORMULA_STARTS) for cell in line), line
+    assert [row[6] for row in rows][:4] == ["50.0", "-5.0", "7.0", "8.0"]  # numbers stay numbers
     assert board.results(code)[0].nickname == "=HYPERLINK(\"x\")"  # the file keeps what was typed
 
 
@@ -186,6 +206,8 @@ def test_threads_sharing_one_board_write_every_row(board):
     # while the page's own thread records an answer
     import threading
     code = board.start_class()
+    ids = pupils(board, code, *[None] * 8)
+    board.rows_per_minute = None  # eight busy threads, not eight students clicking
     start = threading.Barrier(8)
     failed: list[BaseException] = []
 
@@ -193,7 +215,7 @@ def test_threads_sharing_one_board_write_every_row(board):
         start.wait()
         try:
             for row in range(50):
-                board.add(code, f"t{number}", "hand", "no_wild_in_7", row % 2)
+                board.add(code, ids[number], "hand", "no_wild_in_7", row % 2)
                 board.results(code, after=row)
         except BaseException as error:  # noqa: BLE001 - the test reports it
             failed.append(error)
@@ -205,7 +227,7 @@ def test_threads_sharing_one_board_write_every_row(board):
         thread.join()
     assert failed == []
     assert board.count(code) == 400
-    assert sorted({row.student for row in board.results(code)}) == [f"t{n}" for n in range(8)]
+    assert sorted({row.student for row in board.results(code)}) == sorted(ids)
 
 
 def test_thirty_processes_writing_at_once_lose_no_row(tmp_path):
@@ -222,10 +244,11 @@ def test_thirty_processes_writing_at_once_lose_no_row(tmp_path):
 _KILLED_WRITER = """
 import sys
 from uno_nb.classboard import ClassBoard
-board = ClassBoard(sys.argv[1])
+board = ClassBoard(sys.argv[1], rows_per_minute=None)
+student = board.enrol(sys.argv[2]).student.id
 n = 0
 while True:
-    row = board.add(sys.argv[2], "writer", "hand", "no_wild_in_7", n % 2, {"n": n})
+    row = board.add(sys.argv[2], student, "hand", "no_wild_in_7", n % 2, {"n": n})
     print(row, flush=True)
     n += 1
 """
@@ -252,7 +275,7 @@ def test_a_writer_killed_mid_write_leaves_the_file_readable_with_every_row_it_co
         ids = [row.id for row in board.results(code)]
         assert ids[:len(confirmed)] == confirmed  # every confirmed row is there
         assert len(ids) - len(confirmed) <= 1  # and at most the one it was writing
-        board.add(code, "next", "hand", "no_wild_in_7", 1)  # the file takes writes again
+        board.add(code, pupils(board, code, None)[0], "hand", "no_wild_in_7", 1)  # writable again
     with sqlite3.connect(path) as db:
         assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
 
@@ -274,8 +297,10 @@ def test_the_commands_start_a_class_and_export_it(tmp_path):
     started = run("new", str(path))
     code = started.stdout.strip()
     assert started.returncode == 0 and normal_code(code) == code
-    exported = run("export", code.lower(), str(path))
+    exported = run("export", "--raw", code.lower(), str(path))
     assert exported.returncode == 0 and exported.stdout.splitlines() == [",".join(classboard.CSV_COLUMNS)]
+    for_a_spreadsheet = run("export", "--lang", "ru", code, str(path))
+    assert for_a_spreadsheet.returncode == 0 and len(for_a_spreadsheet.stdout.splitlines()) == 1
     refused = run("export", "ZZZZZ", str(path))
     assert refused.returncode == 2 and "no class ZZZZZ" in refused.stderr
     assert "Traceback" not in refused.stderr
@@ -284,14 +309,148 @@ def test_the_commands_start_a_class_and_export_it(tmp_path):
 @pytest.mark.parametrize("lang", ["en", "ru"])
 @pytest.mark.parametrize("refusal", [BadClassCode("x", code="ab"), NoSuchClass("x", code="ZZZZZ"),
                                      BadRow("x", field="value"), BoardBusy("x"),
+                                     classboard.ClassExpired("x", code="ZZZZZ"),
+                                     classboard.TooManyJoins("x"), classboard.ClassFull("x"),
+                                     classboard.NotEnrolled("x"), classboard.TooFast("x", most=60),
                                      BoardUnreadable("x"), classboard.BoardError("x")],
                          ids=lambda error: error.reason)
 def test_each_refusal_has_a_sentence_in_each_language(refusal, lang):
     from uno_nb.texts import EXAMPLE_CODE, board_refusal, text
     said = board_refusal(refusal, lang)
-    assert said == text(f"board.refused.{refusal.reason}", lang, example=EXAMPLE_CODE,
-                        code=refusal.facts.get("code", ""))
+    assert said == text(f"board.refused.{refusal.reason}", lang,
+                        **{"example": EXAMPLE_CODE, "code": "", **refusal.facts})
     assert "{" not in said and "Traceback" not in said
     if refusal.reason == "no_class":
         assert "ZZZZZ" in said
     assert normal_code(EXAMPLE_CODE) == EXAMPLE_CODE
+
+
+# -- issue 36: a store a mischievous student can't bend ---------------------------------
+
+def test_rows_are_written_only_for_students_the_class_enrolled(board):
+    code = board.start_class()
+    other = board.start_class()
+    (mine,) = pupils(board, code, None)
+    (theirs,) = pupils(board, other, None)
+    for forged in ("teacher", "s000000000000", theirs):
+        with pytest.raises(classboard.NotEnrolled) as refused:
+            board.add(code, forged, "hand", "wild:7", 1)
+        assert refused.value.reason == "not_enrolled"
+    assert board.add(code, mine, "hand", "wild:7", 1)
+    assert board.count(code) == 1
+
+
+def test_a_student_comes_back_by_their_secret_and_only_to_their_class(board):
+    code = board.start_class()
+    other = board.start_class()
+    enrolled = board.enrol(code, "Ann")
+    assert board.student(code, enrolled.secret) == enrolled.student
+    assert board.student(other, enrolled.secret) is None  # another class: nobody
+    assert board.student(code, enrolled.secret[:-1] + "x") is None
+    assert board.student(code, "") is None and board.student(code, "x" * 500) is None
+    with sqlite3.connect(board.path) as db:  # the file keeps the secret's digest only
+        kept = db.execute("SELECT secret FROM students").fetchone()[0]
+    assert enrolled.secret not in kept and len(kept) == 64
+
+
+def test_a_class_enrols_at_most_its_limit(board):
+    code = board.start_class()
+    for _ in range(3):
+        board.enrol(code, most=3)
+    with pytest.raises(classboard.ClassFull) as refused:
+        board.enrol(code, most=3)
+    assert refused.value.reason == "class_full" and len(board.students(code)) == 3
+
+
+def test_an_expired_class_takes_no_join_and_no_row(board, monkeypatch):
+    code = board.start_class(hours=1)
+    (s1,) = pupils(board, code, None)
+    later = time.time() + 3601
+    monkeypatch.setattr(time, "time", lambda: later)
+    with pytest.raises(classboard.ClassExpired) as refused:
+        board.join(code)
+    assert refused.value.reason == "expired" and refused.value.facts["code"] == code
+    with pytest.raises(classboard.ClassExpired):
+        board.add(code, s1, "hand", "wild:7", 1)
+    assert board.count(code) == 0
+    assert board.lesson(code).expired()  # the teacher still reads it
+
+
+def test_failed_joins_are_limited_on_the_whole_file(board):
+    code = board.start_class()
+    for _ in range(classboard.FAILED_JOINS_PER_MINUTE):
+        with pytest.raises((NoSuchClass, BadClassCode)):
+            board.join("ZZZZZ")
+    with pytest.raises(classboard.TooManyJoins) as refused:
+        board.join(code)  # even a right code waits a minute now
+    assert refused.value.reason == "too_many_joins"
+
+
+def test_a_student_writes_at_most_the_rows_of_a_minute(tmp_path):
+    with ClassBoard(tmp_path / "b.sqlite3", rows_per_minute=5) as board:
+        code = board.start_class()
+        s1, s2 = pupils(board, code, None, None)
+        for n in range(5):
+            board.add(code, s1, "hand", "wild:7", 1, {"n": n})
+        with pytest.raises(classboard.TooFast) as refused:
+            board.add(code, s1, "hand", "wild:7", 1)
+        assert refused.value.reason == "too_fast" and refused.value.facts["most"] == 5
+        board.add(code, s2, "hand", "wild:7", 1)  # another student is not held back
+        assert board.count(code) == 6
+
+
+def test_the_lesson_is_led_and_read_back(board):
+    code = board.start_class()
+    lesson = board.lesson(code)
+    assert (lesson.page, lesson.question, lesson.revealed, lesson.paused) == ("", "", (), False)
+    board.lead(code, page="02_card_odds")
+    board.lead(code, question="odds.no_wild")
+    board.lead(code, reveal="odds.no_wild")
+    board.lead(code, reveal="odds.no_wild")  # once is enough
+    lesson = board.lead(code, paused=True)
+    assert (lesson.page, lesson.question, lesson.revealed, lesson.paused) == (
+        "02_card_odds", "odds.no_wild", ("odds.no_wild",), True)
+    assert lesson.step == 5
+    for bad in ({"page": "../../etc"}, {"question": "x"}, {"reveal": "<b>"}):
+        with pytest.raises(BadRow):
+            board.lead(code, **bad)
+    with pytest.raises(NoSuchClass):
+        board.lead("ZZZZZ", page="02_card_odds")
+
+
+def test_where_counts_each_student_on_each_page_and_not_the_hidden(board):
+    code = board.start_class()
+    a, b, c = pupils(board, code, None, None, None)
+    board.here(code, a, "02_card_odds")
+    board.here(code, a, "02_card_odds")
+    board.here(code, b, "ru/02_card_odds")
+    board.here(code, c, "05_play_against_bots")
+    board.hide(code, c)
+    assert board.where(code) == {"02_card_odds": 1, "ru/02_card_odds": 1}
+    assert board.hidden(code) == {c}
+    with pytest.raises(BadRow):
+        board.here(code, a, "javascript:alert(1)")
+
+
+def test_a_file_of_the_first_layout_is_brought_up_with_every_row(tmp_path):
+    path = tmp_path / "old.sqlite3"
+    with sqlite3.connect(path) as db:
+        db.executescript("""
+            CREATE TABLE classes (code TEXT PRIMARY KEY, started REAL NOT NULL);
+            CREATE TABLE results (id INTEGER PRIMARY KEY AUTOINCREMENT, class TEXT NOT NULL
+              REFERENCES classes(code), student TEXT NOT NULL, nickname TEXT, kind TEXT NOT NULL,
+              item TEXT NOT NULL, value REAL, detail TEXT NOT NULL, at REAL NOT NULL);
+            INSERT INTO classes VALUES ('K7Q2M', 1000.0);
+            INSERT INTO results (class, student, kind, item, value, detail, at)
+              VALUES ('K7Q2M', 'abc', 'hand', 'wild:7', 100, '{}', 1001.0);
+            PRAGMA user_version = 1;
+        """)
+    with ClassBoard(path) as board:
+        assert [row.student for row in board.results("K7Q2M")] == ["abc"]
+        assert board.lesson("K7Q2M").expired()  # an old lesson is over
+        code = board.start_class()
+        (s1,) = pupils(board, code, None)
+        board.add(code, s1, "hand", "wild:7", 1)
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == classboard.SCHEMA_VERSION
+        assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"

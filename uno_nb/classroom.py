@@ -346,10 +346,12 @@ class Classroom:
              reveal: str | None = None, paused: bool | None = None) -> Lesson:
         """Move the class (:meth:`uno_nb.classboard.ClassBoard.lead`)."""
         code = self._led("lead the class")
-        if question:
-            lessons.question(question)  # a question the kit asks, or KeyError
-        if reveal:
-            lessons.question(reveal)
+        for asked in (question, reveal):
+            if asked:
+                try:
+                    lessons.question(asked)
+                except ValueError:
+                    raise BadRow(f"there is no question {asked!r}", field="question") from None
         return self.board.lead(code, page=page, question=question, reveal=reveal, paused=paused)
 
     def hide(self, student: str, hidden: bool = True) -> None:
@@ -377,7 +379,7 @@ def _sensible(item: str, value: float | None) -> None:
         return
     try:
         question = lessons.question(item)
-    except KeyError:
+    except ValueError:
         raise BadRow(f"there is no question {item!r}", field="item") from None
     low, high = question.bounds
     if not low <= value <= high:

@@ -51,6 +51,7 @@ Voilà is imported only when the app starts: the engine never needs it.
 
 from __future__ import annotations
 
+import hashlib
 import ipaddress
 import os
 import re
@@ -77,6 +78,14 @@ TEMPLATE = "uno_nb"
 #: pages record for a class (uno_nb.classboard.ENV, uno_nb.classroom.SERVER_ENV).
 BOARD_ENV = "UNO_NB_CLASSBOARD"
 CLASS_SERVER_ENV = "UNO_NB_CLASS_SERVER"
+#: The SHA-256 of the teacher's key, for the kernels (uno_nb.classroom.TEACHER_ENV):
+#: the key itself stays in the launcher and in the teacher's browser.
+TEACHER_ENV = "UNO_NB_TEACHER"
+#: The address students open, as this computer's address on the network
+#: (uno_nb.widgets.board_app shows it, with its QR code).
+JOIN_ENV = "UNO_NB_JOIN_BASE"
+#: The class board's page.
+BOARD_PAGE = "voila/render/06_class_board.ipynb"
 #: The addresses that mean "listen on every network interface".
 ALL_INTERFACES = frozenset({"0.0.0.0", "", "::"})
 #: What start-up warns of when the app listens beyond this computer.
@@ -182,6 +191,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     os.environ[BOARD_ENV] = str(board)  # every kernel writes to this one file
     os.environ[CLASS_SERVER_ENV] = "1"
     print(f"uno_nb.webapp: the class board's file is {board}", flush=True)
+    from .classroom import teacher_key  # (the standard library only, with the engine's words)
+    key = teacher_key(board.parent)
+    os.environ[TEACHER_ENV] = hashlib.sha256(key.encode("utf-8")).hexdigest()
 
     from jupyter_server.base.handlers import FileFindHandler
     from jupyter_server.services.contents.largefilemanager import LargeFileManager
@@ -317,6 +329,17 @@ def main(argv: Sequence[str] | None = None) -> None:
 
                 loop.add_callback(run)  # thread-safe
 
+            # the students' address, and the teacher's board with the key (the
+            # kernels, started by super().start(), read the address)
+            students = self._url(next(iter(lan_addresses()), socket.gethostname())
+                                 if self.all_interfaces else self.ip or "127.0.0.1")
+            os.environ[JOIN_ENV] = students
+            print(f"uno_nb.webapp: students open {students} and join with the class code",
+                  flush=True)
+            print("uno_nb.webapp: the class board, for the teacher only (open it on this "
+                  "computer; the link holds the teacher's key, keep it to yourself): "
+                  f"{url_path_join(self._url('127.0.0.1'), BOARD_PAGE)}?teacher={key}",
+                  flush=True)
             self._compiling = compile_in_background(self.log, renew_lab_pages)
             super().start()
 

@@ -234,7 +234,7 @@ class ClassBar(anywidget.AnyWidget):
         if lesson.question:
             try:
                 q = lessons.question(lesson.question)
-            except KeyError:
+            except ValueError:
                 q = None
             if q is not None:
                 shown["question"] = "uno-q-" + q.id.replace(".", "-").replace("_", "-")
