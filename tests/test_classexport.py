@@ -113,7 +113,7 @@ def test_the_delimiter_follows_the_decimal_sign_and_the_file_is_utf8_with_a_bom(
     assert write_csv(ROWS, out, "ru", zone=MSK) == len(ROWS)
     assert out.getvalue().count("\ufeff") == 1 and out.getvalue()[0] == "\ufeff"
     out = io.StringIO()
-    write_csv(ROWS, out, "en", bom=False)
+    assert write_csv(iter(ROWS), out, "en", bom=False) == len(ROWS)  # rows as they are read
     assert out.getvalue().startswith("No.,")
 
 

@@ -58,7 +58,7 @@ import math
 import unicodedata
 from collections.abc import Mapping
 from datetime import datetime, timezone, tzinfo
-from typing import IO, Any, Callable, Sequence
+from typing import IO, Any, Callable, Iterable
 
 from . import lessons
 from .classboard import Result
@@ -385,7 +385,7 @@ def header(lang: str = "en") -> list[str]:
     return [text(f"export.col.{column}", lang) for column in COLUMNS]
 
 
-def write_csv(rows: Sequence[Result], out: IO[str], lang: str = "en", *,
+def write_csv(rows: Iterable[Result], out: IO[str], lang: str = "en", *,
               zone: tzinfo | None = None, bom: bool = True) -> int:
     """Write ``rows`` to ``out`` as a spreadsheet's CSV in ``lang`` (the
     module's notes say how); how many rows.  ``zone``: the time zone of the
@@ -405,7 +405,7 @@ def write_csv(rows: Sequence[Result], out: IO[str], lang: str = "en", *,
     return written
 
 
-def csv_bytes(rows: Sequence[Result], lang: str = "en", *, zone: tzinfo | None = None) -> bytes:
+def csv_bytes(rows: Iterable[Result], lang: str = "en", *, zone: tzinfo | None = None) -> bytes:
     """The file :func:`write_csv` writes, as UTF-8 bytes with the byte-order mark."""
     out = io.StringIO(newline="")
     write_csv(rows, out, lang, zone=zone)
