@@ -49,6 +49,7 @@ import os
 import secrets
 import threading
 import time
+import weakref
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, Mapping, Protocol
@@ -183,6 +184,8 @@ class Classroom:
         self._wait_until = 0.0  # (time.monotonic) no join before this
         self._enrolled = 0
         self._here: tuple[str, float] = ("", 0.0)  # the page said, and when
+        #: what follows the class on this page (uno_nb.widgets.classbar.listen)
+        self.listeners: weakref.WeakSet[Any] = weakref.WeakSet()
 
     @property
     def board(self) -> ClassBoard:
@@ -369,7 +372,7 @@ class Classroom:
         """The class's rows as a spreadsheet's CSV; how many rows."""
         code = self._led("export the class's results")
         from .classexport import write_csv  # (the words of the text table)
-        return write_csv(list(self.board.rows_in_order(code)), out, lang)
+        return write_csv(self.board.rows_in_order(code), out, lang)
 
 
 def _sensible(item: str, value: float | None) -> None:

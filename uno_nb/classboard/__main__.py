@@ -41,8 +41,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                 if args.raw:
                     board.export_raw(code, sys.stdout)
                 else:
-                    from ..classexport import write_csv  # words: the text table's
-                    write_csv(list(board.rows_in_order(code)), sys.stdout, args.lang)
+                    from ..classexport import csv_bytes  # words: the text table's
+                    # bytes (UTF-8 with its BOM, lines as a spreadsheet wants them)
+                    # whatever the terminal's encoding
+                    sys.stdout.flush()
+                    sys.stdout.buffer.write(csv_bytes(board.rows_in_order(code), args.lang))
         else:
             if args.writers < 1 or args.rows < 0:
                 parser.error("--writers is at least 1 and --rows at least 0")

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import re
 import threading
+import time
 import weakref
 from pathlib import Path
 from typing import Any, Callable, Mapping
@@ -49,18 +50,31 @@ _HERE = Path(__file__).parent
 RESEND_MS = 5_000
 #: How often a page in a class asks where the teacher leads it (ms).
 FOLLOW_MS = 3_000
+#: The least time between two ticks answered (s): a page that floods its
+#: kernel with ticks gets no more work done than one that keeps time.
+TICK_LEAST = 0.5
 _BARS: "weakref.WeakSet[ClassBar]" = weakref.WeakSet()
-#: What follows the class on this page (its questions, its apps): objects
-#: with ``class_joined(rows)`` and/or ``class_lesson(lesson)``.
-_LISTENERS: "weakref.WeakSet[Any]" = weakref.WeakSet()
 _PAGE = re.compile(r"/voila/render/((?:ru/)?)(\d\d_[a-z0-9_]{1,60})\.ipynb$")
 
 
-def listen(listener: Any) -> None:
+def listen(listener: Any, room: classroom.Classroom | None = None) -> None:
     """Tell ``listener`` what its page's class does: ``class_joined(rows)``
     with the student's own rows when the page joins (a reload brings them
-    back), ``class_lesson(lesson)`` when the teacher moves the class."""
-    _LISTENERS.add(listener)
+    back), ``class_lesson(lesson)`` when the teacher moves the class.  A
+    listener made after the page joined (an app a question let out) is told
+    at once."""
+    room = room if room is not None else classroom.SESSION
+    room.listeners.add(listener)
+    if room.member is None and room.code is None:
+        return
+    try:
+        if room.member is not None and hasattr(listener, "class_joined"):
+            listener.class_joined(room.mine())
+        lesson = room.lesson()
+        if lesson is not None and hasattr(listener, "class_lesson"):
+            listener.class_lesson(lesson)
+    except BoardError:
+        pass  # a busy board: the next lesson tick tells it
 
 
 def page_of(path: Any) -> tuple[str, str]:
@@ -72,8 +86,8 @@ def page_of(path: Any) -> tuple[str, str]:
     return (found[2], found[1]) if found else ("", "")
 
 
-def _tell(method: str, *args: Any) -> None:
-    for listener in list(_LISTENERS):
+def _tell(room: classroom.Classroom, method: str, *args: Any) -> None:
+    for listener in list(room.listeners):
         call: Callable[..., Any] | None = getattr(listener, method, None)
         if call is not None:
             call(*args)
@@ -119,6 +133,7 @@ class ClassBar(anywidget.AnyWidget):
         self.served = classroom.served() or room is not None
         self.page = ""  # the lesson page this bar is on, as its address says
         self._step = -1  # the lesson's step last shown
+        self._ticked = -TICK_LEAST  # (time.monotonic) the last tick answered
         self._ticks: list[Callable[[], Any]] = []
         self._joins: list[Callable[[str], Any]] = []
         self._every_asked = 0  # the page's own ticks, while kept rows borrow them
@@ -151,6 +166,10 @@ class ClassBar(anywidget.AnyWidget):
 
     def _message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if isinstance(content, dict) and content.get("ev") == "tick":
+            now = time.monotonic()
+            if now - self._ticked < TICK_LEAST:
+                return  # a page that sends ticks faster than it is asked to: not answered
+            self._ticked = now
             try:
                 for callback in list(self._ticks):
                     callback()
@@ -193,14 +212,14 @@ class ClassBar(anywidget.AnyWidget):
         self.forget = ""
         if member is not None:
             self.secret = {"code": member.code, "secret": member.secret}
-        for bar in list(_BARS):  # every bar of this page says so
+        for bar in [bar for bar in _BARS if bar._room is self._room]:  # every bar of this page
             bar._show_member()
             for callback in list(bar._joins):
                 callback(self._room.code or "")
             bar.every = bar.every or FOLLOW_MS
         if member is not None:
             try:
-                _tell("class_joined", self._room.mine())
+                _tell(self._room, "class_joined", self._room.mine())
             except BoardError as refused:
                 self._say(board_refusal(refused, self._lang), "refused")
         self._step = -1
@@ -221,7 +240,7 @@ class ClassBar(anywidget.AnyWidget):
             return
         self._step = lesson.step
         self.lesson = self._lesson_words(lesson)
-        _tell("class_lesson", lesson)
+        _tell(room, "class_lesson", lesson)
 
     def _lesson_words(self, lesson: Lesson) -> dict[str, Any]:
         lang = self._lang

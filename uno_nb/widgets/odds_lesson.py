@@ -34,17 +34,19 @@ from collections import Counter
 from fractions import Fraction
 from html import escape
 from math import comb
+from typing import Sequence
 
 from . import ui as w
 import plotly.graph_objects as go
 
+from ..classboard import Result
 from ..sim import montecarlo as mc
 from ..sim import odds
 from ..texts import text
 from ..texts.numbers import (fmt_decimal, fmt_fraction, fmt_int, fmt_interval, fmt_percent,
                              fmt_ratio)
 from ._common import figure, para, percent_axis, tagged
-from .classbar import record
+from .classbar import listen, record
 from .odds_challenge import REDEALS, ChallengeQuestion
 from .odds_common import CELL, DECK, WIDE, counted, scroll, seed_box
 from .odds_live import LiveOdds
@@ -219,6 +221,7 @@ class HandOdds:
             self.deal(deal)
         else:
             self._render()
+        listen(self)
 
     # -- state ------------------------------------------------------------------
 
@@ -252,6 +255,30 @@ class HandOdds:
         self.dealt = 0
         self._exact()
         self._render()
+
+    def class_joined(self, mine: Sequence[Result]) -> None:
+        """The page joined its class as a student who dealt here before (a
+        reload): the hands they dealt of this kind, size and seed come back
+        (dealt again from the seed: the same hands), and the next press
+        deals the hands after them, so that no hand reaches the board twice."""
+        item = f"{self.kind}:{self.hand_size}"
+        blocks = []
+        for row in mine:
+            try:
+                if row.kind == "hand" and row.item == item and \
+                        int(row.detail["seed"]) == self.seed:
+                    blocks.append((int(row.detail["start"]), int(row.value or 0)))
+            except (KeyError, TypeError, ValueError):
+                continue
+        reached = self.dealt
+        for start, n in sorted(blocks):
+            if 0 <= start <= reached and n > 0:
+                reached = max(reached, start + n)
+        if reached > self.dealt:
+            self.counts = Counter(mc.deal_counts(self.kind, hand_size=self.hand_size, n=reached,
+                                                 seed=self.seed, start=0))
+            self.dealt = reached
+            self._render()
 
     def deal(self, n: int) -> None:
         """Deal ``n`` more hands and add them to those dealt so far."""
