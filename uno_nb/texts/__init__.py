@@ -2,7 +2,7 @@
 
 The table is split by area into modules of this package (``cards``, ``events``,
 ``rules``, ``apps``, ``odds``, ``play``, ``lab``, ``pages``, ``cli``, ``board``,
-``questions``, ``lessons``, ``export``), each holding one dict per language (``EN`` …);
+``questions``, ``lessons``, ``export``, ``gates``), each holding one dict per language (``EN`` …);
 :data:`TABLE` merges them, and a key may live in only one of them.  Nothing in the engine
 builds a sentence: events carry data and :func:`sentence` turns them into words
 here.
@@ -30,8 +30,8 @@ import re
 import string
 from typing import Any, Callable, Mapping, Protocol, Sequence, TypeGuard, runtime_checkable
 
-from . import (apps, board, cards, cli, events, export, lab, lessons, odds, pages, play, questions,
-               ruleids, rules)
+from . import (apps, board, cards, cli, events, export, gates, lab, lessons, odds, pages, play,
+               questions, ruleids, rules)
 
 __all__ = ["LANGS", "TABLE", "text", "plural_form", "card_name", "card_code",
            "colour_name", "player_name", "sentence", "rule_name", "annotation", "placeholders",
@@ -42,7 +42,7 @@ __all__ = ["LANGS", "TABLE", "text", "plural_form", "card_name", "card_code",
 LANGS: tuple[str, ...] = ("en", "ru")
 
 _AREAS = (cards, events, ruleids, rules, apps, odds, play, lab, pages, cli, board, questions,
-          lessons, export)
+          lessons, export, gates)
 
 
 class TextError(KeyError):

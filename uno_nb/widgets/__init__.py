@@ -27,6 +27,7 @@ _EXPORTS = {
     "LiveOdds": "odds_live",
     "ChallengeQuestion": "odds_challenge",
     "Ask": "question",
+    "After": "gate",
     "ClassBar": "classbar",
     "ClassBoardApp": "board_app",
     "figure": "_common",
@@ -40,6 +41,7 @@ if TYPE_CHECKING:  # what static tools and IDEs see
     from .odds_challenge import ChallengeQuestion
     from .board_app import ClassBoardApp
     from .classbar import ClassBar
+    from .gate import After
     from .question import Ask
     from .odds_lesson import HandOdds
     from .odds_live import LiveOdds
