@@ -7,7 +7,7 @@ import hashlib
 
 import pytest
 
-from uno_nb import classroom
+from uno_nb import classroom, lessons
 from uno_nb.widgets.classbar import ClassBar, page_of
 from uno_nb.widgets.odds_lesson import HandOdds
 from uno_nb.widgets.question import Ask
@@ -73,7 +73,8 @@ def test_a_student_reloads_and_finds_their_answers_and_hands_counted_once(path, 
     assert hands2.dealt == 200 and sum(hands2.counts.values()) == 200
     assert hands2.counts == hands.counts  # the same hands, dealt again from the seed
     hands2.deal(100)  # the next hands, not the first again
-    box2.check("57.4")
+    assert box2.question.variant == lessons.variant_for("odds.no_wild", student)
+    box2.check(f"{float(box2.question.answer):.1f}")  # their own variant's answer
     rows = classroom.Classroom(path, teacher=True)
     rows.open_class(code)
     pooled = classroom.pool(rows.rows())
@@ -168,3 +169,24 @@ def test_a_flood_of_ticks_costs_what_a_tick_every_half_second_does(path, code, m
     for _ in range(1000):
         bar._message(bar, {"ev": "tick"}, [])
     assert len(asked) == 1 and bar.tock == 1
+
+
+def test_each_student_gets_their_own_numbers_checked_exactly_and_pooled(path, code, monkeypatch):
+    asked = {}
+    for _ in range(12):
+        room, bar = page(path, monkeypatch, {"code": code})
+        box = Ask("odds.no_wild")
+        q = box.question
+        assert q.variant == lessons.variant_for(q.id, room.member.student)
+        assert f"a hand of {q.facts['size']} cards" in box._ask.value
+        exact = float(q.answer)
+        assert box.check(f"{exact + 3:.1f}").outcome == "wrong"  # checked against their own
+        assert box.check(f"{exact:.1f}").outcome == "right"
+        asked[room.member.student] = (q.variant, exact)
+    assert len({variant for variant, _ in asked.values()}) > 1  # not one question for all
+    teacher = classroom.Classroom(path, teacher=True)
+    teacher.open_class(code)
+    answers = classroom.pool(teacher.rows()).answers["odds.no_wild"]
+    assert answers.varied and answers.variant == {s: v for s, (v, _) in asked.items()}
+    assert all(abs(answers.offset[s] - 3) < 0.06 for s in asked)  # 3 points off their own answer
+    assert answers.right_in_the_end == 12 and not answers.right_first

@@ -292,7 +292,7 @@ class Classroom:
         if member is None or self.is_teacher:
             return None
         if kind == "prediction":
-            _sensible(item, value)
+            _sensible(item, value, (detail or {}).get("variant", 0))
         with self._sending:
             self.kept.append((member, kind, item, value, detail))
             return self.send_kept()
@@ -375,13 +375,16 @@ class Classroom:
         return write_csv(self.board.rows_in_order(code), out, lang)
 
 
-def _sensible(item: str, value: float | None) -> None:
+def _sensible(item: str, value: float | None, variant: Any = 0) -> None:
     """A prediction whose number no learner could mean (a chance of -5 %,
     10^30 cards) is refused (:class:`~uno_nb.classboard.BadRow`)."""
     if value is None:
         return
+    if not isinstance(variant, int) or isinstance(variant, bool) \
+            or not 0 <= variant < lessons.variants(item):
+        raise BadRow(f"{item} has no variant {variant!r}", field="detail")
     try:
-        question = lessons.question(item)
+        question = lessons.question(item, variant)
     except ValueError:
         raise BadRow(f"there is no question {item!r}", field="item") from None
     low, high = question.bounds

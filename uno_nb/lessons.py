@@ -28,9 +28,10 @@ said as an exact fraction, or a :class:`Seat`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import hashlib
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from functools import lru_cache
+from functools import lru_cache, partial
 from math import comb, isqrt
 from typing import Callable, Mapping
 
@@ -42,8 +43,7 @@ from .engine.rules import RuleSet
 from .sim.simulation import play_game
 
 __all__ = ["Question", "Amount", "Seat", "Ratio", "question", "questions", "PAGES", "PAGE_FILES",
-           "UNITS",
-           "seat_choices"]
+           "UNITS", "VARIANTS", "variants", "variant_for", "seat_choices"]
 
 #: What a number question's answer counts: a chance in per cent, cards, or a plain number.
 UNITS = ("percent", "cards", "hands", "number")
@@ -88,6 +88,8 @@ class Question:
     facts: Mapping[str, Fact] = field(default_factory=dict)  # what the words say
     #: the largest answer a learner could mean (None: the unit's, :attr:`bounds`)
     most: Fraction | None = None
+    #: which of the question's variants (:data:`VARIANTS`) this is: 0, the page's own
+    variant: int = 0
 
     def __post_init__(self) -> None:
         if self.choices:
@@ -125,8 +127,6 @@ _DECK = len(build_deck())
 
 
 def _odds_questions() -> list[Question]:
-    wild = odds.kind_count("wild")
-    none = odds.opening_hand("wild", exactly=0)
     no_red = odds.opening_hand("R", exactly=0)
     three_red = odds.opening_hand("R", exactly=3)
     red = odds.kind_count("R")
@@ -135,20 +135,8 @@ def _odds_questions() -> list[Question]:
     sizes = range(1, _DECK + 1)
     half = next(n for n in sizes if odds.opening_hand("wild", at_least=1, hand_size=n)
                 > Fraction(1, 2))
-    dealt, seed = 2_000, 1
-    counts = mc.deal_counts("wild", n=dealt, seed=seed)
-    hits = sum(v for k, v in counts.items() if k >= 1)
-    at_least = 1 - none
-    # two standard deviations of the count of such hands, rounded up: a guess
-    # this close to what the deal gave is as good as any guess can be
-    variance = at_least * (1 - at_least) * dealt
-    tolerance = Fraction(isqrt(int(4 * variance)) + 1)  # 2 × √variance, rounded up
-    bluff = Fraction(1, 5)
     return [
-        Question("odds.no_wild", "02", _percent(none), unit="percent",
-                 facts={"wild": wild, "others": _DECK - wild, "size": _HAND,
-                        "ways": comb(_DECK - wild, _HAND), "hands": comb(_DECK, _HAND),
-                        "chance": none, "at_least": at_least}),
+        _no_wild(_HAND),
         Question("odds.red_three", "02", Fraction(order.index(likelier)), choices=order,
                  facts={"red": red, "others": _DECK - red, "size": _HAND,
                         "none_ways": comb(_DECK - red, _HAND),
@@ -159,16 +147,45 @@ def _odds_questions() -> list[Question]:
                         "chance": odds.opening_hand("wild", at_least=1, hand_size=half),
                         "chance_below": odds.opening_hand("wild", at_least=1,
                                                           hand_size=half - 1)}),
-        Question("odds.dealt_wild", "02", Fraction(hits), unit="hands", tolerance=tolerance,
-                 facts={"n": dealt, "seed": seed, "hits": hits, "chance": at_least,
-                        "expected": Amount(at_least * dealt, 0), "tolerance": int(tolerance)}),
+        _dealt_wild(1),
         Question("odds.red_played", "02", Fraction(0), choices=("down", "same", "up")),
         Question("odds.same_count", "02", Fraction(1), choices=("same_cards", "any_cards",
                                                                "luck")),
-        Question("odds.challenge_cost", "02", 6 * (1 - bluff), unit="cards",
-                 facts={"bluff": bluff, "cost": Amount(6 * (1 - bluff), 1),
-                        "no_bluff": Ratio(1 - bluff)}),
+        _challenge_cost(Fraction(1, 5)),
     ]
+
+
+def _no_wild(size: int) -> Question:
+    """The chance that a hand of ``size`` cards holds no Wild card."""
+    wild = odds.kind_count("wild")
+    none = odds.opening_hand("wild", exactly=0, hand_size=size)
+    return Question("odds.no_wild", "02", _percent(none), unit="percent",
+                    facts={"wild": wild, "others": _DECK - wild, "size": size,
+                           "ways": comb(_DECK - wild, size), "hands": comb(_DECK, size),
+                           "chance": none, "at_least": 1 - none})
+
+
+def _dealt_wild(seed: int) -> Question:
+    """How many of 2,000 hands of 7 dealt from ``seed`` hold a Wild card."""
+    dealt = 2_000
+    counts = mc.deal_counts("wild", n=dealt, seed=seed)
+    hits = sum(v for k, v in counts.items() if k >= 1)
+    at_least = 1 - odds.opening_hand("wild", exactly=0)
+    # two standard deviations of the count of such hands, rounded up: a guess
+    # this close to what the deal gave is as good as any guess can be
+    variance = at_least * (1 - at_least) * dealt
+    tolerance = Fraction(isqrt(int(4 * variance)) + 1)  # 2 × √variance, rounded up
+    return Question("odds.dealt_wild", "02", Fraction(hits), unit="hands", tolerance=tolerance,
+                    facts={"n": dealt, "seed": seed, "hits": hits, "chance": at_least,
+                           "expected": Amount(at_least * dealt, 0),
+                           "tolerance": int(tolerance)})
+
+
+def _challenge_cost(bluff: Fraction) -> Question:
+    """The cards a challenge costs on average when a bluff has chance ``bluff``."""
+    return Question("odds.challenge_cost", "02", 6 * (1 - bluff), unit="cards",
+                    facts={"bluff": bluff, "cost": Amount(6 * (1 - bluff), 1),
+                           "no_bluff": Ratio(1 - bluff)})
 
 
 def seat_choices(players: int) -> tuple[str, ...]:
@@ -194,10 +211,18 @@ def _rules_questions() -> list[Question]:
     ]
 
 
-def _scoring_questions() -> list[Question]:
-    mean = odds.mean_opening_points()
+def _mean_hand(size: int) -> Question:
+    """What a hand of ``size`` cards fresh from the shuffle is worth on average."""
     deck = build_deck()
     total = sum(c.points for c in deck)
+    mean = odds.mean_opening_points(size)
+    return Question("scoring.mean_hand", "03", mean, unit="number", most=Fraction(size * 50),
+                    facts={"size": size, "deck": len(deck), "total": total,
+                           "card": Amount(Fraction(total, len(deck)), 2),
+                           "mean": Amount(mean, 1), "exact": Ratio(mean)})
+
+
+def _scoring_questions() -> list[Question]:
     # the page's match: three computer players to 500 points from seed 4
     players, seed = 3, 4
     _, match = play_game("standard", ["heuristic"] * players, seed, max_rounds=None,
@@ -218,10 +243,7 @@ def _scoring_questions() -> list[Question]:
     round_points = lab.run("standard", ["heuristic"] * 4, 2_000, seed=0, executor="serial",
                            engine=_engine()).summary.points
     return [
-        Question("scoring.mean_hand", "03", mean, unit="number", most=Fraction(_HAND * 50),
-                 facts={"size": _HAND, "deck": len(deck), "total": total,
-                        "card": Amount(Fraction(total, len(deck)), 2),
-                        "mean": Amount(mean, 1), "exact": Ratio(mean)}),
+        _mean_hand(_HAND),
         Question("scoring.leader_two", "03", Fraction(leader), choices=seat_choices(players),
                  facts={"player": Seat(leader), "points": scores[leader],
                         "second": sorted(scores)[-2]}),
@@ -286,14 +308,17 @@ def _lab_questions() -> list[Question]:
     ]
 
 
-def _play_questions() -> list[Question]:
-    deck, players = len(build_deck()), 3
+def _pile_after_deal(players: int) -> Question:
+    """The cards left in the draw pile once ``players`` players are dealt."""
+    deck = len(build_deck())
     left = deck - players * _HAND - 1
-    return [
-        Question("play.pile_after_deal", "05", Fraction(left), unit="cards",
-                 facts={"deck": deck, "players": players, "size": _HAND,
-                        "dealt": players * _HAND, "left": left}),
-    ]
+    return Question("play.pile_after_deal", "05", Fraction(left), unit="cards",
+                    facts={"deck": deck, "players": players, "size": _HAND,
+                           "dealt": players * _HAND, "left": left})
+
+
+def _play_questions() -> list[Question]:
+    return [_pile_after_deal(3)]
 
 
 #: The pages that ask questions, and the questions of each, in the order asked.
@@ -325,8 +350,46 @@ def questions(page: str | None = None) -> tuple[Question, ...]:
 AREAS = {"rules": "01", "odds": "02", "scoring": "03", "lab": "04", "play": "05"}
 
 
-def question(qid: str) -> Question:
-    """The question with id ``qid`` (only its own page's questions are worked out)."""
+#: The questions whose numbers can vary without changing their idea, with
+#: what varies: each student in a class gets a variant of their own
+#: (:func:`variant_for`), checked exactly; variant 0 is the page's own.  The
+#: values keep the idea and the words true (a hand of 9 would hold no Wild
+#: card with a chance under one half; a bluff chance over 1/3 would make a
+#: challenge pay).
+VARIANTS: dict[str, tuple[Callable[[], Question], ...]] = {
+    "odds.no_wild": tuple(partial(_no_wild, size) for size in (7, 5, 6, 8)),
+    "odds.dealt_wild": tuple(partial(_dealt_wild, seed) for seed in (1, 2, 3, 4, 5, 6, 7, 8)),
+    "odds.challenge_cost": tuple(partial(_challenge_cost, Fraction(*bluff))
+                                 for bluff in ((1, 5), (1, 4), (1, 10), (3, 10))),
+    "scoring.mean_hand": tuple(partial(_mean_hand, size) for size in (7, 5, 6, 8, 9)),
+    "play.pile_after_deal": tuple(partial(_pile_after_deal, players) for players in (3, 2, 4)),
+}
+
+
+def variants(qid: str) -> int:
+    """How many variants question ``qid`` has (1: everyone gets the same)."""
+    return len(VARIANTS.get(qid, ((),)))
+
+
+def variant_for(qid: str, student: str) -> int:
+    """The variant of question ``qid`` that ``student`` gets: the same one
+    every time (a reload, another page), spread evenly over a class."""
+    digest = hashlib.sha256(f"{qid}\0{student}".encode("utf-8")).digest()
+    return int.from_bytes(digest[:8], "big") % variants(qid)
+
+
+@lru_cache(maxsize=None)
+def _variant(qid: str, variant: int) -> Question:
+    made = VARIANTS[qid][variant]()
+    return replace(made, variant=variant)
+
+
+def question(qid: str, variant: int = 0) -> Question:
+    """The question with id ``qid`` (only its own page's questions are worked
+    out), in its ``variant`` (:data:`VARIANTS`; 0 is the page's own, and any
+    number another question does not have)."""
+    if isinstance(variant, int) and 0 < variant < variants(qid):
+        return _variant(qid, variant)
     page = AREAS.get(qid.split(".", 1)[0]) if isinstance(qid, str) else None
     for q in questions(page) if page is not None else ():
         if q.id == qid:

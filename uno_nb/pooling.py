@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Iterable
 
+from . import lessons
 from .classboard import Result
 from .sim import montecarlo as mc
 
@@ -66,6 +67,16 @@ class AnswerPool:
     first: dict[str, float] = field(default_factory=dict)  # student -> first number
     right_first: set[str] = field(default_factory=set)
     done: dict[str, str] = field(default_factory=dict)  # student -> "right" or "shown"
+    #: student -> the variant of the question they were asked (their own numbers)
+    variant: dict[str, int] = field(default_factory=dict)
+    #: student -> how far their first number was from the answer of their variant
+    offset: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def varied(self) -> bool:
+        """Whether the students were asked different variants (compare their
+        offsets, not their numbers)."""
+        return len(set(self.variant.values())) > 1
 
     @property
     def students(self) -> int:
@@ -181,6 +192,12 @@ class Pool:
             outcome = detail.get("outcome")
             if row.student not in answer.first and row.value is not None:
                 answer.first[row.student] = row.value
+                variant = detail.get("variant", 0)
+                variant = variant if isinstance(variant, int) else 0
+                answer.variant[row.student] = variant
+                exact = _answer(row.item, variant)
+                if exact is not None:
+                    answer.offset[row.student] = row.value - exact
                 if outcome == "right":
                     answer.right_first.add(row.student)
             if outcome in ("right", "shown"):
@@ -245,6 +262,14 @@ class Pool:
                       dict(self._answers), self._games, len(self._students), self.last_id,
                       self._challenges, self._lab,
                       sorted(set(self._nicknames.values()), key=str.casefold), self.rows)
+
+
+def _answer(qid: str, variant: int) -> float | None:
+    """The answer of a question's variant (None for a question this kit does not ask)."""
+    try:
+        return float(lessons.question(qid, variant).answer)
+    except ValueError:
+        return None
 
 
 def pool(rows: Iterable[Result], hidden: Iterable[str] = ()) -> Pooled:

@@ -58,9 +58,9 @@ _PAGE = re.compile(r"/voila/render/((?:ru/)?)(\d\d_[a-z0-9_]{1,60})\.ipynb$")
 
 
 def listen(listener: Any, room: classroom.Classroom | None = None) -> None:
-    """Tell ``listener`` what its page's class does: ``class_joined(rows)``
-    with the student's own rows when the page joins (a reload brings them
-    back), ``class_lesson(lesson)`` when the teacher moves the class.  A
+    """Tell ``listener`` what its page's class does: ``class_joined(rows,
+    student)`` with the student's id and own rows when the page joins (a
+    reload brings them back), ``class_lesson(lesson)`` when the teacher moves the class.  A
     listener made after the page joined (an app a question let out) is told
     at once."""
     room = room if room is not None else classroom.SESSION
@@ -69,7 +69,7 @@ def listen(listener: Any, room: classroom.Classroom | None = None) -> None:
         return
     try:
         if room.member is not None and hasattr(listener, "class_joined"):
-            listener.class_joined(room.mine())
+            listener.class_joined(room.mine(), room.member.student)
         lesson = room.lesson()
         if lesson is not None and hasattr(listener, "class_lesson"):
             listener.class_lesson(lesson)
@@ -219,7 +219,7 @@ class ClassBar(anywidget.AnyWidget):
             bar.every = bar.every or FOLLOW_MS
         if member is not None:
             try:
-                _tell(self._room, "class_joined", self._room.mine())
+                _tell(self._room, "class_joined", self._room.mine(), member.student)
             except BoardError as refused:
                 self._say(board_refusal(refused, self._lang), "refused")
         self._step = -1

@@ -256,7 +256,7 @@ class HandOdds:
         self._exact()
         self._render()
 
-    def class_joined(self, mine: Sequence[Result]) -> None:
+    def class_joined(self, mine: Sequence[Result], student: str = "") -> None:
         """The page joined its class as a student who dealt here before (a
         reload): the hands they dealt of this kind, size and seed come back
         (dealt again from the seed: the same hands), and the next press

@@ -70,7 +70,8 @@ def _to_the_board(question: lessons.Question, verdict: Verdict) -> None:
     if verdict.typed is not None:
         value = float(verdict.typed.value)
     record("prediction", question.id, value,
-           {"outcome": verdict.outcome, "tries": verdict.tries, "page": question.page})
+           {"outcome": verdict.outcome, "tries": verdict.tries, "page": question.page,
+            "variant": question.variant})
 
 
 class Ask:
@@ -174,10 +175,14 @@ class Ask:
 
     # -- what the class does (uno_nb.widgets.classbar tells) ---------------------------
 
-    def class_joined(self, mine: Sequence[Result]) -> None:
-        """The page joined its class as a student who answered before (a
-        reload): the question comes back as they left it, and nothing is
-        sent to the board again."""
+    def class_joined(self, mine: Sequence[Result], student: str = "") -> None:
+        """The page joined its class as ``student``: the question becomes
+        their own variant of it (:func:`uno_nb.lessons.variant_for`: their own
+        numbers, checked exactly), and if they answered before (a reload) it
+        comes back as they left it, and nothing is sent to the board again."""
+        if student and not self.attempts.last.tries and not self.attempts.done:
+            self._use(lessons.question(self.question.id,
+                                       lessons.variant_for(self.question.id, student)))
         steps = [row for row in mine if row.kind == "prediction" and row.item == self.question.id]
         if not steps or self.attempts.last.tries or self.attempts.done:
             return
@@ -203,6 +208,17 @@ class Ask:
             self._after(self.attempts.last)
         finally:
             self._quiet = False
+
+    def _use(self, q: lessons.Question) -> None:
+        """Ask ``q`` (a variant of the same question) from now on."""
+        if q == self.question:
+            return
+        self.question = q
+        self.attempts = Attempts(q.answer, tolerance=q.tolerance, lang=self._lang,
+                                 misses=MISSES, bounds=q.bounds)
+        self._facts = fact_values(q.facts, self._lang)
+        self._ask.value = para(self._say("ask"))
+        self._render()
 
     def class_lesson(self, lesson: Lesson) -> None:
         """The teacher revealed this question's answer to everyone: it shows,
