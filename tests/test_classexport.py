@@ -353,3 +353,15 @@ def test_every_row_the_pages_write_is_read_field_by_field():
                                                               "game", "lab"}
     for kind, keys in found.items():
         assert keys == classexport.DETAIL_FIELDS[kind], kind
+
+
+def test_a_students_own_variant_is_exported_in_its_own_words():
+    from uno_nb import lessons
+    variant = 1  # a hand of 5 cards, not the page's 7
+    row = Result(1, "K7Q2M", "s1", None, "prediction", "odds.no_wild", 60.0,
+                 {"outcome": "wrong", "tries": 1, "page": "02", "variant": variant}, 0.0)
+    out = io.StringIO()
+    write_csv([row], out, "en")
+    text = out.getvalue()
+    size = lessons.question("odds.no_wild", variant).facts["size"]
+    assert f"a hand of {size} cards" in text and "a hand of 7 cards" not in text

@@ -86,7 +86,7 @@ COLUMNS: tuple[str, ...] = (
 #: in uno_nb/widgets: question.py, odds_lesson.py, play.py, lab_app.py), and
 #: this module reads every one of them.
 DETAIL_FIELDS: dict[str, frozenset[str]] = {
-    "prediction": frozenset({"outcome", "tries", "page"}),
+    "prediction": frozenset({"outcome", "tries", "page", "variant"}),  # variant: in the words
     "hand": frozenset({"seed", "start", "counts"}),
     "challenge": frozenset({"challenged", "answer", "drew", "guilty"}),
     "game": frozenset({"winner", "turns", "players", "seed"}),
@@ -243,11 +243,12 @@ def _words(prefix: str, value: Any, lang: str) -> str | None:
 Fields = dict[str, Cell]
 
 
-def _question(qid: str | None) -> lessons.Question | None:
+def _question(qid: str | None, variant: Any = 0) -> lessons.Question | None:
+    """The question a row answered: its own variant (a student's own numbers)."""
     if not qid:
         return None
     try:
-        return lessons.question(qid)
+        return lessons.question(qid, variant if isinstance(variant, int) else 0)
     except Exception:  # noqa: BLE001 - a question this kit no longer asks
         return None
 
@@ -257,7 +258,7 @@ def _prediction(row: Any, detail: Mapping[str, Any], lang: str, out: Fields) -> 
     out["tries"] = _count(detail.get("tries"))
     out["answer"] = value = _float(getattr(row, "value", None))
     out["page"] = _text(detail.get("page"))
-    q = _question(_text(getattr(row, "item", None)))
+    q = _question(_text(getattr(row, "item", None)), detail.get("variant", 0))
     if q is None:
         return
     out["page"] = out["page"] or q.page
