@@ -45,14 +45,40 @@ EN: dict[str, str] = {
                         'class board.',
     'board.bar.sent': 'You are in class {code}: the results that waited are on the class '
                       'board now.',
-    'board.page.nicknames': 'Nicknames: {names}.',
+    'board.page.not_teacher': 'This page is the teacher\'s class board: it opens on the '
+                              'teacher\'s computer, from the link the app printed when it '
+                              'started.',
+    'board.page.none': 'No class yet: start a fresh class for this lesson.',
     'board.page.start': 'Start a fresh class',
-    'board.page.none': 'No class yet: start a fresh class, or open this page with the class '
-                       'code in its link.',
-    'board.page.code': 'Class code: {code}',
-    'board.page.link': 'Students join by typing {code} at the top of any lesson page, or by '
-                       'opening a page whose address ends in ?class={code}. No names are needed.',
+    'board.page.classes': 'Earlier classes',
+    'board.page.class_option': '{code}, started {when}',
+    'board.page.open_class': 'Show this class',
+    'board.page.expired': 'The lesson of class {code} is over: students can no longer join it. '
+                          'Its results stay on this board.',
+    'board.page.code_label': 'Class code',
+    'board.page.link': 'To join, scan the square with a phone, open this address, or type the '
+                       'code at the top of any lesson page:',
+    'board.page.qr': 'QR code of the address that joins class {code}',
+    'board.page.joined': '{count} {count|student has|students have} joined the class.',
+    'board.page.joined_hidden': '{count} {count|student has|students have} joined the class '
+                                '({hidden} left out of the figures).',
     'board.page.students': '{count} {count|student has|students have} sent results so far.',
+    'board.page.lead_page': 'Page',
+    'board.page.send': 'Send the class to this page',
+    'board.page.question': 'Question',
+    'board.page.open': 'Open for everyone',
+    'board.page.reveal': 'Reveal the answer to everyone',
+    'board.page.pause': 'Pause the class',
+    'board.page.resume': 'Let the class go on',
+    'board.page.lesson_page': 'The class is on {page}.',
+    'board.page.lesson_free': 'The class has not been sent to a page yet.',
+    'board.page.lesson_question': 'Open for everyone: {question}',
+    'board.page.lesson_paused': 'Paused: the students\' screens are covered until you let the '
+                                'class go on.',
+    'board.page.where': 'Lesson pages open now: {pages}.',
+    'board.page.where_page': '{page}: {count}',
+    'board.page.where_none': 'No student has a lesson page open just now.',
+    'board.page.about': 'What this chart shows',
     'board.page.hands': '{shown} {dealt|hand|hands} of {size} cards pooled, counting {kind}: '
                         '{none} held none, {percent} (95% interval {interval}). The exact '
                         'chance of none is {exact}.',
@@ -68,27 +94,48 @@ EN: dict[str, str] = {
                                 'The more hands the class pools, the closer its share comes to '
                                 'the exact chance and the narrower the shaded interval: the law '
                                 'of large numbers, with the class\'s own cards.',
-    'board.page.question': 'Question',
-    'board.page.answers': '{count} {count|student|students} answered: first answers from '
-                          '{low} to {high}, the middle one {median}. The answer is {answer}; '
-                          '{right} got it right on the first try and {done} by the end.',
-    'board.page.answers_choice': '{count} {count|student|students} answered. The answer is '
-                                 '“{answer}”; {right} got it right on the first try and {done} '
-                                 'by the end.',
+    'board.page.answers_one': '1 student has answered so far; their first answer was {value}.',
+    'board.page.answers_same': 'All {count} students who answered gave the same first answer: '
+                               '{value}.',
+    'board.page.answers_spread': '{count} {count|student|students} answered. Their first '
+                                 'answers went from {low} to {high}; half of them answered '
+                                 '{median} or less.',
+    'board.page.answers_choice': '{count} {count|student has|students have} answered.',
+    'board.page.answers_counts': 'Right on the first try: {right}. Right by the end: {done}. '
+                                 'Shown the answer on their page: {shown}.',
+    'board.page.answers_own': '{count} {count|student|students} answered, each with numbers '
+                              'of their own, and so with an answer of their own.',
+    'board.page.answers_offsets': 'First answer minus own answer: from {low} to {high}; for '
+                                  'half of them {median} or less.',
+    'board.page.answers_later_own': 'Once you reveal the answer to the class, the chart shows '
+                                    'how far each first answer was from the student\'s own '
+                                    'answer.',
+    'board.page.answers_revealed_own': '{right} got it right on the first try and {done} by '
+                                       'the end; {shown} {shown|was|were} shown the answer on '
+                                       'their page.',
+    'board.page.answers_x_own': 'First answer minus own answer',
+    'board.page.answers_x_own_percent': 'First answer minus own answer (percentage points)',
+    'board.page.answer_mark_own': 'no difference: their own answer',
+    'board.page.answers_revealed': 'The answer is {answer}: {right} got it right on the first '
+                                   'try and {done} by the end; {shown} {shown|was|were} shown '
+                                   'the answer on their page.',
     'board.page.answers_none': 'Nobody has answered this question yet.',
     'board.page.answers_title': 'The class\'s first answers',
     'board.page.answers_x': 'First answer',
+    'board.page.answers_x_percent': 'First answer (%)',
     'board.page.answers_y': 'Students',
-    'board.page.trace_answers': 'Students',
-    'board.page.answers_caption': 'Each bar counts the students whose first answer was that '
-                                  'one, before any hint: the class\'s predictions against the '
-                                  'answer.',
+    'board.page.trace_answers': 'First answers',
+    'board.page.trace_right': 'Right on the first try',
+    'board.page.trace_wrong': 'Not right on the first try',
+    'board.page.answer_mark': 'the answer, {answer}',
+    'board.page.answers_caption': 'Each bar counts the students whose first answer, before any '
+                                  'hint, falls in it: the class\'s predictions. Once you reveal '
+                                  'the answer to the class, the chart marks it, and each bar '
+                                  'shows who was right on the first try (blue, plain) and who '
+                                  'was not (orange, striped).',
     'board.page.games': '{games} {games|game|games} finished on the play page; the students '
                         'won {won}.',
     'board.page.games_none': 'No game finished on the play page yet.',
-    'board.page.csv': 'Download the class\'s results ({count} {count|row|rows}, CSV)',
-    'board.page.csv_prepare': 'Export the class\'s results ({count} {count|row|rows}) as a '
-                              'spreadsheet file (CSV)',
     'board.page.challenges': 'Wild Draw Fours answered on the play page: {count}. The '
                              'students challenged {challenged} {challenged|time|times} (a '
                              'bluff caught {caught}, an honest card {wrong}), took the cards '
@@ -100,6 +147,17 @@ EN: dict[str, str] = {
     'board.page.lab': 'The lab: {count} {count|run|runs} by {students} '
                       '{students|student|students}, {games} games for each rule set in all.',
     'board.page.lab_none': 'Nobody has run the house-rules lab yet.',
+    'board.page.student_list': 'Students ({count}): leave one out of the figures, or take them '
+                               'back',
+    'board.page.student_none': 'No student has joined yet.',
+    'board.page.student': '{name}: {rows} {rows|result|results}',
+    'board.page.student_hidden': '{name}: {rows} {rows|result|results}, left out of the figures',
+    'board.page.unnamed': 'Student {id}',
+    'board.page.hide': 'Leave out {name}',
+    'board.page.show': 'Take {name} back',
+    'board.page.csv': 'Download the class\'s results ({count} {count|row|rows}, CSV)',
+    'board.page.csv_prepare': 'Export the class\'s results ({count} {count|row|rows}) as a '
+                              'spreadsheet file (CSV)',
 }
 
 RU: dict[str, str] = {
@@ -145,16 +203,43 @@ RU: dict[str, str] = {
     'board.bar.joined': 'Вы в классе {code}: ваши ответы, руки и партии попадают на доску '
                         'класса.',
     'board.bar.sent': 'Вы в классе {code}: результаты, которые ждали, теперь на доске класса.',
-    'board.page.nicknames': 'Псевдонимы: {names}.',
+    'board.page.not_teacher': 'Эта страница — доска класса для учителя: она открывается на '
+                              'компьютере учителя по ссылке, которую приложение напечатало при '
+                              'запуске.',
+    'board.page.none': 'Класса пока нет: начните новый класс для этого урока.',
     'board.page.start': 'Начать новый класс',
-    'board.page.none': 'Класса пока нет: начните новый класс или откройте эту страницу по '
-                       'ссылке с кодом класса.',
-    'board.page.code': 'Код класса: {code}',
-    'board.page.link': 'Ученики входят, набрав {code} вверху любой страницы урока, или открыв '
-                       'страницу, адрес которой кончается на ?class={code}. Имена не нужны.',
+    'board.page.classes': 'Прежние классы',
+    'board.page.class_option': '{code}, начат {when}',
+    'board.page.open_class': 'Показать этот класс',
+    'board.page.expired': 'Урок класса {code} закончился: войти в него ученики больше не '
+                          'могут. Его результаты остаются на этой доске.',
+    'board.page.code_label': 'Код класса',
+    'board.page.link': 'Чтобы войти, наведите телефон на квадрат, откройте этот адрес или '
+                       'наберите код вверху любой страницы урока:',
+    'board.page.qr': 'QR-код адреса для входа в класс {code}',
+    'board.page.joined': 'В классе {count} {count|ученик|ученика|учеников}.',
+    'board.page.joined_hidden': 'В классе {count} {count|ученик|ученика|учеников} (не '
+                                'учитываются в итогах: {hidden}).',
     'board.page.students': 'Результаты прислали: {count} {count|ученик|ученика|учеников}.',
+    'board.page.lead_page': 'Страница',
+    'board.page.send': 'Перевести класс на эту страницу',
+    'board.page.question': 'Вопрос',
+    'board.page.open': 'Задать всем',
+    'board.page.reveal': 'Показать ответ всем',
+    'board.page.pause': 'Остановить класс',
+    'board.page.resume': 'Продолжить урок',
+    'board.page.lesson_page': 'Класс на странице «{page}».',
+    'board.page.lesson_free': 'Класс пока не переведён ни на какую страницу.',
+    'board.page.lesson_question': 'Вопрос для всех: {question}',
+    'board.page.lesson_paused': 'Класс остановлен: экраны учеников закрыты, пока вы не '
+                                'продолжите урок.',
+    'board.page.where': 'Сейчас открыты страницы урока: {pages}.',
+    'board.page.where_page': '«{page}» — {count}',
+    'board.page.where_none': 'Сейчас ни у кого из учеников не открыта страница урока.',
+    'board.page.about': 'Что показывает этот график',
     'board.page.hands': '{dealt|Собрана|Собраны|Собрано} {shown} {dealt|рука|руки|рук} по '
-                        '{size} {size|карте|карты|карт}; считаем такие карты: {kind}. Ни одной такой карты не было в {none} из них, '
+                        '{size} {size|карте|карты|карт}; считаем такие карты: {kind}. Ни одной '
+                        'такой карты не было в {none} из них, '
                         'это {percent} (95-процентный интервал {interval}). Точная '
                         'вероятность не получить ни одной — {exact}.',
     'board.page.hands_none': 'Рук пока не раздавали: руки класса появятся здесь, когда '
@@ -169,29 +254,49 @@ RU: dict[str, str] = {
                                 'нажатием. Чем больше рук собрал класс, тем ближе его доля к '
                                 'точной вероятности и тем уже закрашенный интервал: закон '
                                 'больших чисел на картах самого класса.',
-    'board.page.question': 'Вопрос',
-    'board.page.answers': 'Ответили: {count} {count|ученик|ученика|учеников}. Первые ответы — '
-                          'от {low} до {high}, средний по порядку — {median}. Ответ — {answer}; '
-                          'с первой попытки верно ответили {right}, в итоге — {done}.',
-    'board.page.answers_choice': 'Ответили: {count} {count|ученик|ученика|учеников}. Ответ — '
-                                 '«{answer}»; с первой попытки верно ответили {right}, в итоге '
-                                 '— {done}.',
+    'board.page.answers_one': 'Пока ответил 1 ученик; его первый ответ — {value}.',
+    'board.page.answers_same': 'Все ответившие ({count}) дали один и тот же первый ответ: '
+                               '{value}.',
+    'board.page.answers_spread': 'Ответили: {count} {count|ученик|ученика|учеников}. Первые '
+                                 'ответы — от {low} до {high}; половина ответила {median} или '
+                                 'меньше.',
+    'board.page.answers_choice': 'Ответили: {count} {count|ученик|ученика|учеников}.',
+    'board.page.answers_counts': 'Верно с первой попытки: {right}. Верно в итоге: {done}. '
+                                 'Посмотрели ответ на своей странице: {shown}.',
+    'board.page.answers_own': 'Ответили: {count} {count|ученик|ученика|учеников}; у каждого '
+                              'свои числа, а значит, и свой верный ответ.',
+    'board.page.answers_offsets': 'Первый ответ минус свой верный ответ: от {low} до {high}; у '
+                                  'половины — {median} или меньше.',
+    'board.page.answers_later_own': 'Когда вы покажете ответ классу, график покажет, насколько '
+                                    'первый ответ каждого ученика отличался от его верного '
+                                    'ответа.',
+    'board.page.answers_revealed_own': 'С первой попытки верно ответили {right}, в итоге — '
+                                       '{done}; посмотрели ответ на своей странице: {shown}.',
+    'board.page.answers_x_own': 'Первый ответ минус свой верный ответ',
+    'board.page.answers_x_own_percent': 'Первый ответ минус свой верный ответ (в процентных '
+                                        'пунктах)',
+    'board.page.answer_mark_own': 'без разницы: свой верный ответ',
+    'board.page.answers_revealed': 'Ответ — {answer}. С первой попытки верно ответили {right}, '
+                                   'в итоге — {done}; посмотрели ответ на своей странице: '
+                                   '{shown}.',
     'board.page.answers_none': 'На этот вопрос пока никто не ответил.',
     'board.page.answers_title': 'Первые ответы класса',
     'board.page.answers_x': 'Первый ответ',
+    'board.page.answers_x_percent': 'Первый ответ (%)',
     'board.page.answers_y': 'Учеников',
-    'board.page.trace_answers': 'Учеников',
-    'board.page.answers_caption': 'Каждый столбик — сколько учеников дали этот ответ первым, '
-                                  'до подсказки: предсказания класса рядом с ответом.',
+    'board.page.trace_answers': 'Первые ответы',
+    'board.page.trace_right': 'Верно с первой попытки',
+    'board.page.trace_wrong': 'Неверно с первой попытки',
+    'board.page.answer_mark': 'ответ: {answer}',
+    'board.page.answers_caption': 'Каждый столбик — сколько учеников дали такой первый ответ, '
+                                  'до подсказки: это предсказания класса. Когда вы покажете '
+                                  'ответ классу, он будет отмечен на графике, а каждый столбик '
+                                  'разделится: кто ответил верно с первой попытки (синий, '
+                                  'сплошной) и кто нет (оранжевый, в полоску).',
     'board.page.games': 'На странице игры {games|закончена|закончены|закончено} {games} '
                         '{games|партия|партии|партий}; '
                         'ученики выиграли {won}.',
     'board.page.games_none': 'На странице игры пока не закончено ни одной партии.',
-    'board.page.csv': 'Скачать результаты класса ({count} {count|строка|строки|строк}, файл для '
-                      'электронной таблицы)',
-    'board.page.csv_prepare': 'Выгрузить результаты класса ({count} '
-                              '{count|строка|строки|строк}) в файл для электронной таблицы '
-                              '(CSV)',
     'board.page.challenges': 'Ответов на «Дикую +4» на странице игры: {count}. Ученики '
                              'оспорили {challenged} {challenged|раз|раза|раз} (пойман блеф — '
                              '{caught}, честная карта — {wrong}), взяли карты {taken} '
@@ -203,4 +308,17 @@ RU: dict[str, str] = {
     'board.page.lab': 'Лаборатория: {count} {count|запуск|запуска|запусков}, учеников — '
                       '{students}, всего по {games} партий для каждого набора правил.',
     'board.page.lab_none': 'Лабораторию домашних правил пока никто не запускал.',
+    'board.page.student_list': 'Ученики ({count}): не учитывать кого-то в итогах или вернуть',
+    'board.page.student_none': 'В класс пока никто не вошёл.',
+    'board.page.student': '{name}: {rows} {rows|результат|результата|результатов}',
+    'board.page.student_hidden': '{name}: {rows} {rows|результат|результата|результатов}, '
+                                 'не учитывается в итогах',
+    'board.page.unnamed': 'Ученик {id}',
+    'board.page.hide': 'Не учитывать: {name}',
+    'board.page.show': 'Снова учитывать: {name}',
+    'board.page.csv': 'Скачать результаты класса ({count} {count|строка|строки|строк}, файл для '
+                      'электронной таблицы)',
+    'board.page.csv_prepare': 'Выгрузить результаты класса ({count} '
+                              '{count|строка|строки|строк}) в файл для электронной таблицы '
+                              '(CSV)',
 }
