@@ -55,14 +55,14 @@ from __future__ import annotations
 import csv
 import io
 import math
-import unicodedata
 from collections.abc import Mapping
 from datetime import datetime, timezone, tzinfo
+from functools import lru_cache
 from typing import IO, Any, Callable, Iterable
 
 from . import lessons
-from .classboard import Result
-from .texts import LANGS, TABLE, has, player_name, text
+from .classboard import Result, guard_cell
+from .texts import has, player_name, text
 from .wording import choice_words, question_words
 
 __all__ = ["COLUMNS", "DETAIL_FIELDS", "write_csv", "csv_bytes", "header", "delimiter", "guard",
@@ -92,10 +92,6 @@ DETAIL_FIELDS: dict[str, frozenset[str]] = {
     "game": frozenset({"winner", "turns", "players", "seed"}),
     "lab": frozenset({"a", "b", "players", "bots", "seed", "turns_a", "turns_b"}),
 }
-#: What a spreadsheet reads as the start of a formula (after NFKC).
-FORMULA_STARTS = frozenset("=+-@\t\r")
-#: Where a spreadsheet splitting on another separator would start a cell.
-_SEPARATORS = frozenset(";,")
 #: The lesson page of each kind of row that is not a question's.
 _PAGES = {"hand": "02", "challenge": "05", "game": "05", "lab": "04"}
 #: The decimals of a number read from a row (an answer typed, a mean).
@@ -108,37 +104,14 @@ Cell = str | int | float | None
 
 # -- cells ----------------------------------------------------------------------------
 
-def _plain(ch: str) -> str:
-    return unicodedata.normalize("NFKC", ch)
-
-
-def _is_space(ch: str) -> bool:
-    """A space before a cell's first character (a tab or CR is a formula's start)."""
-    plain = _plain(ch)
-    return bool(plain) and plain.isspace() and not (set(plain) & FORMULA_STARTS)
-
-
 def guard(cell: str) -> str:
-    """A text cell a spreadsheet shows and never runs: an apostrophe before
-    each place a formula would start - the cell's start, or a ``;`` or ``,``
-    inside it - when the first character after it that is not a space starts
-    a formula (in NFKC form: ``＝`` is ``=``).
+    """A text cell a spreadsheet shows and never runs
+    (:func:`uno_nb.classboard.guard_cell`).
 
     >>> guard("=1+2"), guard(" =1+2"), guard("x; =1+2"), guard("Ann, Bo")
     ("'=1+2", "' =1+2", "x;' =1+2", 'Ann, Bo')
     """
-    out: list[str] = []
-    start = 0  # where the cell (or the part after a separator) starts in out
-    looking = True  # no character yet but spaces since that start
-    for ch in cell:
-        if looking and not _is_space(ch):
-            looking = False
-            if _plain(ch)[:1] in FORMULA_STARTS:
-                out.insert(start, "'")
-        out.append(ch)
-        if _plain(ch) in _SEPARATORS:
-            start, looking = len(out), True
-    return "".join(out)
+    return guard_cell(cell)
 
 
 def _decimal_sign(lang: str) -> str:
@@ -264,8 +237,19 @@ def _prediction(row: Any, detail: Mapping[str, Any], lang: str, out: Fields) -> 
     out["page"] = out["page"] or q.page
     index = _int(value)
     if q.is_choice and index is not None and 0 <= index < len(q.choices):
-        out["answer"] = choice_words(q, q.choices[index], lang)
-    out["question"] = question_words(q, "ask", lang)
+        out["answer"] = _choice(q.id, q.variant, q.choices[index], lang)
+    out["question"] = _asked(q.id, q.variant, lang)
+
+
+# the same words for many rows: said once
+@lru_cache(maxsize=512)
+def _asked(qid: str, variant: int, lang: str) -> str:
+    return question_words(lessons.question(qid, variant), "ask", lang)
+
+
+@lru_cache(maxsize=512)
+def _choice(qid: str, variant: int, choice: str, lang: str) -> str:
+    return choice_words(lessons.question(qid, variant), choice, lang)
 
 
 def _hand(row: Any, detail: Mapping[str, Any], lang: str, out: Fields) -> None:
@@ -374,9 +358,8 @@ def page_title(page: Any, lang: str = "en") -> str | None:
     said = _text(page)
     if not said:
         return None
-    prefix = f"page.title.{said}_"
-    titles = [key for key in TABLE[LANGS[0]] if key.startswith(prefix)]
-    return text(titles[0], lang) if len(titles) == 1 else said
+    notebook = lessons.PAGE_FILES.get(said)
+    return text(f"page.title.{notebook}", lang) if notebook is not None else said
 
 
 # -- the file ------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ import secrets
 import time
 import unicodedata
 from collections.abc import Mapping
+from functools import lru_cache
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -172,25 +173,41 @@ def normal_nickname(text: str | None) -> str | None:
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
-def guard_cell(text: str) -> str:
-    """A text cell as a spreadsheet shows it, never runs it (OWASP's advice on
-    CSV injection): a cell whose first character that is not a space - read
-    as a spreadsheet reads it, so a full-width ＝ counts as = (Unicode's NFKC
-    form) - starts a formula gets an apostrophe in front; so does a formula
-    after a ``;`` or ``,`` inside it, where a spreadsheet that splits the file
-    on another separator (Russian Excel splits on ``;``) would start a cell."""
+_SEPARATORS = frozenset(";,")
+
+
+def _plain(ch: str) -> str:
+    return unicodedata.normalize("NFKC", ch)
+
+
+@lru_cache(maxsize=8192)
+def guard_cell(cell: str) -> str:
+    """A text cell a spreadsheet shows and never runs (OWASP's advice on CSV
+    injection): an apostrophe before each place a formula would start - the
+    cell's start, or a ``;`` or ``,`` inside it, where a spreadsheet that
+    splits the file on another separator (Russian Excel splits on ``;``)
+    would start a cell - when the first character after it that is not a
+    space starts a formula, read as a spreadsheet reads it (Unicode's NFKC
+    form: a full-width ``＝`` is ``=``).  A nickname typed as
+    ``=HYPERLINK(...)`` is shown as typed.
+
+    >>> guard_cell("=1+2"), guard_cell(" =1+2"), guard_cell("x; =1+2"), guard_cell("Ann, Bo")
+    ("'=1+2", "' =1+2", "x;' =1+2", 'Ann, Bo')
+    """
+    if not set(_plain(cell)) & set(FORMULA_STARTS):
+        return cell  # (most cells: nothing could start a formula)
     out: list[str] = []
-    starting = True  # at the start of a cell, or after a separator (spaces skipped)
-    for ch in text:
-        plain = unicodedata.normalize("NFKC", ch)[:1]
-        if starting and plain in FORMULA_STARTS:
-            out.append("'")
-            starting = False
-        elif starting and not ch.isspace():
-            starting = False
-        if ch in ";,":
-            starting = True
+    start = 0  # where the cell (or the part after a separator) starts in out
+    looking = True  # no character yet but spaces since that start
+    for ch in cell:
+        plain = _plain(ch)
+        if looking and not (plain and plain.isspace() and not set(plain) & set(FORMULA_STARTS)):
+            looking = False
+            if plain[:1] in FORMULA_STARTS:
+                out.insert(start, "'")
         out.append(ch)
+        if plain in _SEPARATORS:
+            start, looking = len(out), True
     return "".join(out)
 
 
