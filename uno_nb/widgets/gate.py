@@ -59,8 +59,9 @@ _log = logging.getLogger(__name__)
 WAITS = ("read", "app", "table", "game", "positions", "chart", "lab", "play")
 #: The layout every gate's box wears: one model for the page (as the panels share theirs).
 _LAYOUT: ipywidgets.Layout | None = None
-#: A line of text, as the pages' prose: the widgets' own line height is a control row's.
-_TEXT = "line-height:1.5;margin:0.4em 0"
+#: Prose as the pages' Markdown reads (the widgets' own text is smaller, and
+#: its line height a control row's).
+_TEXT = "font-size:var(--jp-content-font-size1, 14px);line-height:1.5;margin:0.4em 0"
 _WAIT = ("line-height:1.4;margin:4px 0 10px 0;padding:6px 10px;max-width:60em;color:#444;"
          "font-style:italic;border:1px dashed #c5d3e8")
 
@@ -76,8 +77,8 @@ def prose(words: str) -> str:
     """Prose written as the pages' Markdown is, as HTML: paragraphs separated
     by a blank line, a run of lines starting with ``* `` a list.
 
-    >>> prose("Two **bold** words.\\n\\n* one\\n* *two*")
-    '<p style="line-height:1.5;margin:0.4em 0">Two <b>bold</b> words.</p><ul style="line-height:1.5;margin:0.4em 0"><li>one</li><li><em>two</em></li></ul>'
+    >>> print(prose("Two **bold** words.\\n\\n* one\\n* *two*").replace(_TEXT, "…"))
+    <p style="…">Two <b>bold</b> words.</p><ul style="…"><li>one</li><li><em>two</em></li></ul>
     """
     out = []
     for block in (b.strip() for b in words.split("\n\n")):
