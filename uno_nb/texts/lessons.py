@@ -53,8 +53,7 @@ EN: dict[str, str] = {
                             'card is more likely than not?',
     'q.odds.wild_half.hint': 'Work out the chance of no Wild card for bigger and bigger hands, '
                              'C(100, n) ÷ C(108, n): the answer is the first size n where it '
-                             'falls below one half. Choose "Wild cards" below and move the '
-                             'hand size to see it.',
+                             'falls below one half.',
     'q.odds.wild_half.worked': 'With {below} cards a hand holds at least one Wild card with '
                                'chance {chance_below}, less than half. With {size} cards the '
                                'chance is {chance}, more than half. So a hand needs {size} '
@@ -122,7 +121,7 @@ EN: dict[str, str] = {
     'q.scoring.mean_hand.worked': 'One card is worth {total} ÷ {deck} = {card} points on '
                                   'average, so {size} cards are worth {size} × {total} ÷ {deck} '
                                   '= {exact} = {mean} points on average.',
-    'q.scoring.leader_two.ask': 'Read the chart below: who led the match after two rounds?',
+    'q.scoring.leader_two.ask': 'Read the chart above: who led the match after two rounds?',
     'q.scoring.leader_two.hint': 'Find round 2 on the chart of the totals and look for the '
                                  'highest line there.',
     'q.scoring.leader_two.worked': '{player} led after two rounds with {points} points; nobody '
@@ -145,9 +144,10 @@ EN: dict[str, str] = {
     'q.lab.stacking.choice.shorter': 'Shorter',
     'q.lab.stacking.choice.longer': 'Longer',
     'q.lab.stacking.choice.same': 'No clear difference',
-    'q.lab.stacking.hint': 'Stacking passes the draw cards on, so one unlucky player draws '
-                           'many at once while the others draw none. Run the experiment below '
-                           'and compare the turns in a game under A and under B.',
+    'q.lab.stacking.hint': 'Stacking passes the draw cards on: a player hit by a Draw Two who '
+                           'holds one plays it instead of drawing, and in the end one unlucky '
+                           'player draws them all at once. Do games need more turns then, or '
+                           'fewer?',
     'q.lab.stacking.worked': 'In {games} games between {players} computer players, a game '
                              'took {turns_a} turns on average under the standard rules and '
                              '{turns_b} with stacking. The difference, game by game on the '
@@ -180,8 +180,9 @@ EN: dict[str, str] = {
     'q.lab.first_player.choice.less': 'No, less often',
     'q.lab.first_player.choice.same': 'No clear difference',
     'q.lab.first_player.hint': 'If where you sit made no difference, each of the {players} '
-                               'players would win {fair} of the games. Look at the row of the '
-                               'first player\'s wins and at its interval.',
+                               'players would win {fair} of the games. The first player plays '
+                               'a card before anyone else: in a race to empty one\'s hand, is '
+                               'that turn worth something?',
     'q.lab.first_player.worked': 'The player who played first won {share} of the games (95% '
                                  'interval {low} to {high}); a fair share is {fair}.',
     'q.lab.first_player.worked.more': 'The interval lies above {fair}: playing first is an '
@@ -240,8 +241,7 @@ RU: dict[str, str] = {
                             'в ней была вероятнее, чем ни одной?',
     'q.odds.wild_half.hint': 'Считайте вероятность не получить ни одной дикой карты для всё '
                              'больших рук, C(100, n) ÷ C(108, n): ответ — первый размер n, при '
-                             'котором она меньше половины. Выберите ниже «Дикие карты» и '
-                             'подвигайте размер руки.',
+                             'котором она меньше половины.',
     'q.odds.wild_half.worked': 'В руке из {below} карт хотя бы одна дикая карта '
                                'бывает с вероятностью {chance_below} — меньше половины. В руке '
                                'из {size} карт — с вероятностью {chance}, больше половины. '
@@ -309,7 +309,7 @@ RU: dict[str, str] = {
     'q.scoring.mean_hand.worked': 'Одна карта в среднем стоит {total} ÷ {deck} = {card} очка, '
                                   'поэтому {size} карт стоят в среднем {size} × {total} ÷ '
                                   '{deck} = {exact} = {mean} очка.',
-    'q.scoring.leader_two.ask': 'Посмотрите на график ниже: кто вёл в матче после двух '
+    'q.scoring.leader_two.ask': 'Посмотрите на график выше: кто вёл в матче после двух '
                                 'раундов?',
     'q.scoring.leader_two.hint': 'Найдите на графике сумм раунд 2 и посмотрите, какая линия '
                                  'там выше всех.',
@@ -336,9 +336,10 @@ RU: dict[str, str] = {
     'q.lab.stacking.choice.shorter': 'Короче',
     'q.lab.stacking.choice.longer': 'Длиннее',
     'q.lab.stacking.choice.same': 'Заметной разницы нет',
-    'q.lab.stacking.hint': 'Накопление передаёт штраф дальше, и один невезучий игрок берёт '
-                           'сразу много карт, а остальные не берут ни одной. Проведите опыт '
-                           'ниже и сравните число ходов в партии при правилах A и B.',
+    'q.lab.stacking.hint': 'Накопление передаёт штраф дальше: тот, на кого сыграли «+2», '
+                           'кладёт свою «+2», если она у него есть, вместо того чтобы брать '
+                           'карты, а в конце один невезучий игрок берёт их все сразу. Ходов в '
+                           'партии тогда нужно больше или меньше?',
     'q.lab.stacking.worked': 'В {games} партиях {players} компьютерных игроков партия по '
                              'стандартным правилам длилась в среднем {turns_a} хода, а с '
                              'накоплением — {turns_b}. Разница, партия за партией на тех же '
@@ -374,8 +375,9 @@ RU: dict[str, str] = {
     'q.lab.first_player.choice.less': 'Нет, реже',
     'q.lab.first_player.choice.same': 'Заметной разницы нет',
     'q.lab.first_player.hint': 'Если бы место за столом ничего не меняло, каждый из {players} '
-                               'игроков выигрывал бы {fair} партий. Посмотрите на строку побед '
-                               'первого игрока и на её интервал.',
+                               'игроков выигрывал бы {fair} партий. Первый игрок кладёт карту '
+                               'раньше всех: в гонке за тем, кто первым избавится от карт, даёт '
+                               'ли этот ход преимущество?',
     'q.lab.first_player.worked': 'Тот, кто ходил первым, выиграл {share} партий '
                                  '(95-процентный интервал от {low} до {high}); честная доля — '
                                  '{fair}.',
