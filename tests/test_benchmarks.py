@@ -120,3 +120,44 @@ def test_classroom_starts_the_app_as_make_app_does_sized_for_the_class_when_aske
         "/usr/bin/python3", "-m", "uno_nb.webapp", "--no-browser", "--port=9000",
         "--Voila.port_retries=0", "--class-size=30", "--pages", "ru/02_card_odds.ipynb"]
     assert str(args.root) == "/tmp/other"
+
+
+def test_board_measures_this_checkout_at_a_small_size_and_prints_well_formed_figures(capsys, tmp_path):
+    """The class board's benchmark, on this checkout only and a tiny class: the
+    figures are there and of the right form (never how fast they are)."""
+    import json
+    import re
+
+    bench = load("board")
+    figures = tmp_path / "board.json"
+    assert bench.main(["--rows", "200", "--no-base", "--repeat", "2", "--json", str(figures)]) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    assert out[0].startswith("the class board, 30 students, rows 200; medians of 2 ticks;")
+    time_ = r"\d+\.\d+ (?:ms|s)"
+    line = (rf"this [0-9a-f]+\+? +200 rows: fill {time_} \| first draw {time_} \| "
+            rf"nothing new {time_} \| new row {time_} \| export {time_} \| "
+            r"drawn with [\d,]+ hands")
+    assert len([said for said in out if re.fullmatch(line, said)]) == 1, out
+    assert out[-2].startswith("aims at 200 rows (this ") and "(the aims are for 100,000 rows)" in out[-2]
+    assert re.fullmatch(r"board_run_seconds=\d+\.\d", out[-1])
+    saved = json.loads(figures.read_text())
+    (this,) = saved["results"]
+    assert this["uno_nb"] == str(ROOT / "uno_nb")  # this checkout's, not another one's
+    assert this["rows_exported"] == this["rows_written"] == 202  # and the 2 new rows
+    assert this["hands_in_the_end"][0] == this["hands_first_draw"][0] + 200  # each new hand counts
+    for step in ("fill", "first_draw", "export"):
+        assert len(this["steps"][step]["calls"]) == 1
+    for step in ("nothing_new", "new_row"):
+        assert len(this["steps"][step]["calls"]) == 2
+    assert all(seconds > 0 for step in this["steps"].values() for seconds in step["calls"])
+
+
+def test_board_refuses_bad_arguments():
+    bench = load("board")
+    assert bench.parse_args([]).rows == [1_000, 10_000, 100_000]
+    assert bench.parse_args(["--rows", "10_000,200,200"]).rows == [200, 10_000]
+    for bad in (["--rows", "0"], ["--rows", "99,1000"], ["--rows", "x"], ["--rows", ""], ["--repeat", "0"],
+                ["--repeat", "51"], ["--budget", "0"]):
+        with pytest.raises(SystemExit) as exc:
+            bench.parse_args(bad)
+        assert exc.value.code == 2, bad
