@@ -101,13 +101,16 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                  "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run"]
 
-#: Every notebook with what it draws: its plotly figures, and an element that
-#: exists only once its app's widget is on the page (tests/test_webapp.py's table).
-_FIGURES = {"00_index": 0, "01_rules_step_by_step": 1, "02_card_odds": 1, "03_scoring": 3,
-            "04_house_rules_lab": 1, "05_play_against_bots": 0}
+#: Every notebook with what it draws as a visitor opens it: its plotly figures,
+#: and an element that exists only once its app's widget is on the page
+#: (tests/test_webapp.py's table; the lab and the game wait for the questions
+#: above them, so those pages are drawn once their first question is).
+_FIGURES = {"00_index": 0, "01_rules_step_by_step": 1, "02_card_odds": 0, "03_scoring": 3,
+            "04_house_rules_lab": 0, "05_play_against_bots": 0}
 _APPS = {"00_index": None, "01_rules_step_by_step": ".uno-stepper .uno-where",
-         "02_card_odds": None, "03_scoring": ".uno-scoring", "04_house_rules_lab": ".uno-lab-table table",
-         "05_play_against_bots": ".uno-play .uno-card"}
+         "02_card_odds": None, "03_scoring": ".uno-scoring",
+         "04_house_rules_lab": ".uno-q-lab-first-player .uno-q-show",
+         "05_play_against_bots": ".uno-q-play-pile-after-deal .uno-q-answer input"}
 FIGURES = {**_FIGURES, **{f"ru/{name}": n for name, n in _FIGURES.items()}}
 APPS = {**_APPS, **{f"ru/{name}": app for name, app in _APPS.items()}}
 

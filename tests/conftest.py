@@ -30,3 +30,19 @@ def pytest_terminal_summary(terminalreporter, config):
         terminalreporter.section("web app: seconds from opening a page to its widgets drawn")
         for label, seconds in lines:
             terminalreporter.write_line(f"{label:40} {seconds:6.2f} s")
+
+
+# -- the web app, shared by the modules of browser tests -----------------------------
+
+@pytest.fixture(scope="session")
+def web_app():
+    """The app as ``make app`` starts it (tests/test_webapp.py's ``running_app``),
+    started once for every module of browser tests that asks for it: its
+    start-up (every page's kernel preheated) is the dearest part of a browser test."""
+    import shutil
+
+    from tests.test_webapp import ARTIFACTS, running_app
+
+    shutil.rmtree(ARTIFACTS / "screenshots", ignore_errors=True)  # this run's pictures only
+    with running_app("voila.log") as server:
+        yield server

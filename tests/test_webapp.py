@@ -59,11 +59,26 @@ _FIGURES = {"00_index": 0, "01_rules_step_by_step": 1, "02_card_odds": 1, "03_sc
 _APPS = {"00_index": None, "01_rules_step_by_step": ".uno-stepper .uno-where",
          "02_card_odds": ".uno-q-odds-no-wild .uno-q-answer input", "03_scoring": ".uno-scoring", "04_house_rules_lab": ".uno-lab-table table",
          "05_play_against_bots": ".uno-play .uno-card", "06_class_board": ".uno-board"}
+#: The questions a page's apps wait for (uno_nb.widgets.gate.After: ask before
+#: tell), and what the page draws when it opens, before any is answered: its
+#: figures and an element.  open_notebook shows their answers ("Show me the
+#: answer") and waits for the apps above, unless told to leave them.
+_GATED = {"02_card_odds": ("odds.no_wild", "odds.red_three", "odds.wild_half",
+                           "odds.red_played", "odds.same_count", "odds.challenge_cost"),
+          "03_scoring": ("scoring.round_points",),
+          "04_house_rules_lab": ("lab.first_player", "lab.stacking"),
+          "05_play_against_bots": ("play.pile_after_deal",)}
+_OPENING = {"02_card_odds": (0, ".uno-q-odds-no-wild .uno-q-answer input"),
+            "03_scoring": (4, ".uno-scoring"),
+            "04_house_rules_lab": (0, ".uno-q-lab-first-player .uno-q-show"),
+            "05_play_against_bots": (0, ".uno-q-play-pile-after-deal .uno-q-answer input")}
 #: The English pages, and their Russian twins (notebooks/ru/, the same file names).
 PAGES = list(_FIGURES)
 RUSSIAN = [f"ru/{name}" for name in PAGES]
 FIGURES = {**_FIGURES, **{f"ru/{name}": n for name, n in _FIGURES.items()}}
 APPS = {**_APPS, **{f"ru/{name}": app for name, app in _APPS.items()}}
+GATED = {**_GATED, **{f"ru/{name}": ids for name, ids in _GATED.items()}}
+OPENING = {**_OPENING, **{f"ru/{name}": at for name, at in _OPENING.items()}}
 #: The culling test's own server culls a kernel left without a page after this
 #: long (the app's own voila.json: ten minutes).  A page must connect to the
 #: kernel it was handed within this time, on a busy machine too.
@@ -89,8 +104,30 @@ RENDERED = """([figures, app]) => {
 
 
 def drawn(name: str) -> list:
-    """The argument of RENDERED for a notebook."""
+    """The argument of RENDERED for a notebook as it opens (its questions
+    not answered yet)."""
+    return list(OPENING.get(name, (FIGURES[name], APPS[name])))
+
+
+def drawn_answered(name: str) -> list:
+    """The argument of RENDERED for a notebook whose questions are answered:
+    every app on show."""
     return [FIGURES[name], APPS[name]]
+
+
+def question_box(qid: str) -> str:
+    """The CSS selector of a question's box on the page (Ask's class)."""
+    return ".uno-q-" + qid.replace(".", "-").replace("_", "-")
+
+
+def show_answers(page: Page, name: str) -> None:
+    """Press "Show me the answer" on every question the page's apps wait
+    for (one already over has no such button), then wait for the apps."""
+    for qid in GATED.get(name, ()):
+        page.locator(f"{question_box(qid)} .uno-q-show:not([disabled])").click()
+        page.wait_for_function(SAYS, arg=[f"{question_box(qid)} .uno-q-worked", " "],
+                               timeout=WAIT_MS, polling=50)
+    page.wait_for_function(RENDERED, arg=drawn_answered(name), timeout=WAIT_MS, polling=50)
 
 
 # -- the browser and the server ----------------------------------------------------
@@ -215,13 +252,12 @@ def running_app(log_name: str, *options: str,
 
 
 @pytest.fixture(scope="module")
-def server():
+def server(web_app):
     """The app as ``make app`` starts it, on a free loopback port: voila.json's
     settings, kernel culling included (a kernel left without a page for ten
-    minutes), so that no page here loses its kernel to culling."""
-    shutil.rmtree(ARTIFACTS / "screenshots", ignore_errors=True)  # this run's pictures only
-    with running_app("voila.log") as server:
-        yield server
+    minutes), so that no page here loses its kernel to culling.  One server
+    for every module of browser tests (tests/conftest.py's ``web_app``)."""
+    return web_app
 
 
 @pytest.fixture
@@ -267,10 +303,12 @@ class Opened:
 
 
 def open_notebook(context: BrowserContext, server: Server, name: str,
-                  ready: bool = True, query: str = "") -> Opened:
+                  ready: bool = True, query: str = "", answered: bool = True) -> Opened:
     """Open a notebook's page and wait until its widgets are drawn; with
     ``ready``, first wait until every notebook has its preheated kernel
-    (a page used one a moment ago, and Voila is preparing the next)."""
+    (a page used one a moment ago, and Voila is preparing the next); with
+    ``answered``, then show the answers of the questions its apps wait for,
+    and wait for the apps (the time is the page's own, until it is drawn)."""
     if ready:
         server.wait_until_ready()
     page = context.new_page()
@@ -296,6 +334,8 @@ def open_notebook(context: BrowserContext, server: Server, name: str,
         if reloads:
             print(f"{name}: widgets not fetched in time on a busy machine; the page reloaded itself")
             errors[:] = [e for e in errors if "model not found" not in e]
+        if answered:
+            show_answers(page, name)
     except Exception:
         screenshot(page, f"{name}-not-rendered")
         raise
@@ -428,7 +468,7 @@ def test_a_second_page_takes_the_widget_extensions_from_the_browsers_cache(serve
     """The extensions' files that webpack named by their content are kept by
     the browser: a second page asks the server for none of them (each had
     been asked again on every page, in three waits one after another)."""
-    first = open_notebook(desktop, server, "02_card_odds")
+    first = open_notebook(desktop, server, "02_card_odds", answered=False)
     extension_files = [url for url in first.requests if "/voila/labextensions/" in url]
     assert extension_files, "the page loaded no widget extension"
     first.page.close()
@@ -850,7 +890,7 @@ def test_a_question_on_the_odds_page_answered_wrong_then_right(lang, server, des
     hint, then the right answer, said right, with the worked answer."""
     said = _NO_WILD[lang]
     name = "02_card_odds" if lang == "en" else "ru/02_card_odds"
-    opened = open_notebook(desktop, server, name)
+    opened = open_notebook(desktop, server, name, answered=False)
     page = opened.page
     box = ".uno-q-odds-no-wild"
     answer, check = f"{box} .uno-q-answer input", f"{box} .uno-q-check"
@@ -889,9 +929,11 @@ def test_a_question_on_the_odds_page_answered_wrong_then_right(lang, server, des
 
 def test_three_students_join_one_class_and_the_board_pools_their_figures(server, browser):
     """Three students (three browsers) open the odds page by the class's
-    link, each deals hands from a seed of their own and answers the first
-    question; the teacher's board shows the class's pooled figures, equal to
-    those computed here from the database file itself."""
+    link, each answers the first question and deals hands from a seed of
+    their own (the hands' app waits for the questions above it: they show
+    the answers of the other two); the teacher's board shows the class's
+    pooled figures, equal to those computed here from the database file
+    itself."""
     from uno_nb import classroom
     from uno_nb.classboard import ClassBoard
     from uno_nb.texts.numbers import fmt_int, fmt_percent
@@ -903,10 +945,22 @@ def test_three_students_join_one_class_and_the_board_pools_their_figures(server,
     try:
         pages = []
         for number, context in enumerate(contexts[:3]):
-            opened = open_notebook(context, server, "02_card_odds", query=f"?class={code}")
+            opened = open_notebook(context, server, "02_card_odds", query=f"?class={code}",
+                                   answered=False)
             page = opened.page
             page.wait_for_selector(f".uno-class-bar[data-joined='{code}']", timeout=WAIT_MS)
+            box = ".uno-q-odds-no-wild"
+            for typed in answers[number]:
+                page.fill(f"{box} .uno-q-answer input", typed)
+                page.click(f"{box} .uno-q-check")
+                page.wait_for_function(SAYS, arg=[f"{box} .uno-q-message", typed],
+                                       timeout=WAIT_MS)
+            page.wait_for_function(SAYS, arg=[f"{box} .uno-q-message", "Right!"],
+                                   timeout=WAIT_MS)
+            for qid in ("odds.red_three", "odds.wild_half"):
+                page.click(f"{question_box(qid)} .uno-q-show")
             seed = ".uno-hand-seed input"
+            page.wait_for_selector(seed, timeout=WAIT_MS)
             page.fill(seed, str(101 + number))
             page.press(seed, "Enter")
             page.wait_for_function(SAYS, arg=[".uno-hand-status", f"seed {101 + number}"],
@@ -916,14 +970,6 @@ def test_three_students_join_one_class_and_the_board_pools_their_figures(server,
             page.wait_for_function(
                 SAYS, arg=[".uno-hand-status", f"{fmt_int(1000 * (number + 1))} hands dealt"],
                 timeout=WAIT_MS)
-            box = ".uno-q-odds-no-wild"
-            for typed in answers[number]:
-                page.fill(f"{box} .uno-q-answer input", typed)
-                page.click(f"{box} .uno-q-check")
-                page.wait_for_function(SAYS, arg=[f"{box} .uno-q-message", typed],
-                                       timeout=WAIT_MS)
-            page.wait_for_function(SAYS, arg=[f"{box} .uno-q-message", "Right!"],
-                                   timeout=WAIT_MS)
             assert opened.errors == []
             pages.append(page)
         # what the file holds, read here
@@ -966,7 +1012,7 @@ def test_three_students_join_one_class_and_the_board_pools_their_figures(server,
         # a browser that kept a class this board does not have (last week's)
         # is told so, and forgets it: the next page asks for the code
         pages[0].evaluate("localStorage.setItem('uno_nb:class', 'ZZ3ZZ')")
-        stale = open_notebook(contexts[0], server, "02_card_odds").page
+        stale = open_notebook(contexts[0], server, "02_card_odds", answered=False).page
         stale.wait_for_function(SAYS, arg=[".uno-class-status", "There is no class ZZ3ZZ"],
                                 timeout=WAIT_MS)
         stale.wait_for_function("() => !localStorage.getItem('uno_nb:class')", timeout=WAIT_MS)
@@ -1522,22 +1568,23 @@ def test_pages_fit_a_phone(name, server, browser):
     first = None
     if page_name == "05_play_against_bots":
         # the person's first decision, a card of the hand or Draw, is on the
-        # first screen, and every card's face is drawn (on a typical deal: the
-        # person moves first, with seven cards)
+        # game's first screen, and every card's face is drawn (on a typical
+        # deal: the person moves first, with seven cards).  The game comes
+        # once the question about the deal above it is answered: measured
+        # from the game's top, where the page is once the game is there
         deal(page, next(seed for seed in range(1, 500) if _moves_first_with_seven(seed)),
              lang="ru" if name.startswith("ru/") else "en")
         first = page.evaluate("""() => {
           const hand = [...document.querySelectorAll('.uno-play .uno-hand .uno-card')];
           const draw = document.querySelector('.uno-play .uno-draw');
-          // from the top of the page (should the page have scrolled to the seed box)
-          const cells = document.querySelector('#rendered_cells');
-          const y = window.scrollY + (cells ? cells.scrollTop : 0);
-          return [Math.max(...hand.map(c => c.getBoundingClientRect().bottom)) + y,
-                  draw.getBoundingClientRect().bottom + y,
+          const top = document.querySelector('.uno-play').getBoundingClientRect().top;
+          return [Math.max(...hand.map(c => c.getBoundingClientRect().bottom)) - top,
+                  draw.getBoundingClientRect().bottom - top,
                   document.querySelectorAll('.uno-play .uno-hand .uno-card svg[data-card]').length,
                   document.querySelectorAll('.uno-play .uno-hand .uno-card').length];
         }""")
-        print(f"phone: the lowest card's bottom {first[0]:.0f} px, Draw's {first[1]:.0f} px of 844")
+        print(f"phone: the lowest card's bottom {first[0]:.0f} px, Draw's {first[1]:.0f} px "
+              "below the game's top, of 844")
     folder = "ru/" if name.startswith("ru/") else ""
     screenshot(page, f"{folder}phone-{page_name}")  # (the picture makes the window as tall as the page)
     if first is not None:
