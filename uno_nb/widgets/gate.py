@@ -97,7 +97,7 @@ class After:
     until then, one line saying what to answer.
 
     ``wait`` says what the line promises (one of :data:`WAITS`): the app by
-    default, or reading on when the gate holds prose only."""
+    default, or the explanation when the gate holds prose only."""
 
     def __init__(self, questions: str | Ask | Sequence[str | Ask],
                  make: Callable[[], Any] | None = None, *, text_key: str | None = None,
