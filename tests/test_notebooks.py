@@ -83,14 +83,15 @@ def test_every_page_has_its_title_and_language(path):
     """The page template shows the title (the part before " · ") in its
     header bar, reads the language for its language switch, and preloads
     plotly's bundle unless the page says it has no charts: exactly the pages
-    whose code makes no chart (no app with a figure) say so."""
+    whose code makes no chart (no app with a figure) say so, and the class
+    board, whose charts are the teacher's alone (a student who opens it
+    fetches no plotly; the teacher's charts fetch it when they show)."""
     nb = json.loads(path.read_text())
     metadata = nb["metadata"]
     lang = "ru" if path.parent.name == "ru" else "en"
     code = "".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
     charted = any(app in code for app in ("GameStepper", "HandOdds", "LiveOdds", "ChallengeQuestion",
-                                          "ScoringPanel", "RoundPointsChart", "LabApp", "OddsPanel",
-                                          "ClassBoardApp"))
+                                          "ScoringPanel", "RoundPointsChart", "LabApp", "OddsPanel"))
     assert metadata["uno_nb"] == ({"lang": lang} if charted else {"lang": lang, "charts": False})
     title, _, kit = metadata["title"].partition(" · ")
     assert title and kit == "uno_nb"

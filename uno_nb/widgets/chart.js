@@ -226,18 +226,25 @@ function render({ model, el }) {
   });
   sized.observe(el);
   model.on("change:figure", draw);
+  // plotly.js is fetched once a chart is on show: a page whose charts are all
+  // put away (a student's view of the teacher's board) never fetches it
+  let loading = false;
+  const start = () => {
+    if (loading || model.get("hidden")) return;
+    loading = true;
+    load(model).then((loaded) => {
+      Plotly = loaded;
+      draw();
+    }, (error) => {
+      console.error("uno_nb chart: plotly.js could not be loaded", error);
+      el.dataset.unoChartError = "plotly.js could not be loaded";
+    });
+  };
   // a chart put away (Chart.set_shown(False)) takes no room; shown again, the size
   // observer draws it at its width
-  const hide = () => { el.style.display = model.get("hidden") ? "none" : ""; };
+  const hide = () => { el.style.display = model.get("hidden") ? "none" : ""; start(); };
   hide();
   model.on("change:hidden", hide);
-  load(model).then((loaded) => {
-    Plotly = loaded;
-    draw();
-  }, (error) => {
-    console.error("uno_nb chart: plotly.js could not be loaded", error);
-    el.dataset.unoChartError = "plotly.js could not be loaded";
-  });
   return () => {
     closed = true;
     sized.disconnect();
