@@ -58,3 +58,59 @@ def imported_names(path: Path) -> set[str]:
                 base = ".".join((*parent, *([node.module] if node.module else [])))
             found |= {f"{base}.{alias.name}" for alias in node.names}
     return found
+
+
+def png_pixels(data: bytes):
+    """A PNG's pixels as a numpy array (rows × columns × channels, 8-bit),
+    decoded with the standard library's zlib: enough for a browser's
+    screenshot (8-bit greyscale, grey and alpha, RGB or RGBA, not
+    interlaced), where Pillow is not installed."""
+    import struct
+    import zlib
+
+    import numpy as np
+
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        raise ValueError("not a PNG")
+    pos, header, parts = 8, None, []
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        chunk = data[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            header = struct.unpack(">IIBBBBB", chunk)
+        elif kind == b"IDAT":
+            parts.append(chunk)
+        elif kind == b"IEND":
+            break
+        pos += 12 + length
+    if header is None:
+        raise ValueError("a PNG without its header")
+    width, height, depth, colour, _compression, _filter, interlace = header
+    channels = {0: 1, 2: 3, 4: 2, 6: 4}.get(colour)
+    if depth != 8 or interlace or channels is None:
+        raise ValueError(f"a PNG of depth {depth}, colour type {colour}, interlace {interlace}")
+    raw = zlib.decompress(b"".join(parts))
+    stride = width * channels
+    rows = np.zeros((height, stride), dtype=np.uint8)
+    above = bytearray(stride)
+    for y in range(height):
+        start = y * (stride + 1)
+        row_filter, line = raw[start], bytearray(raw[start + 1:start + 1 + stride])
+        for i in range(stride if row_filter else 0):  # undo the row's filter (PNG, section 9)
+            left = line[i - channels] if i >= channels else 0
+            up = above[i]
+            if row_filter == 1:
+                line[i] = (line[i] + left) & 0xFF
+            elif row_filter == 2:
+                line[i] = (line[i] + up) & 0xFF
+            elif row_filter == 3:
+                line[i] = (line[i] + (left + up) // 2) & 0xFF
+            elif row_filter == 4:
+                corner = above[i - channels] if i >= channels else 0
+                guess = left + up - corner
+                near = min((abs(guess - left), 0, left), (abs(guess - up), 1, up),
+                           (abs(guess - corner), 2, corner))[2]
+                line[i] = (line[i] + near) & 0xFF
+        rows[y] = np.frombuffer(bytes(line), dtype=np.uint8)
+        above = line
+    return rows.reshape(height, width, channels)
