@@ -251,8 +251,10 @@ class ClassBar(anywidget.AnyWidget):
             shown["moved"] = text("board.lead.moved", lang,
                                   page=text(f"page.title.{lesson.page}", lang))
         if lesson.question:
+            member = self._room.member  # a student's banner asks their own variant
             try:
-                q = lessons.question(lesson.question)
+                q = lessons.question(lesson.question, lessons.variant_for(
+                    lesson.question, member.student) if member is not None else 0)
             except ValueError:
                 q = None
             if q is not None:

@@ -217,8 +217,8 @@ class HandOdds:
                                      self._caption, self._table]),
                              "uno-app", "uno-odds-lesson", "uno-hand-odds")
         self._exact()
-        if deal:
-            self.deal(deal)
+        if deal:  # the app's opening view: the learner dealt none of it
+            self.deal(deal, counted=False)
         else:
             self._render()
         listen(self)
@@ -280,13 +280,15 @@ class HandOdds:
             self.dealt = reached
             self._render()
 
-    def deal(self, n: int) -> None:
-        """Deal ``n`` more hands and add them to those dealt so far."""
+    def deal(self, n: int, counted: bool = True) -> None:
+        """Deal ``n`` more hands and add them to those dealt so far (and to
+        the class's, unless ``counted`` is false: the opening view's hands)."""
         dealt = mc.deal_counts(self.kind, hand_size=self.hand_size, n=n, seed=self.seed,
                                start=self.dealt)
-        record("hand", f"{self.kind}:{self.hand_size}", n,
-               {"seed": self.seed, "start": self.dealt,
-                "counts": {str(k): v for k, v in sorted(dealt.items())}})
+        if counted:
+            record("hand", f"{self.kind}:{self.hand_size}", n,
+                   {"seed": self.seed, "start": self.dealt,
+                    "counts": {str(k): v for k, v in sorted(dealt.items())}})
         self.counts += dealt
         self.dealt += n
         self._render()
