@@ -50,7 +50,11 @@ One line per (version, rows), each figure in seconds or milliseconds:
     counts at most so many hands of one student.
 ``export``
     *Export the class's results*: the CSV of every row made, and its link
-    (the rows it holds are counted and checked against the rows written).
+    (the rows it holds are counted and checked against the rows written);
+    the median of 3 (or of ``--repeat``, if fewer).
+``CSV link``
+    the size of that link (the CSV in base64, in the page's HTML): what the
+    page then sends to the teacher's browser, which is not timed here.
 ``drawn with N hands (M left out)``
     the hands of ``wild:7`` the first draw pooled, and those it left out
     (from the store v2 on, one student adds at most 20,000 hands, so at
@@ -99,7 +103,7 @@ import time
 from collections import Counter
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, Sequence
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -108,9 +112,16 @@ AIMS = {"nothing_new": 0.005, "new_row": 0.050, "export": 5.0}
 #: The figures of a line, in order, and their names there.
 STEPS = {"fill": "fill", "first_draw": "first draw", "nothing_new": "nothing new",
          "new_row": "new row", "export": "export"}
+#: The steps timed more than once (the export: at most 3 times).
+REPEATED = ("nothing_new", "new_row", "export")
+#: The most seconds a measuring process may take to start: its imports, and the
+#: lessons' questions (in a fresh worktree numba compiles the simulator first).
+SETTING_UP = 600.0
 #: A worker's lines to the parent start with this.
 MARK = "@board "
 STUDENTS = 30
+#: A row as a student's page records it: (student number, kind, item, value, detail).
+Row = tuple[int, str, str, float | None, dict[str, Any]]
 
 
 # -- the class's rows (the same for every version) --------------------------------------
@@ -130,7 +141,7 @@ class Class:
 
     MIX = (("hand", 84), ("prediction", 6), ("game", 5), ("challenge", 4), ("lab", 1))
 
-    def __init__(self, questions: list[Any], students: int = STUDENTS, seed: int = 2024) -> None:
+    def __init__(self, questions: Sequence[Any], students: int = STUDENTS, seed: int = 2024) -> None:
         self.rng = random.Random(seed)
         self.students = students
         self.questions = [(q.id, q.page, len(q.choices), float(q.answer)) for q in questions]
@@ -145,12 +156,12 @@ class Class:
     def nickname(student: int) -> str | None:
         return f"Kid {student}" if student % 3 == 0 else None
 
-    def rows(self, n: int) -> Iterator[tuple[int, str, str, float | None, dict[str, Any]]]:
+    def rows(self, n: int) -> Iterator[Row]:
         for _ in range(n):
             yield self.row()
 
     def row(self, kind: str | None = None,
-            student: int | None = None) -> tuple[int, str, str, float | None, dict[str, Any]]:
+            student: int | None = None) -> Row:
         rng = self.rng
         kind = kind or rng.choices(self._kinds, self._weights)[0]
         s = rng.randrange(self.students) if student is None else student
@@ -182,10 +193,10 @@ class Class:
         if kind == "challenge":
             challenged = rng.random() < 0.4
             guilty = (rng.random() < 0.5) if challenged else None
-            answer = "challenge" if challenged else rng.choice(("take", "play"))
-            drew = (0 if guilty else 6) if challenged else 4 if answer == "take" else 0
+            took = "challenge" if challenged else rng.choice(("take", "play"))
+            drew = (0 if guilty else 6) if challenged else 4 if took == "take" else 0
             return s, kind, "play", 1.0 if challenged else 0.0, {
-                "challenged": challenged, "answer": answer, "drew": drew, "guilty": guilty}
+                "challenged": challenged, "answer": took, "drew": drew, "guilty": guilty}
         games = rng.choice((1_000, 10_000))
         return s, "lab", "run", games, {
             "a": "standard", "b": "party", "players": 4, "bots": "heuristic",
@@ -215,7 +226,7 @@ def csv_rows(link_html: str) -> int | None:
 RESULTS = ["id", "class", "student", "nickname", "kind", "item", "value", "detail", "at"]
 
 
-def fill_results(path: Path, code: str, ids: list[str], rows: Iterator[tuple]) -> None:
+def fill_results(path: Path, code: str, ids: list[str], rows: Iterator[Row]) -> None:
     """The class's rows written straight into the file's results table, in one
     transaction (the version's own table: its columns are checked first)."""
     with contextlib.closing(sqlite3.connect(path)) as db:
@@ -252,21 +263,17 @@ def adapter_4aab95c(path: Path) -> SimpleNamespace:
         room.join(code, "teacher")
         return ClassBoardApp(lang="en", room=room)
 
-    def add(code: str, row: tuple) -> None:  # as the student's page records it
+    def add(code: str, row: Row) -> None:  # as the student's page records it
         s, kind, item, value, detail = row
         if s not in pages:
             pages[s] = classroom.Classroom(path)
             pages[s].join(code, ids[s], Class.nickname(s))
         pages[s].record(kind, item, value, detail)
 
-    def export(app: Any) -> int | None:
-        app.export()
-        return csv_rows(app._csv.value)
-
     return SimpleNamespace(name="4aab95c", start=start,
                            fill=lambda code, rows: fill_results(path, code, ids, rows),
                            open=open_board, add=add, tick=lambda app: app.refresh(),
-                           export=export)
+                           export=lambda app: app.export(), link=lambda app: app._csv.value)
 
 
 def adapter_enrolled(path: Path) -> SimpleNamespace:
@@ -286,7 +293,7 @@ def adapter_enrolled(path: Path) -> SimpleNamespace:
             enrolled.extend(store.enrol(code, Class.nickname(s)) for s in range(STUDENTS + 1))
         return code
 
-    def fill(code: str, rows: Iterator[tuple]) -> None:
+    def fill(code: str, rows: Iterator[Row]) -> None:
         fill_results(path, code, [e.student.id for e in enrolled], rows)
 
     def open_board(code: str) -> Any:
@@ -294,19 +301,16 @@ def adapter_enrolled(path: Path) -> SimpleNamespace:
         room.open_class(code)
         return ClassBoardApp(lang="en", room=room)
 
-    def add(code: str, row: tuple) -> None:  # as the student's page records it
+    def add(code: str, row: Row) -> None:  # as the student's page records it
         s, kind, item, value, detail = row
         if s not in pages:
             pages[s] = classroom.Classroom(path)
             pages[s].join(code, enrolled[s].secret)
         pages[s].record(kind, item, value, detail)
 
-    def export(app: Any) -> int | None:
-        app.export()
-        return csv_rows(app._csv.value)
-
     return SimpleNamespace(name="store v2", start=start, fill=fill, open=open_board, add=add,
-                           tick=lambda app: app.refresh(), export=export)
+                           tick=lambda app: app.refresh(), export=lambda app: app.export(),
+                           link=lambda app: app._csv.value)
 
 
 def adapter(path: Path) -> SimpleNamespace:
@@ -358,13 +362,14 @@ def measure(rows: int, repeat: int, budget: float, folder: Path,
         raise SystemExit("board.py: the board drew none of the class's hands "
                          "(does the adapter open it as this version's teacher does?)")
 
-    def repeated(step: str, before: Callable[[], None]) -> None:
+    def repeated(step: str, before: Callable[[], None], times: int = repeat,
+                 call: Callable[[Any], None] = board.tick) -> None:
         say(event="start", step=step)
         spent = 0.0
-        for _ in range(repeat):
+        for _ in range(times):
             before()
             began = time.perf_counter()
-            board.tick(app)
+            call(app)
             took = time.perf_counter() - began
             say(event="call", step=step, seconds=took)
             spent += took
@@ -380,11 +385,11 @@ def measure(rows: int, repeat: int, budget: float, folder: Path,
     repeated("new_row", one_row)
     say(event="hands", hands=hands_pooled(app))
 
-    say(event="start", step="export")
-    began = time.perf_counter()
-    exported = board.export(app)
-    say(event="call", step="export", seconds=time.perf_counter() - began,
-        rows_exported=exported, rows_written=rows + added[0])
+    repeated("export", lambda: None, min(3, repeat), board.export)
+    link = board.link(app)
+    exported = csv_rows(link)
+    say(event="export", rows_exported=exported, rows_written=rows + added[0],
+        link_bytes=len(link.encode()))
     if exported != rows + added[0]:
         raise SystemExit(f"board.py: the export holds {exported} rows of {rows + added[0]}")
 
@@ -448,12 +453,14 @@ def run_one(root: Path, rows: int, args: argparse.Namespace, folder: Path,
 
     figures: dict[str, Any] = {"rows": rows, "steps": {}}
     step = "start"
-    deadline = time.monotonic() + args.budget + 60  # the imports, too
+    deadline = time.monotonic() + SETTING_UP
     try:
         while True:
-            try:
-                line = lines.get(timeout=max(0.0, deadline - time.monotonic()))
+            try:  # briefly at a time: a signal to this process is handled between waits
+                line = lines.get(timeout=min(0.5, max(0.0, deadline - time.monotonic())))
             except queue.Empty:
+                if time.monotonic() < deadline:
+                    continue
                 figures["stopped"] = step
                 figures["steps"].setdefault(step, {"calls": []})["over_budget"] = True
                 break
@@ -462,7 +469,9 @@ def run_one(root: Path, rows: int, args: argparse.Namespace, folder: Path,
             if not line.startswith(MARK):
                 continue
             event = json.loads(line[len(MARK):])
-            deadline = time.monotonic() + args.budget + 2  # each call has the budget
+            # each call has the budget (and the imports and the questions their own)
+            deadline = time.monotonic() + (SETTING_UP if event["event"] == "ready"
+                                           else args.budget + 2)
             if event["event"] == "ready":
                 figures.update(uno_nb=event["uno_nb"], adapter=event["adapter"])
             elif event["event"] == "start":
@@ -470,13 +479,13 @@ def run_one(root: Path, rows: int, args: argparse.Namespace, folder: Path,
                 figures["steps"][step] = {"calls": []}
             elif event["event"] == "hands":
                 figures["hands_in_the_end"] = event["hands"]
+            elif event["event"] == "export":
+                figures.update((key, event[key]) for key in
+                               ("rows_exported", "rows_written", "link_bytes"))
             else:
                 figures["steps"][step]["calls"].append(event["seconds"])
                 if step == "first_draw":
                     figures["hands_first_draw"] = event["hands"]
-                for key in ("rows_exported", "rows_written"):
-                    if key in event:
-                        figures[key] = event[key]
     finally:
         if process.poll() is None:
             try:
@@ -516,13 +525,18 @@ def line(label: str, figures: dict[str, Any], repeat: int, budget: float) -> str
             parts.append(f"{name} over budget (> {budget:g} s)")
         else:
             text = f"{name} {seconds_text(figure(figures, step))}"
-            if step in ("nothing_new", "new_row") and len(got["calls"]) < repeat:
-                text += f" ({len(got['calls'])} of {repeat}"
+            times = min(3, repeat) if step == "export" else repeat if step in REPEATED else 1
+            if len(got["calls"]) < times:
+                text += f" ({len(got['calls'])} of {times}"
                 text += ", then over budget)" if got.get("over_budget") else ")"
             parts.append(text)
     said = f"{label} {figures['rows']:>7,} rows: " + " | ".join(parts)
+    if figures.get("stopped") == "start":
+        said += f" | stopped: not started within {SETTING_UP:g} s"
     if figures.get("failed"):
         said += f" | failed: {figures['failed']}"
+    if figures.get("link_bytes"):
+        said += f" | CSV link {figures['link_bytes'] / 1e6:.1f} MB"
     hands = figures.get("hands_first_draw")
     if hands is not None:
         said += f" | drawn with {hands[0]:,} hands" + (f" ({hands[1]:,} left out)" if hands[1] else "")
@@ -597,13 +611,17 @@ def main(argv: list[str] | None = None) -> int:
     head = git("rev-parse", "--short", "HEAD")
     changed = bool(git("status", "--porcelain", "--", "uno_nb"))
     this_label = f"this {head}{'+' if changed else ''}"
-    versions: list[tuple[str, str, Path | None]] = []
+    versions: list[tuple[str, str, Path]] = []
     temp = Path(tempfile.mkdtemp(prefix="uno_nb-board-"))
     tree = None
     results: list[dict[str, Any]] = []
     try:
         if not args.no_base:
-            base = git("rev-parse", "--short", args.base + "^{commit}")
+            try:
+                base = git("rev-parse", "--short", args.base + "^{commit}")
+            except subprocess.CalledProcessError:
+                raise SystemExit(f"board.py: {args.base!r} is no revision of this repository") \
+                    from None
             tree = Worktree(base, temp)
             versions.append(("base", f"base {base}", tree.path))
         versions.append(("this", this_label, ROOT))
@@ -637,9 +655,9 @@ def main(argv: list[str] | None = None) -> int:
     if not args.no_base:
         print("base/this (how many times faster this checkout is):")
         for rows in args.rows:
-            base, this = by[("base", rows)], by[("this", rows)]
+            theirs, ours = by[("base", rows)], by[("this", rows)]
             print(f"  {rows:>7,} rows: " + " | ".join(
-                f"{STEPS[step]} {ratio_text(base, this, step, args.budget)}"
+                f"{STEPS[step]} {ratio_text(theirs, ours, step, args.budget)}"
                 for step in STEPS if step != "fill"))
     largest = by[("this", args.rows[-1])]
     met = []

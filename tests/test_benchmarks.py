@@ -136,7 +136,7 @@ def test_board_measures_this_checkout_at_a_small_size_and_prints_well_formed_fig
     time_ = r"\d+\.\d+ (?:ms|s)"
     line = (rf"this [0-9a-f]+\+? +200 rows: fill {time_} \| first draw {time_} \| "
             rf"nothing new {time_} \| new row {time_} \| export {time_} \| "
-            r"drawn with [\d,]+ hands")
+            r"CSV link \d+\.\d MB \| drawn with [\d,]+ hands")
     assert len([said for said in out if re.fullmatch(line, said)]) == 1, out
     assert out[-2].startswith("aims at 200 rows (this ") and "(the aims are for 100,000 rows)" in out[-2]
     assert re.fullmatch(r"board_run_seconds=\d+\.\d", out[-1])
@@ -144,10 +144,11 @@ def test_board_measures_this_checkout_at_a_small_size_and_prints_well_formed_fig
     (this,) = saved["results"]
     assert this["uno_nb"] == str(ROOT / "uno_nb")  # this checkout's, not another one's
     assert this["rows_exported"] == this["rows_written"] == 202  # and the 2 new rows
+    assert this["link_bytes"] > 0
     assert this["hands_in_the_end"][0] == this["hands_first_draw"][0] + 200  # each new hand counts
-    for step in ("fill", "first_draw", "export"):
+    for step in ("fill", "first_draw"):
         assert len(this["steps"][step]["calls"]) == 1
-    for step in ("nothing_new", "new_row"):
+    for step in ("nothing_new", "new_row", "export"):
         assert len(this["steps"][step]["calls"]) == 2
     assert all(seconds > 0 for step in this["steps"].values() for seconds in step["calls"])
 
