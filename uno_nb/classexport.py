@@ -160,7 +160,7 @@ def local_time(at: Any, zone: tzinfo | None = None) -> str:
 
 
 def _cell(value: Cell, lang: str) -> str:
-    if value is None:
+    if value is None or value == "":
         return ""
     if isinstance(value, str):
         return guard(value)
@@ -207,6 +207,11 @@ def _words(prefix: str, value: Any, lang: str) -> str | None:
     said = _text(value)
     if said is None or said == "":
         return None
+    return _said(prefix, said, lang)
+
+
+@lru_cache(maxsize=1024)
+def _said(prefix: str, said: str, lang: str) -> str:
     key = f"{prefix}.{said}"
     return text(key, lang) if has(key) else said
 
