@@ -51,7 +51,10 @@ def test_a_class_code_is_five_letters_that_cannot_be_misread(board):
     for code in codes:
         assert len(code) == 5 and set(code) <= set(classboard.CODE_LETTERS)
         assert not set(code) & set("IO01")
-        assert board.join(code.lower()) == code
+        assert board.lesson(code.lower()).code == code
+    newest = board.classes()[0][0]
+    assert board.join(newest.lower()) == newest  # the newest is open: starting one ends the others
+    assert sum(not board.lesson(c).expired() for c in codes) == 1
 
 
 @pytest.mark.parametrize("typed, exact", [("abcde", "ABCDE"), (" ab-cde ", "ABCDE"),
@@ -79,12 +82,12 @@ def test_a_class_code_that_is_not_on_the_board_is_refused(board):
 
 
 def test_rows_come_back_in_the_order_written_with_their_details(board):
-    code = board.start_class()
     other = board.start_class()
-    s1, s2 = pupils(board, code, None, None)
     (t2,) = pupils(board, other, None)
-    first = board.add(code, s1, "prediction", "odds.no_wild", 57.4, {"answer": "57.4"})
     board.add(other, t2, "hand", "no_wild_in_7", 1)
+    code = board.start_class()  # (the other class ends: its rows stay)
+    s1, s2 = pupils(board, code, None, None)
+    first = board.add(code, s1, "prediction", "odds.no_wild", 57.4, {"answer": "57.4"})
     second = board.add(code, s2, "hand", "no_wild_in_7", 0, {"cards": ["R5", "W"]},
                        nickname="  Masha  ")
     rows = board.results(code)
@@ -310,7 +313,9 @@ def test_the_commands_start_a_class_and_export_it(tmp_path):
 @pytest.mark.parametrize("refusal", [BadClassCode("x", code="ab"), NoSuchClass("x", code="ZZZZZ"),
                                      BadRow("x", field="value"), BoardBusy("x"),
                                      classboard.ClassExpired("x", code="ZZZZZ"),
-                                     classboard.TooManyJoins("x"), classboard.ClassFull("x"),
+                                     classboard.TooManyJoins("x", seconds=15),
+                                     classboard.JoinsHeld("x", seconds=60),
+                                     classboard.NoMoreNewStudents("x"), classboard.ClassFull("x"),
                                      classboard.NotEnrolled("x"), classboard.TooFast("x", most=60),
                                      BoardUnreadable("x"), classboard.BoardError("x")],
                          ids=lambda error: error.reason)
@@ -328,10 +333,10 @@ def test_each_refusal_has_a_sentence_in_each_language(refusal, lang):
 # -- issue 36: a store a mischievous student can't bend ---------------------------------
 
 def test_rows_are_written_only_for_students_the_class_enrolled(board):
-    code = board.start_class()
     other = board.start_class()
-    (mine,) = pupils(board, code, None)
     (theirs,) = pupils(board, other, None)
+    code = board.start_class()
+    (mine,) = pupils(board, code, None)
     for forged in ("teacher", "s000000000000", theirs):
         with pytest.raises(classboard.NotEnrolled) as refused:
             board.add(code, forged, "hand", "wild:7", 1)
@@ -376,14 +381,21 @@ def test_an_expired_class_takes_no_join_and_no_row(board, monkeypatch):
     assert board.lesson(code).expired()  # the teacher still reads it
 
 
-def test_failed_joins_are_limited_on_the_whole_file(board):
+def test_failed_joins_are_limited_on_the_whole_file_but_never_for_the_class_itself(board):
     code = board.start_class()
+    enrolled = board.enrol(code)
+    for _ in range(50):
+        with pytest.raises(BadClassCode):
+            board.join("not a code")  # said, not counted
     for _ in range(classboard.FAILED_JOINS_PER_MINUTE):
-        with pytest.raises((NoSuchClass, BadClassCode)):
+        with pytest.raises(NoSuchClass):
             board.join("ZZZZZ")
-    with pytest.raises(classboard.TooManyJoins) as refused:
-        board.join(code)  # even a right code waits a minute now
-    assert refused.value.reason == "too_many_joins"
+    with pytest.raises(classboard.JoinsHeld) as refused:
+        board.join(code)  # a new join waits a minute now, even with a right code
+    assert refused.value.reason == "joins_held"
+    assert board.join(code, enrolled.secret) == code  # a student coming back does not
+    with pytest.raises(classboard.JoinsHeld):
+        board.join(code, "x" * 32)  # (a secret of nobody is no way round it)
 
 
 def test_a_student_writes_at_most_the_rows_of_a_minute(tmp_path):
@@ -423,13 +435,25 @@ def test_where_counts_each_student_on_each_page_and_not_the_hidden(board):
     a, b, c = pupils(board, code, None, None, None)
     board.here(code, a, "02_card_odds")
     board.here(code, a, "02_card_odds")
-    board.here(code, b, "ru/02_card_odds")
+    board.here(code, b, "02_card_odds")
     board.here(code, c, "05_play_against_bots")
     board.hide(code, c)
-    assert board.where(code) == {"02_card_odds": 1, "ru/02_card_odds": 1}
+    assert board.where(code) == {"02_card_odds": 2}
     assert board.hidden(code) == {c}
-    with pytest.raises(BadRow):
-        board.here(code, a, "javascript:alert(1)")
+    for forged in ("javascript:alert(1)", "99_teacher_is_boring", "ru/02_card_odds", ""):
+        with pytest.raises(BadRow):
+            board.here(code, a, forged)
+    assert board.where(code) == {"02_card_odds": 2}
+
+
+def test_a_hidden_student_frees_their_seat(board):
+    code = board.start_class()
+    ids = [board.enrol(code, most=2).student.id for _ in range(2)]
+    with pytest.raises(classboard.ClassFull):
+        board.enrol(code, most=2)
+    board.hide(code, ids[0])
+    board.enrol(code, most=2)
+    assert len(board.students(code)) == 3
 
 
 def test_a_file_of_the_first_layout_is_brought_up_with_every_row(tmp_path):

@@ -147,10 +147,13 @@ def test_a_page_enrols_only_a_few_new_students(tmp_path):
     path = tmp_path / "board.sqlite3"
     code = classroom.Classroom(path, teacher=True).start_class()
     page = classroom.Classroom(path)
-    for _ in range(classroom.ENROLS_PER_PAGE):
-        page.join(code)
-    with pytest.raises(classboard.TooManyJoins):
-        page.join(code)  # re-sending the join invents nobody
+    first = page.join(code)
+    assert page.join(code, nickname="Ann").student == first.student  # joined again: the same
+    for n in range(1, classroom.ENROLS_PER_PAGE):
+        page.join(code, secret=f"{n}" * 24)  # a secret of nobody: a new student
+    with pytest.raises(classboard.NoMoreNewStudents) as refused:
+        page.join(code, secret="z" * 24)  # forging secrets invents nobody more
+    assert refused.value.reason == "new_students"
     assert len(classboard.ClassBoard(path).students(code)) == classroom.ENROLS_PER_PAGE
 
 

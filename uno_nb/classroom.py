@@ -43,7 +43,6 @@ True
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 import os
 import secrets
@@ -55,8 +54,8 @@ from pathlib import Path
 from typing import IO, Any, Mapping, Protocol
 
 from . import lessons
-from .classboard import (ENV, BadClassCode, BadRow, BoardError, ClassBoard, ClassExpired, Lesson,
-                         NoSuchClass, Result, Student, TooManyJoins,
+from .classboard import (ENV, BadRow, BoardError, ClassBoard, ClassExpired, Lesson,
+                         NoMoreNewStudents, NoSuchClass, Result, Student, TooFast, TooManyJoins, digest,
                          normal_nickname)
 from .pooling import (AnswerPool, ChallengePool, GamePool, HandPool, LabPool, Pool, Pooled, pool,
                       share_fraction)
@@ -82,6 +81,9 @@ ENROLS_PER_PAGE = 3
 JOIN_TRIES = 5
 #: How often a student's page tells the board where it is (seconds).
 HERE_EVERY = 10.0
+#: The most rows a page keeps while the board can't take them (busy, or the
+#: student's rows of the minute used up): past it, a new row is refused and said.
+KEPT_MOST = 200
 
 STUDENT, TEACHER = "student", "teacher"
 
@@ -89,10 +91,6 @@ STUDENT, TEACHER = "student", "teacher"
 def served() -> bool:
     """Whether this kernel runs under the class server."""
     return os.environ.get(SERVER_ENV) == "1"
-
-
-def _digest(key: str) -> str:
-    return hashlib.sha256(key.encode("utf-8")).hexdigest()
 
 
 def teacher_key(folder: str | os.PathLike[str]) -> str:
@@ -142,7 +140,7 @@ class KeyAuthority:
         key = claim.get("teacher")
         if not self.digest or not isinstance(key, str) or not 16 <= len(key) <= 128:
             return False
-        return hmac.compare_digest(_digest(key), self.digest)
+        return hmac.compare_digest(digest(key), self.digest)
 
 
 @dataclass(frozen=True)
@@ -224,24 +222,29 @@ class Classroom:
             raise TooManyJoins("wait before joining again",
                                seconds=int(self._wait_until - now) + 1)
         name = normal_nickname(nickname if isinstance(nickname, str) else None)
+        if self.is_teacher:
+            self.code = self.board.lesson(code if isinstance(code, str) else "").code
+            return None
+        brought = secret if isinstance(secret, str) and secret else None
         try:
-            exact = self.board.join(code if isinstance(code, str) else "")
-        except (BadClassCode, NoSuchClass, ClassExpired):
+            exact = self.board.join(code if isinstance(code, str) else "", brought)
+        except (NoSuchClass, ClassExpired):
             self._failed += 1
             if self._failed >= JOIN_TRIES:
                 self._wait_until = now + min(900.0, 15.0 * 2 ** (self._failed - JOIN_TRIES))
             raise
         self._failed = 0
-        if self.is_teacher:
-            self.code = exact
-            return None
         student: Student | None = None
-        if isinstance(secret, str) and secret:
-            student = self.board.student(exact, secret)
+        if brought is not None:
+            student = self.board.student(exact, brought)
+        elif self.member is not None and self.member.code == exact:
+            # this page is in that class already: the same student (a nickname changed)
+            brought = self.member.secret
+            student = self.board.student(exact, brought)
+            secret = brought
         if student is None:
             if self._enrolled >= ENROLS_PER_PAGE:
-                raise TooManyJoins("this page has joined as a new student too often",
-                                   seconds=0)
+                raise NoMoreNewStudents("this page has joined as a new student too often")
             enrolment = self.board.enrol(exact, name)
             self._enrolled += 1
             student, secret = enrolment.student, enrolment.secret
@@ -251,10 +254,6 @@ class Classroom:
                                  else student.nickname, secret or "")
         self.code = exact
         return self.member
-
-    def leave(self) -> None:
-        self.member = None
-        self.code = None
 
     def lesson(self) -> Lesson | None:
         """Where the teacher leads this page's class (None outside a class)."""
@@ -294,6 +293,9 @@ class Classroom:
         if kind == "prediction":
             _sensible(item, value, (detail or {}).get("variant", 0))
         with self._sending:
+            if len(self.kept) >= KEPT_MOST:
+                raise TooFast(f"{len(self.kept)} rows wait to be sent already",
+                              most=self.board.rows_per_minute or 0)
             self.kept.append((member, kind, item, value, detail))
             return self.send_kept()
 
@@ -316,8 +318,8 @@ class Classroom:
                     last = self.board.add(member.code, member.student, kind, item, value,
                                           detail, nickname=member.nickname)
                 except BoardError as error:
-                    if error.reason in ("busy", "unreadable", "error"):
-                        raise
+                    if error.reason in ("busy", "unreadable", "error", "too_fast"):
+                        raise  # kept, in order, for the next try
                     refused = refused or error
                 self.kept.pop(0)
         if refused is not None:

@@ -237,16 +237,16 @@ class Pool:
         if n <= 0 or start < 0 or not 0 <= none <= n:
             return
         hand = self._hands[row.item]
-        share = (row.student, row.item)
-        if self._share[share] + n > HANDS_PER_STUDENT:
-            hand.left_out += n
-            return
         starts, ends = self._starts[row.item, seed], self._ends[row.item, seed]
         at = bisect_left(starts, start)
         # the blocks counted do not overlap, so only the neighbours can meet this one
         if at > 0 and ends[at - 1] > start:
             return
         if at < len(starts) and starts[at] < start + n:
+            return
+        share = (row.student, row.item)
+        if self._share[share] + n > HANDS_PER_STUDENT:
+            hand.left_out += n  # (hands counted already are not "left out")
             return
         starts.insert(at, start)
         ends.insert(at, start + n)

@@ -51,7 +51,6 @@ Voilà is imported only when the app starts: the engine never needs it.
 
 from __future__ import annotations
 
-import hashlib
 import ipaddress
 import os
 import re
@@ -191,9 +190,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     os.environ[BOARD_ENV] = str(board)  # every kernel writes to this one file
     os.environ[CLASS_SERVER_ENV] = "1"
     print(f"uno_nb.webapp: the class board's file is {board}", flush=True)
-    from .classroom import teacher_key  # (the standard library only, with the engine's words)
+    from .classboard import digest
+    from .classroom import teacher_key
     key = teacher_key(board.parent)
-    os.environ[TEACHER_ENV] = hashlib.sha256(key.encode("utf-8")).hexdigest()
+    os.environ[TEACHER_ENV] = digest(key)
 
     from jupyter_server.base.handlers import FileFindHandler
     from jupyter_server.services.contents.largefilemanager import LargeFileManager
@@ -334,8 +334,12 @@ def main(argv: Sequence[str] | None = None) -> None:
             students = self._url(next(iter(lan_addresses()), socket.gethostname())
                                  if self.all_interfaces else self.ip or "127.0.0.1")
             os.environ[JOIN_ENV] = students
-            print(f"uno_nb.webapp: students open {students} and join with the class code",
-                  flush=True)
+            if exposed(self.ip):
+                print(f"uno_nb.webapp: students open {students} and join with the class code",
+                      flush=True)
+            else:
+                print("uno_nb.webapp: only this computer can open the app; for students' "
+                      "computers start it with make app HOST=0.0.0.0", flush=True)
             print("uno_nb.webapp: the class board, for the teacher only (open it on this "
                   "computer; the link holds the teacher's key, keep it to yourself): "
                   f"{url_path_join(self._url('127.0.0.1'), BOARD_PAGE)}?teacher={key}",

@@ -41,15 +41,16 @@ from .forms import (CLASS_HOURS, CLASS_MOST, CODE_LENGTH, CODE_LETTERS, CSV_COLU
                     ENV, FAILED_JOINS_PER_MINUTE, FORMULA_STARTS, KINDS, NICKNAME_MOST, PATIENCE,
                     PRESENCE_SECONDS, ROWS_PER_MINUTE, SCHEMA_VERSION, BadClassCode, BadRow,
                     BoardBusy, BoardError, BoardUnreadable, ClassExpired, ClassFull, Enrolment,
-                    Lesson, NoSuchClass, NotEnrolled, Result, Student, TooFast, TooManyJoins,
-                    default_path, guard_cell, new_code, normal_code, normal_nickname)
+                    JoinsHeld, Lesson, NoMoreNewStudents, NoSuchClass, NotEnrolled, Result, Student,
+                    TooFast, TooManyJoins, default_path, digest, guard_cell, new_code, normal_code, normal_nickname)
 from .load import load
-from .store import ClassBoard
+from .store import PAGES, ClassBoard
 
 __all__ = ["CLASS_HOURS", "CLASS_MOST", "CODE_LENGTH", "CODE_LETTERS", "CSV_COLUMNS",
            "DETAIL_MOST", "ENV", "FAILED_JOINS_PER_MINUTE", "FORMULA_STARTS", "KINDS",
            "NICKNAME_MOST", "PATIENCE", "PRESENCE_SECONDS", "ROWS_PER_MINUTE", "SCHEMA_VERSION",
            "BadClassCode", "BadRow", "BoardBusy", "BoardError", "BoardUnreadable",
-           "ClassExpired", "ClassFull", "Enrolment", "Lesson", "NoSuchClass", "NotEnrolled",
-           "Result", "Student", "TooFast", "TooManyJoins", "default_path", "guard_cell",
-           "new_code", "normal_code", "normal_nickname", "load", "ClassBoard"]
+           "ClassExpired", "ClassFull", "Enrolment", "JoinsHeld", "Lesson", "NoMoreNewStudents",
+           "NoSuchClass", "NotEnrolled",
+           "Result", "Student", "TooFast", "TooManyJoins", "default_path", "digest", "guard_cell",
+           "new_code", "normal_code", "normal_nickname", "load", "PAGES", "ClassBoard"]

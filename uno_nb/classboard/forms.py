@@ -39,8 +39,9 @@ CLASS_MOST = 120
 #: minute has passed (a hand of frantic clicks is one student, not a hundred).
 ROWS_PER_MINUTE = 60
 #: The most failed joins (a code not on the board, or expired) the whole file
-#: takes in a minute, whoever sends them: guessing one of 32**5 codes at this
-#: pace takes years.
+#: takes in a minute, whoever sends them: at this pace, trying every one of
+#: the 32**5 codes takes about 194 days, and the chance of finding a class's
+#: code in its 12 hours is about 1 in 400.
 FAILED_JOINS_PER_MINUTE = 120
 #: A page counts as open on the board while it said so within this many seconds.
 PRESENCE_SECONDS = 30.0
@@ -79,9 +80,22 @@ class ClassExpired(BoardError):
 
 
 class TooManyJoins(BoardError):
-    """Too many failed joins just now (from this page, or on the whole file)."""
+    """Too many wrong codes from this page: it waits ``seconds``."""
 
     reason = "too_many_joins"
+
+
+class JoinsHeld(BoardError):
+    """Too many failed joins on the whole file in the last minute: new joins
+    wait (a page that comes back with its student's secret does not)."""
+
+    reason = "joins_held"
+
+
+class NoMoreNewStudents(BoardError):
+    """This page has joined as a new student as often as a page may."""
+
+    reason = "new_students"
 
 
 class ClassFull(BoardError):
@@ -89,7 +103,7 @@ class ClassFull(BoardError):
 
 
 class NotEnrolled(BoardError):
-    """A row for a student the class did not enrol (or has hidden)."""
+    """A row for a student the class did not enrol."""
 
     reason = "not_enrolled"
 
@@ -272,7 +286,8 @@ class Lesson:
         return (time.time() if now is None else now) >= self.expires
 
 
-def _digest(secret: str) -> str:
+def digest(secret: str) -> str:
+    """What the store keeps of a secret (a student's, the teacher's key): its SHA-256, in hex."""
     return hashlib.sha256(secret.encode("utf-8")).hexdigest()
 
 

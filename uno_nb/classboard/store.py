@@ -17,9 +17,9 @@ from typing import IO, Any, Sequence
 
 from .forms import (CLASS_HOURS, CLASS_MOST, CSV_COLUMNS, DETAIL_MOST, FAILED_JOINS_PER_MINUTE,
                     KINDS, PATIENCE, PRESENCE_SECONDS, ROWS_PER_MINUTE, SCHEMA_VERSION,
-                    BadClassCode, BadRow, BoardBusy, BoardError, BoardUnreadable, ClassExpired,
+                    BadRow, BoardBusy, BoardError, BoardUnreadable, ClassExpired,
                     ClassFull, Enrolment, Lesson, NoSuchClass, NotEnrolled, Result, Student, T,
-                    TooFast, TooManyJoins, _digest, default_path, new_code, normal_code,
+                    TooFast, JoinsHeld, digest, default_path, new_code, normal_code,
                     normal_nickname)
 
 _SCHEMA = """
@@ -95,8 +95,10 @@ def _in_transaction(db: sqlite3.Connection, work: Callable[[], T]) -> T:
     return done
 
 
-#: A page's name as the lead and presence keep it: ``02_card_odds`` or ``ru/02_card_odds``.
-_PAGE = re.compile(r"(?:ru/)?\d\d_[a-z0-9_]{1,60}")
+#: The pages a class is sent to and its students are counted on (as the
+#: notebooks are named; a Russian page counts as its English twin).
+PAGES = ("01_rules_step_by_step", "02_card_odds", "03_scoring", "04_house_rules_lab",
+         "05_play_against_bots", "06_class_board")
 #: A question's id as the lead keeps it.
 _QUESTION = re.compile(r"[a-z0-9_]{1,40}\.[a-z0-9_]{1,60}")
 
@@ -223,13 +225,18 @@ class ClassBoard:
     # -- classes -----------------------------------------------------------------------
 
     def start_class(self, hours: float = CLASS_HOURS) -> str:
-        """A fresh class, open to students for ``hours``; its code."""
+        """A fresh class, open to students for ``hours``; its code.  The
+        board's classes still open end now: on a computer the class before
+        used, the next class's pages do not join the last one's by the code
+        and the secret its browser kept (their results stay, for the teacher)."""
         for _ in range(100):
             code = new_code()
             now = time.time()
             try:
-                self._write("INSERT INTO classes (code, started, expires) VALUES (?, ?, ?)",
-                            (code, now, now + hours * 3600))
+                self._transaction(lambda db: (
+                    db.execute("UPDATE classes SET expires = ? WHERE expires > ?", (now, now)),
+                    db.execute("INSERT INTO classes (code, started, expires) VALUES (?, ?, ?)",
+                               (code, now, now + hours * 3600))))
             except sqlite3.IntegrityError:
                 continue  # a class has that code already
             return code
@@ -252,25 +259,32 @@ class ClassBoard:
     def has_class(self, code: str) -> bool:
         return bool(self._read("SELECT 1 FROM classes WHERE code = ?", (normal_code(code),)))
 
-    def join(self, code: str) -> str:
+    def join(self, code: str, secret: str | None = None) -> str:
         """The class ``code`` names (as typed), open to students now; else
-        :class:`NoSuchClass` or :class:`ClassExpired`, each counted as a
-        failed join, and :class:`TooManyJoins` once the file has had
-        :data:`FAILED_JOINS_PER_MINUTE` in the last minute."""
+        :class:`BadClassCode`, or :class:`NoSuchClass` or :class:`ClassExpired`,
+        each of these two counted as a failed join.  Once the file has had
+        :data:`FAILED_JOINS_PER_MINUTE` in the last minute it takes
+        :class:`TooManyJoins` instead - except from a page that brings the
+        ``secret`` of a student of that class (a reload): whoever guesses
+        codes can hold back new joins for a minute, never the class's own."""
         now = time.time()
+        exact = normal_code(code)  # a malformed code: said, not counted
+        if secret and self.student(exact, secret) is not None:
+            if self.lesson(exact).expired(now):
+                raise ClassExpired(f"class {exact} is over", code=exact)
+            return exact
         failed = int(self._read("SELECT COUNT(*) FROM refusals WHERE at > ?",
                                 (now - 60,))[0][0])
         if failed >= FAILED_JOINS_PER_MINUTE:
-            raise TooManyJoins("too many failed joins on this board in the last minute",
-                               seconds=60)
+            raise JoinsHeld("too many failed joins on this board in the last minute",
+                            seconds=60)
         try:
-            exact = normal_code(code)
             lesson = self.lesson(exact)
             if lesson.expired(now):
                 raise ClassExpired(f"class {exact} was open until "
                                    f"{time.strftime('%Y-%m-%d %H:%M', time.localtime(lesson.expires))}",
                                    code=exact)
-        except (NoSuchClass, ClassExpired, BadClassCode):
+        except (NoSuchClass, ClassExpired):
             self._transaction(lambda db: (
                 db.execute("DELETE FROM refusals WHERE at < ?", (now - 3600,)),
                 db.execute("INSERT INTO refusals (at) VALUES (?)", (now,))))
@@ -288,7 +302,7 @@ class ClassBoard:
         in particular), opens ``question`` (``""``: none), reveals the answer
         of ``reveal`` to everyone, pauses or goes on.  The lesson as it is now."""
         exact = normal_code(code)
-        if page is not None and page and not _PAGE.fullmatch(page):
+        if page is not None and page and page not in PAGES:
             raise BadRow(f"{page!r} is not a lesson page", field="page")
         for asked in (question, reveal):
             if asked is not None and asked and not _QUESTION.fullmatch(asked):
@@ -322,13 +336,13 @@ class ClassBoard:
         now = time.time()
 
         def add(db: sqlite3.Connection) -> None:
-            count = db.execute("SELECT COUNT(*) FROM students WHERE class = ?",
-                               (exact,)).fetchone()[0]
+            count = db.execute("SELECT COUNT(*) FROM students WHERE class = ? AND hidden = 0",
+                               (exact,)).fetchone()[0]  # (the teacher frees a seat by hiding)
             if count >= most:
                 raise ClassFull(f"class {exact} has {count} students already", code=exact,
                                 most=most)
             db.execute("INSERT INTO students (id, class, secret, nickname, joined) "
-                       "VALUES (?, ?, ?, ?, ?)", (student, exact, _digest(secret), name, now))
+                       "VALUES (?, ?, ?, ?, ?)", (student, exact, digest(secret), name, now))
         try:
             self._transaction(add)
         except sqlite3.IntegrityError as error:
@@ -340,7 +354,7 @@ class ClassBoard:
         if not isinstance(secret, str) or not 16 <= len(secret) <= 64:
             return None
         rows = self._read("SELECT id, class, nickname, hidden, joined FROM students "
-                          "WHERE secret = ? AND class = ?", (_digest(secret), normal_code(code)))
+                          "WHERE secret = ? AND class = ?", (digest(secret), normal_code(code)))
         if not rows:
             return None
         sid, exact, name, hidden, joined = rows[0]
@@ -367,12 +381,17 @@ class ClassBoard:
             "SELECT id FROM students WHERE class = ? AND hidden = 1", (normal_code(code),)))
 
     def here(self, code: str, student: str, page: str) -> None:
-        """Student ``student`` has ``page`` open now."""
-        if not _PAGE.fullmatch(page):
+        """Student ``student`` has ``page`` (one of :data:`PAGES`) open now."""
+        if page not in PAGES:
             raise BadRow(f"{page!r} is not a lesson page", field="page")
-        self._write("INSERT INTO presence (class, student, page, seen) VALUES (?, ?, ?, ?) "
-                    "ON CONFLICT (class, student, page) DO UPDATE SET seen = excluded.seen",
-                    (normal_code(code), student, page, time.time()))
+        now = time.time()
+        exact = normal_code(code)
+        self._transaction(lambda db: (
+            db.execute("DELETE FROM presence WHERE class = ? AND student = ? AND seen < ?",
+                       (exact, student, now - PRESENCE_SECONDS)),
+            db.execute("INSERT INTO presence (class, student, page, seen) VALUES (?, ?, ?, ?) "
+                       "ON CONFLICT (class, student, page) DO UPDATE SET seen = excluded.seen",
+                       (exact, student, page, now))))
 
     def where(self, code: str, within: float = PRESENCE_SECONDS) -> dict[str, int]:
         """How many students (not hidden) have each page open now."""
@@ -422,9 +441,10 @@ class ClassBoard:
             if not db.execute("SELECT 1 FROM students WHERE id = ? AND class = ?",
                               (student, exact)).fetchone():
                 raise NotEnrolled(f"class {exact} has no student {student}", code=exact)
-            if self.rows_per_minute is not None:
-                recent = db.execute("SELECT COUNT(*) FROM results WHERE student = ? AND at > ?",
-                                    (student, now - 60)).fetchone()[0]
+            if self.rows_per_minute is not None and kind != "prediction":
+                # (a question's answers are a few steps each: never held back)
+                recent = db.execute("SELECT COUNT(*) FROM results WHERE student = ? AND at > ? "
+                                    "AND kind != 'prediction'", (student, now - 60)).fetchone()[0]
                 if recent >= self.rows_per_minute:
                     raise TooFast(f"{student} wrote {recent} rows in the last minute",
                                   most=self.rows_per_minute)

@@ -8,8 +8,13 @@ EN: dict[str, str] = {
                               'the board and type it again.',
     'board.refused.expired': 'Class {code} was for a lesson that is over. Ask your teacher '
                              'for today\'s code.',
-    'board.refused.too_many_joins': 'Too many wrong class codes just now. Wait a minute, then '
-                                    'type the code from the board carefully.',
+    'board.refused.too_many_joins': 'Too many wrong class codes from this page. Wait {seconds} '
+                                    '{seconds|second|seconds}, then type the code from the '
+                                    'board carefully.',
+    'board.refused.joins_held': 'Too many wrong class codes reached the board in the last '
+                                'minute. Wait a minute, then join again.',
+    'board.refused.new_students': 'This page has joined as a new student several times '
+                                  'already: reload it to join the class.',
     'board.refused.class_full': 'This class is full: ask your teacher.',
     'board.refused.not_enrolled': 'This page is not in the class any more: type the class code '
                                   'again to join.',
@@ -21,7 +26,7 @@ EN: dict[str, str] = {
                          'student\'s.',
     'board.lead.moved': 'Your teacher has moved the class to {page}.',
     'board.lead.go': 'Go there',
-    'board.lead.asked': 'Your teacher asks: {question}',
+    'board.lead.asked': 'Your teacher asks everyone to answer this question now: “{question}”',
     'board.lead.to_question': 'Go to the question',
     'board.lead.paused': 'Eyes on your teacher: the class is paused for a moment.',
     'board.refused.bad_row': 'This result could not be saved: it was not in the form the '
@@ -101,8 +106,9 @@ EN: dict[str, str] = {
                                  'answers went from {low} to {high}; half of them answered '
                                  '{median} or less.',
     'board.page.answers_choice': '{count} {count|student has|students have} answered.',
-    'board.page.answers_counts': 'Right on the first try: {right}. Right by the end: {done}. '
-                                 'Shown the answer on their page: {shown}.',
+    'board.page.answers_counts': 'Shown the answer on their page: {shown}. How many were '
+                                 'right shows once you reveal the answer (before, it could '
+                                 'tell the room the answer).',
     'board.page.answers_own': '{count} {count|student|students} answered, each with numbers '
                               'of their own, and so with an answer of their own.',
     'board.page.answers_offsets': 'First answer minus own answer: from {low} to {high}; for '
@@ -167,8 +173,13 @@ RU: dict[str, str] = {
                               'наберите его ещё раз.',
     'board.refused.expired': 'Класс {code} был на уроке, который уже закончился. Спросите '
                              'у учителя сегодняшний код.',
-    'board.refused.too_many_joins': 'Слишком много неверных кодов подряд. Подождите минуту и '
+    'board.refused.too_many_joins': 'С этой страницы набрано слишком много неверных кодов. '
+                                    'Подождите {seconds} {seconds|секунду|секунды|секунд} и '
                                     'внимательно наберите код с доски.',
+    'board.refused.joins_held': 'За последнюю минуту на доску пришло слишком много неверных '
+                                'кодов. Подождите минуту и войдите снова.',
+    'board.refused.new_students': 'С этой страницы уже несколько раз входили как новый ученик: '
+                                  'перезагрузите её, чтобы войти в класс.',
     'board.refused.class_full': 'В этом классе больше нет мест: обратитесь к учителю.',
     'board.refused.not_enrolled': 'Эта страница больше не в классе: чтобы войти, снова '
                                   'наберите код класса.',
@@ -180,9 +191,9 @@ RU: dict[str, str] = {
                          'ответом ученика.',
     'board.lead.moved': 'Учитель перевёл класс на страницу «{page}».',
     'board.lead.go': 'Перейти',
-    'board.lead.asked': 'Учитель спрашивает: {question}',
+    'board.lead.asked': 'Учитель просит всех ответить сейчас на вопрос: «{question}»',
     'board.lead.to_question': 'К вопросу',
-    'board.lead.paused': 'Все смотрят на учителя: класс на минуту остановлен.',
+    'board.lead.paused': 'Посмотрите на учителя: класс ненадолго остановлен.',
     'board.refused.bad_row': 'Этот результат не удалось сохранить: он записан не в том виде, '
                              'в каком его хранит доска.',
     'board.refused.busy': 'Доска класса сейчас занята. Попробуйте снова через минуту; всё '
@@ -198,8 +209,8 @@ RU: dict[str, str] = {
     'board.bar.code': 'Код класса',
     'board.bar.nickname': 'Псевдоним (по желанию)',
     'board.bar.join': 'Войти в класс',
-    'board.bar.join_first': 'Введите код класса с доски, чтобы ваши результаты попали к '
-                            'результатам класса.',
+    'board.bar.join_first': 'Введите код класса с доски, чтобы ваши результаты попадали на '
+                            'доску класса.',
     'board.bar.joined': 'Вы в классе {code}: ваши ответы, руки и партии попадают на доску '
                         'класса.',
     'board.bar.sent': 'Вы в классе {code}: результаты, которые ждали, теперь на доске класса.',
@@ -261,8 +272,9 @@ RU: dict[str, str] = {
                                  'ответы — от {low} до {high}; половина ответила {median} или '
                                  'меньше.',
     'board.page.answers_choice': 'Ответили: {count} {count|ученик|ученика|учеников}.',
-    'board.page.answers_counts': 'Верно с первой попытки: {right}. Верно в итоге: {done}. '
-                                 'Посмотрели ответ на своей странице: {shown}.',
+    'board.page.answers_counts': 'Посмотрели ответ на своей странице: {shown}. Сколько '
+                                 'ответов верных, станет видно, когда вы покажете ответ (до '
+                                 'этого число подсказало бы ответ всему классу).',
     'board.page.answers_own': 'Ответили: {count} {count|ученик|ученика|учеников}; у каждого '
                               'свои числа, а значит, и свой верный ответ.',
     'board.page.answers_offsets': 'Первый ответ минус свой верный ответ: от {low} до {high}; у '

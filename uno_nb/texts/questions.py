@@ -7,8 +7,8 @@ EN: dict[str, str] = {
     'answer.refused.exponent': 'Write an ordinary number, like {example}, not a power of ten.',
     'answer.refused.decimal_comma': 'On this page the decimal sign is a point: write {example}.',
     'answer.refused.not_number': '“{typed}” is not a number. Write one like {example}.',
-    'answer.refused.range': '{typed} can\'t be the answer: it is a number from {low} to '
-                            '{high}.',
+    'answer.refused.range': '{typed} can\'t be the answer: the answer is a number from {low} '
+                            'to {high}.',
 }
 
 RU: dict[str, str] = {

@@ -157,7 +157,8 @@ class HandsChart:
 def _own(q: lessons.Question, answers: AnswerPool | None) -> bool:
     """Whether the students were asked numbers of their own (variants of
     ``q``): their first answers are compared with their own answers."""
-    return answers is not None and answers.varied and not q.is_choice
+    return answers is not None and not q.is_choice and \
+        any(variant != q.variant for variant in answers.variant.values())
 
 
 def _spread_words(values: list[float], count: int, lang: str, unit: str, own: bool) -> str:

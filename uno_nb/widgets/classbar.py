@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import re
 import threading
+from collections import deque
 import time
 import weakref
 from pathlib import Path
@@ -39,7 +40,7 @@ import anywidget
 import traitlets as t
 
 from .. import classroom, lessons
-from ..classboard import BoardError, Lesson, NoSuchClass
+from ..classboard import PAGES, BoardError, Lesson, NoSuchClass
 from ..texts import board_refusal, has, text
 from ..wording import question_words
 
@@ -53,6 +54,9 @@ FOLLOW_MS = 3_000
 #: The least time between two ticks answered (s): a page that floods its
 #: kernel with ticks gets no more work done than one that keeps time.
 TICK_LEAST = 0.5
+#: The most requests (joins) a page gets answered in ASKS_SECONDS: a student
+#: who mistypes a code or two is answered; a page that sends thousands is not.
+ASKS_MOST, ASKS_SECONDS = 5, 5.0
 _BARS: "weakref.WeakSet[ClassBar]" = weakref.WeakSet()
 _PAGE = re.compile(r"/voila/render/((?:ru/)?)(\d\d_[a-z0-9_]{1,60})\.ipynb$")
 
@@ -83,7 +87,7 @@ def page_of(path: Any) -> tuple[str, str]:
     if not isinstance(path, str) or len(path) > 300:
         return "", ""
     found = _PAGE.search(path)
-    return (found[2], found[1]) if found else ("", "")
+    return (found[2], found[1]) if found and found[2] in PAGES else ("", "")
 
 
 def _tell(room: classroom.Classroom, method: str, *args: Any) -> None:
@@ -134,6 +138,7 @@ class ClassBar(anywidget.AnyWidget):
         self.page = ""  # the lesson page this bar is on, as its address says
         self._step = -1  # the lesson's step last shown
         self._ticked = -TICK_LEAST  # (time.monotonic) the last tick answered
+        self._asked_at: deque[float] = deque()  # (time.monotonic) the requests answered lately
         self._ticks: list[Callable[[], Any]] = []
         self._joins: list[Callable[[str], Any]] = []
         self._every_asked = 0  # the page's own ticks, while kept rows borrow them
@@ -167,13 +172,12 @@ class ClassBar(anywidget.AnyWidget):
     def _message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if isinstance(content, dict) and content.get("ev") == "tick":
             now = time.monotonic()
-            if now - self._ticked < TICK_LEAST:
-                return  # a page that sends ticks faster than it is asked to: not answered
-            self._ticked = now
             try:
-                for callback in list(self._ticks):
-                    callback()
-                self._follow()
+                if now - self._ticked >= TICK_LEAST:  # a flood of ticks does one's work
+                    self._ticked = now
+                    for callback in list(self._ticks):
+                        callback()
+                    self._follow()
             finally:
                 self.tock += 1  # the page may send the next one
 
@@ -189,8 +193,14 @@ class ClassBar(anywidget.AnyWidget):
         asked = change["new"] if isinstance(change["new"], dict) else {}
         if not self.served:
             return
+        now = time.monotonic()
+        while self._asked_at and now - self._asked_at[0] > ASKS_SECONDS:
+            self._asked_at.popleft()
+        if len(self._asked_at) >= ASKS_MOST:
+            return  # a page that asks again and again is answered a few times
+        self._asked_at.append(now)
         page, _folder = page_of(asked.get("path"))
-        if page:
+        if page and not self.page:  # the page this kernel runs: said once, by its first ask
             self.page = page
         key = asked.get("teacher")
         if isinstance(key, str) and key and not self._room.is_teacher:
@@ -251,10 +261,10 @@ class ClassBar(anywidget.AnyWidget):
             shown["moved"] = text("board.lead.moved", lang,
                                   page=text(f"page.title.{lesson.page}", lang))
         if lesson.question:
-            member = self._room.member  # a student's banner asks their own variant
+            from .question import asked  # (question.py imports this module)
+            boxes = asked(lesson.question)  # the page's own box asks the student's variant
             try:
-                q = lessons.question(lesson.question, lessons.variant_for(
-                    lesson.question, member.student) if member is not None else 0)
+                q = boxes[0].question if boxes else lessons.question(lesson.question)
             except ValueError:
                 q = None
             if q is not None:

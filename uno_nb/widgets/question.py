@@ -25,9 +25,9 @@ from typing import Any, Callable, Sequence
 from .. import lessons
 from ..classboard import Lesson, Result
 from ..questions import REFUSED, RIGHT, SHOWN, WRONG, Attempts, Typed, Verdict
-from ..texts import answer_refusal, has, text
+from ..texts import answer_refusal, text
 from ..texts.numbers import fmt_decimal, fmt_int
-from ..wording import choice_words, fact_values, question_words, worked_words
+from ..wording import choice_words, fact_values, worked_words
 from . import ui as w
 from ._common import para, tagged
 from .classbar import listen, record
@@ -180,11 +180,18 @@ class Ask:
         their own variant of it (:func:`uno_nb.lessons.variant_for`: their own
         numbers, checked exactly), and if they answered before (a reload) it
         comes back as they left it, and nothing is sent to the board again."""
-        if student and not self.attempts.last.tries and not self.attempts.done:
-            self._use(lessons.question(self.question.id,
-                                       lessons.variant_for(self.question.id, student)))
-        steps = [row for row in mine if row.kind == "prediction" and row.item == self.question.id]
-        if not steps or self.attempts.last.tries or self.attempts.done:
+        qid = self.question.id
+        steps = [row for row in mine if row.kind == "prediction" and row.item == qid]
+        if self.attempts.last.tries or self.attempts.done:
+            return  # answered on this page already: it stays as it is
+        # the variant they answered before (a first try made before the page
+        # joined was the page's own), else their own
+        kept = steps[-1].detail.get("variant") if steps else None
+        variant = kept if isinstance(kept, int) and not isinstance(kept, bool) and \
+            0 <= kept < lessons.variants(qid) else \
+            lessons.variant_for(qid, student) if student else self.question.variant
+        self._use(lessons.question(qid, variant))
+        if not steps:
             return
         last = steps[-1]
         outcome = last.detail.get("outcome")
