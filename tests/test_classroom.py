@@ -261,3 +261,34 @@ def test_the_pool_fed_new_rows_equals_the_pool_of_all_rows(rooms):
     whole = classroom.pool(teacher.rows())
     assert pool.pooled.hands["wild:7"].path == whole.hands["wild:7"].path
     assert pool.pooled.last_id == whole.last_id
+
+
+def test_rows_over_a_students_minute_wait_on_the_page_and_answers_never_do(tmp_path,
+                                                                          monkeypatch):
+    path = tmp_path / "board.sqlite3"
+    teacher = classroom.Classroom(path, teacher=True)
+    code = teacher.start_class()
+    page = classroom.Classroom(path)
+    page.join(code)
+    page.board.rows_per_minute = 3
+    for n in range(3):
+        page.record("hand", "wild:7", 10, {"seed": 1, "start": n * 10, "counts": {"0": 5}})
+    with pytest.raises(classboard.TooFast):
+        page.record("hand", "wild:7", 10, {"seed": 1, "start": 30, "counts": {"0": 5}})
+    assert len(page.kept) == 1  # kept, not let go
+    with pytest.raises(classboard.TooFast):  # (said on the page's bar)
+        page.record("prediction", "odds.no_wild", 60.0, {"outcome": "wrong", "tries": 1,
+                                                         "variant": page_variant(page)})
+    # the answer waits behind the hand row (rows go in order), and is not lost
+    assert len(page.kept) == 2
+    assert [row.kind for row in teacher.rows()] == ["hand"] * 3
+    later = time.time() + 61
+    monkeypatch.setattr(time, "time", lambda: later)
+    page.send_kept()
+    assert [row.kind for row in teacher.rows()] == ["hand"] * 4 + ["prediction"]
+    assert page.kept == []
+
+
+def page_variant(page):
+    from uno_nb import lessons
+    return lessons.variant_for("odds.no_wild", page.member.student)

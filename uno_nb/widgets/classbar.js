@@ -25,11 +25,12 @@ function store(key, value) {
   } catch (e) { /* a browser that keeps nothing: the page asks again */ }
 }
 
-// the teacher's key, from the link (then out of the address bar) or kept
+// the teacher's key, from the link (then out of the address bar) or kept; a
+// key from a link is kept only once the kernel has taken it (draw(), below),
+// so that a link with a wrong key never replaces the teacher's
 function teacherKey() {
   const params = new URLSearchParams(window.location.search);
   const fromLink = params.get("teacher");
-  if (fromLink && /^[A-Za-z0-9_-]{16,128}$/.test(fromLink)) store(TEACHER, fromLink);
   if (params.has("teacher")) {
     params.delete("teacher");
     const rest = params.toString();
@@ -38,7 +39,7 @@ function teacherKey() {
         window.location.pathname + (rest ? "?" + rest : "") + window.location.hash);
     } catch (e) { /* an address that can't be rewritten: the key stays in it */ }
   }
-  return stored(TEACHER);
+  return fromLink && /^[A-Za-z0-9_-]{16,128}$/.test(fromLink) ? fromLink : stored(TEACHER);
 }
 
 // the address of lesson page `page` in this page's language, beside this page
@@ -139,6 +140,7 @@ function render({ model, el }) {
     } else {
       delete el.dataset.joined;
     }
+    if (model.get("teacher") && key) store(TEACHER, key); // taken: kept for the next pages
     const secret = model.get("secret") || {};
     if (secret.code && secret.secret) store(SECRET + secret.code, secret.secret);
   };
