@@ -32,7 +32,7 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from playwright.sync_api import BrowserContext, Page, sync_playwright
+from playwright.sync_api import BrowserContext, Page
 from playwright.sync_api import Error as PlaywrightError
 
 from uno_nb import classroom, lessons
@@ -45,8 +45,8 @@ from uno_nb.widgets.classbar import TICK_LEAST
 from uno_nb.wording import question_words, worked_words
 
 from tests.helpers import png_pixels
-from tests.test_webapp import (ARTIFACTS, CHROMIUM_ARGS, RENDERED, SAYS, WAIT_MS, Server,
-                               _box_text, drawn, ensure_chromium, question_box, russian_problems,
+from tests.test_webapp import (ARTIFACTS, RENDERED, SAYS, WAIT_MS, Server,  # noqa: F401
+                               _box_text, browser, drawn, question_box, russian_problems,
                                screenshot)
 
 pytestmark = pytest.mark.browser
@@ -60,15 +60,6 @@ PROJECTOR = {"viewport": {"width": 1280, "height": 720}}
 #: cores are busy.
 FOLLOW_S = 30  # (seen: 3.0 s with the other core busy)
 NO_WILD = "odds.no_wild"
-
-
-@pytest.fixture(scope="module")
-def browser():
-    executable = ensure_chromium()
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
 
 
 # -- pages -----------------------------------------------------------------------------

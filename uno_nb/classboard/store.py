@@ -256,9 +256,6 @@ class ClassBoard:
             shown = ()
         return Lesson(code_, started, expires, page, question, shown, bool(paused), int(step))
 
-    def has_class(self, code: str) -> bool:
-        return bool(self._read("SELECT 1 FROM classes WHERE code = ?", (normal_code(code),)))
-
     def join(self, code: str, secret: str | None = None) -> str:
         """The class ``code`` names (as typed), open to students now; else
         :class:`BadClassCode`, or :class:`NoSuchClass` or :class:`ClassExpired`,

@@ -44,7 +44,7 @@ from ..classboard import PAGES, BoardError, Lesson, NoSuchClass
 from ..texts import board_refusal, has, text
 from ..wording import question_words
 
-__all__ = ["ClassBar", "record", "listen", "page_of"]
+__all__ = ["ClassBar", "record", "listen", "page_of", "box_class"]
 
 _HERE = Path(__file__).parent
 #: How often a page with rows kept from a busy board tries to send them (ms).
@@ -79,6 +79,12 @@ def listen(listener: Any, room: classroom.Classroom | None = None) -> None:
             listener.class_lesson(lesson)
     except BoardError:
         pass  # a busy board: the next lesson tick tells it
+
+
+def box_class(qid: str) -> str:
+    """The CSS class of question ``qid``'s box on its page (``uno-q-odds-no-wild``):
+    the lead line's link finds it by this."""
+    return "uno-q-" + qid.replace(".", "-").replace("_", "-")
 
 
 def page_of(path: Any) -> tuple[str, str]:
@@ -268,7 +274,7 @@ class ClassBar(anywidget.AnyWidget):
             except ValueError:
                 q = None
             if q is not None:
-                shown["question"] = "uno-q-" + q.id.replace(".", "-").replace("_", "-")
+                shown["question"] = box_class(q.id)
                 shown["asked"] = text("board.lead.asked", lang,
                                       question=question_words(q, "ask", lang))
                 shown["here"] = lesson.page in ("", self.page) and \

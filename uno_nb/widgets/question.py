@@ -30,7 +30,7 @@ from ..texts.numbers import fmt_decimal, fmt_int
 from ..wording import choice_words, fact_values, worked_words
 from . import ui as w
 from ._common import para, tagged
-from .classbar import listen, record
+from .classbar import box_class, listen, record
 
 __all__ = ["Ask", "asked"]
 
@@ -135,7 +135,7 @@ class Ask:
         self.widget = tagged(w.VBox(parts, layout=w.Layout(
             border="1px solid #c5d3e8", padding="2px 10px 6px 10px", margin="6px 0 10px 0",
             max_width="60em")), "uno-app", "uno-question",
-                             "uno-q-" + q.id.replace(".", "-").replace("_", "-"))
+                             box_class(q.id))
         self._render()
         _ASKED.setdefault(q.id, weakref.WeakSet()).add(self)
         listen(self)
@@ -236,8 +236,10 @@ class Ask:
                 self._after(self.attempts.reveal())
             finally:
                 self._quiet = False
-        self.widget.add_class("uno-q-open") if lesson.question == self.question.id \
-            else self.widget.remove_class("uno-q-open")
+        if lesson.question == self.question.id:
+            self.widget.add_class("uno-q-open")
+        else:
+            self.widget.remove_class("uno-q-open")
 
     def _after(self, verdict: Verdict) -> Verdict:
         self._render()
