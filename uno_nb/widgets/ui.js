@@ -245,6 +245,9 @@ const MAKERS = {
       el, base: "jupyter-widgets widget-inline-hbox widget-dropdown",
       update(n) {
         describe(label, n);
+        // its name for a screen reader: the words beside it (axe-core's select-name)
+        if (n.p.d) select.setAttribute("aria-label", n.p.d);
+        else select.removeAttribute("aria-label");
         const options = n.p.o || [];
         if (JSON.stringify(options) !== labels) {
           labels = JSON.stringify(options);
