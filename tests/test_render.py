@@ -34,7 +34,8 @@ def test_a_game_renders_its_table():
     assert html == game_html(game)
     for name, hand in zip(("Ann", "Bob", "Cy"), game.hands):
         assert f"{name}: {len(hand)} cards" in html
-    assert html.count("<svg") == 1 + sum(len(h) for h in game.hands)
+    assert html.count("data-card=") == 1 + sum(len(h) for h in game.hands)
+    assert html.count('class="uno-colour-symbol"') == 1  # beside the colour in force
     assert f"Draw pile: {len(game.draw_pile)} cards" in html
     hidden = game_html(game, seat=0)
     assert hidden.count('aria-label="card face down"') == len(game.hands[1]) + len(game.hands[2])

@@ -3,7 +3,14 @@ engine's own drawing, as python-chess keeps ``chess.svg`` beside ``chess``.
 
 Cards are drawn as small inline SVGs that look like the real thing: the
 colour, the rank in the middle and the corners, the symbols for Skip (⊘),
-Reverse (⇄), +2, Wild (four colours) and +4.  ``Game`` and ``Card`` use these
+Reverse (⇄), +2, Wild (four colours) and +4.  A colour is told by a shape
+too, for a colour-blind reader (in the spirit of the ColorADD deck, with
+shapes of our own, :data:`SYMBOL_SHAPES`): red a triangle, yellow a disc,
+green a diamond, blue two waves, in two corners of every coloured card and
+of a Wild whose colour is chosen, beside the colour in force in words, and
+in :func:`symbol_legend_html`.  Every word on a face reads at 4.5:1 or better
+against what it sits on; a card that does not fit now (``pale``) is lighter
+with a dashed edge, its words as readable.  ``Game`` and ``Card`` use these
 for ``_repr_html_``, so a game shows itself in a notebook cell.  Every card
 carries its name in words as a tooltip (``Red Skip``), and the table says in
 whole sentences what a learner needs: the top card and the colour in force,
@@ -11,6 +18,8 @@ the direction, the draw pile, whose turn it is and what they must do.  The
 words come from the text table (:mod:`uno_nb.texts`) in the language asked for.
 
 >>> "svg" in card_svg(parse_card("R7"))
+True
+>>> 'class="uno-symbol uno-symbol-triangle"' in card_svg(parse_card("R7"))
 True
 >>> from uno_nb import Game
 >>> describe_top(Game.from_position(hands=["R1", "B2"], discard="G5 W", colour="B"))
@@ -28,42 +37,124 @@ from ..texts import LANGS, TABLE, card_name, colour_name, player_name, text
 if TYPE_CHECKING:
     from .game import Game
 
-__all__ = ["card_svg", "back_svg", "hand_html", "game_html", "legend_html", "describe_top",
-           "describe_turn", "table_texts", "TABLE_TEXTS", "COLOUR_HEX"]
+__all__ = ["card_svg", "back_svg", "hand_html", "game_html", "legend_html", "symbol_legend_html",
+           "colour_symbol_svg", "describe_top", "describe_turn", "table_texts", "TABLE_TEXTS",
+           "COLOUR_HEX", "INK_HEX", "ON_COLOUR_HEX", "SYMBOL_SHAPES", "SYMBOL_CHARS"]
 
 COLOUR_HEX = {Colour.RED: "#d72600", Colour.YELLOW: "#ecd407", Colour.GREEN: "#379711",
               Colour.BLUE: "#0956bf"}
 _BLACK = "#1d1d1b"
-# A colour's name written in its colour: the card yellow is too pale to read
-# as text on white, so the word takes a darker shade of it.
-_WORD_HEX = {**COLOUR_HEX, Colour.YELLOW: "#8a7700"}
+#: A colour's ink on white (a card's number on its white oval, the colour's
+#: name in its colour, the symbol in its badge): the colour itself, or a
+#: darker shade of it where the card colour is too pale to read on white
+#: (every ink is at least 4.5:1 against white).
+INK_HEX = {**COLOUR_HEX, Colour.YELLOW: "#6b5c00", Colour.GREEN: "#2b7a0b"}
+#: The ink of words written on a colour's fill (a card's corner, a colour
+#: button): white where it reads at 4.5:1 or better, else near black.
+ON_COLOUR_HEX = {Colour.RED: "#ffffff", Colour.YELLOW: "#111111", Colour.GREEN: "#111111",
+                 Colour.BLUE: "#ffffff"}
 #: The colour of the words "not chosen yet" before a Wild start card's colour is chosen.
 NO_COLOUR_HEX = "#5f5f5f"
+#: Each colour's symbol, the same wherever the colour is shown (a card's
+#: corners, a Wild's chosen colour, the colour in force, the legend), so that
+#: a colour can be told by its shape as well as by its hue: red a triangle (a
+#: flame), yellow a disc (the sun), green a diamond (a leaf), blue two waves
+#: (water).  The characters are the shapes' nearest stand-ins in text.
+SYMBOL_SHAPES = {Colour.RED: "triangle", Colour.YELLOW: "disc", Colour.GREEN: "diamond",
+                 Colour.BLUE: "waves"}
+SYMBOL_CHARS = {Colour.RED: "▲", Colour.YELLOW: "●", Colour.GREEN: "◆", Colour.BLUE: "≈"}
 _SYMBOL = {"S": "⊘", "R": "⇄", "+2": "+2", "W": "W", "W+4": "+4", "W+10": "+10", "+1": "+1",
            "W+2": "+2"}
+# A card that does not fit now ("pale"): its colours mixed this far towards
+# white, and a dashed outline of this grey, so that it is told apart by its
+# shape too and its words still read at 4.5:1.
+_PALE_MIX = 0.6
+_PALE_EDGE = "#4a4a4a"
+
+
+def _mix_white(hexa: str, amount: float) -> str:
+    """``hexa`` mixed ``amount`` (0–1) of the way towards white."""
+    channels = (int(hexa[i:i + 2], 16) for i in (1, 3, 5))
+    return "#" + "".join(f"{round(c + (255 - c) * amount):02x}" for c in channels)
+
+
+def _num(x: float) -> str:
+    return f"{x:.2f}".rstrip("0").rstrip(".")
+
+
+def _symbol(colour: Colour, cx: float, cy: float, r: float, ink: str) -> str:
+    """The shape of ``colour`` in ``ink``, inside a circle of radius ``r``."""
+    shape = SYMBOL_SHAPES[colour]
+    if shape == "triangle":
+        pts = [(cx, cy - 0.72 * r), (cx + 0.72 * r, cy + 0.5 * r), (cx - 0.72 * r, cy + 0.5 * r)]
+    elif shape == "diamond":
+        pts = [(cx, cy - 0.78 * r), (cx + 0.56 * r, cy), (cx, cy + 0.78 * r), (cx - 0.56 * r, cy)]
+    elif shape == "disc":
+        return f'<circle cx="{_num(cx)}" cy="{_num(cy)}" r="{_num(0.56 * r)}" fill="{ink}"/>'
+    else:  # two waves
+        waves = "".join(f'M{_num(cx - 0.7 * r)},{_num(y)} q{_num(0.35 * r)},{_num(-0.4 * r)} '
+                        f'{_num(0.7 * r)},0 t{_num(0.7 * r)},0 '
+                        for y in (cy - 0.22 * r, cy + 0.38 * r))
+        return (f'<path d="{waves.strip()}" fill="none" stroke="{ink}" '
+                f'stroke-width="{_num(max(1.2, 0.2 * r))}" stroke-linecap="round"/>')
+    points = " ".join(f"{_num(x)},{_num(y)}" for x, y in pts)
+    return f'<polygon points="{points}" fill="{ink}"/>'
+
+
+def _badge(colour: Colour, cx: float, cy: float, r: float, pale: bool = False) -> str:
+    """A colour's symbol on a white disc ringed in the colour."""
+    ring = _mix_white(COLOUR_HEX[colour], _PALE_MIX) if pale else COLOUR_HEX[colour]
+    return (f'<g class="uno-symbol uno-symbol-{SYMBOL_SHAPES[colour]}">'
+            f'<circle cx="{_num(cx)}" cy="{_num(cy)}" r="{_num(r)}" fill="#ffffff" '
+            f'stroke="{ring}" stroke-width="{_num(max(1.0, 0.18 * r))}"/>'
+            f'{_symbol(colour, cx, cy, r, INK_HEX[colour])}</g>')
+
+
+def colour_symbol_svg(colour: Colour, size: int = 16, style: str = "") -> str:
+    """A colour's symbol on its own, as it is in a card's corners: for the
+    colour in force and the legend, beside the colour's name in words (so a
+    screen reader skips it)."""
+    r = size / 2 - 1
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" '
+            f'viewBox="0 0 {size} {size}" aria-hidden="true" class="uno-colour-symbol" '
+            f'style="display:inline-block;vertical-align:middle;{style}">'
+            f'{_badge(colour, size / 2, size / 2, r)}</svg>')
 
 
 def card_svg(card: Card, width: int = 48, chosen: Colour | None = None,
-             title: str | None = None, style: str = "margin:2px", named: bool = True) -> str:
+             title: str | None = None, style: str = "margin:2px", named: bool = True,
+             pale: bool = False) -> str:
     """One card as an inline SVG (``chosen``: the colour named for a black card;
     ``title``: the words a screen reader and the tooltip give, in the reader's
     language — the card's English name, ``Red 7``, by default; ``style``:
     extra CSS, as :func:`back_svg`'s; ``named=False``: a picture beside the
     card's name in words, so it carries neither a title nor a label of its own
-    and a screen reader skips it)."""
+    and a screen reader skips it; ``pale``: a card that does not fit now,
+    drawn lighter with a dashed outline, its words as readable as ever).
+
+    A coloured card carries its colour's symbol (:data:`SYMBOL_SHAPES`) in
+    two corners; a Wild with ``chosen`` carries the chosen colour's symbol."""
     height = int(width * 1.5)
     title = card_name(card) if title is None else title
-    fill = _BLACK if card.colour is None else COLOUR_HEX[card.colour]
+
+    def tint(hexa: str) -> str:
+        return _mix_white(hexa, _PALE_MIX) if pale else hexa
+
+    fill = tint(_BLACK if card.colour is None else COLOUR_HEX[card.colour])
     label = _SYMBOL.get(card.rank, card.rank)
-    ink = "#ffffff" if card.colour is None else fill
     big = int(width * (0.42 if len(label) < 3 else 0.3))
     said = (f'role="img" aria-label="{escape(title)}"' if named else 'aria-hidden="true"')
+    marked = ' data-pale="true"' if pale else ""
+    edge = (f'stroke="{_PALE_EDGE}" stroke-width="{_num(max(1.5, width / 28))}" '
+            f'stroke-dasharray="{_num(width / 10)} {_num(width / 16)}"' if pale
+            else 'stroke="#ffffff" stroke-width="2"')
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
              f'viewBox="0 0 {width} {height}" {said} '
-             f'data-card="{escape(card.text)}" style="display:inline-block;{style}">',
+             f'data-card="{escape(card.text)}"{marked} '
+             f'style="display:inline-block;{style}">',
              f'<title>{escape(title)}</title>' if named else "",
              f'<rect x="1" y="1" width="{width - 2}" height="{height - 2}" rx="{width // 8}" '
-             f'fill="{fill}" stroke="#ffffff" stroke-width="2"/>']
+             f'fill="{fill}" {edge}/>']
     cx, cy = width / 2, height / 2
     if card.is_black and card.rank in ("W", "W+4", "W+10", "W+2"):
         # the four-colour wheel in the middle
@@ -72,25 +163,42 @@ def card_svg(card: Card, width: int = 48, chosen: Colour | None = None,
                  (Colour.YELLOW, -1, 1)]
         for colour, sx, sy in quads:
             parts.append(f'<path d="M{cx},{cy} h{sx * r} a{r},{r} 0 0,{1 if sx * sy > 0 else 0} '
-                         f'{-sx * r},{sy * r} z" fill="{COLOUR_HEX[colour]}"/>')
-        ink = "#ffffff"
+                         f'{-sx * r},{sy * r} z" fill="{tint(COLOUR_HEX[colour])}"/>')
         if card.rank != "W":
-            parts.append(f'<text x="{cx}" y="{cy + big * 0.35}" font-size="{big}" '
+            # the number of cards to draw on a black band across the wheel
+            big = int(width * (0.32 if len(label) < 3 else 0.24))
+            band = big * 0.62 * len(label) + width * 0.08
+            parts.append(f'<rect x="{_num(cx - band / 2)}" y="{_num(cy - big * 0.5)}" '
+                         f'width="{_num(band)}" height="{_num(big)}" rx="{_num(big * 0.2)}" '
+                         f'fill="{_BLACK}"/>')
+            parts.append(f'<text x="{cx}" y="{_num(cy + big * 0.35)}" font-size="{big}" '
                          f'font-family="sans-serif" font-weight="bold" text-anchor="middle" '
-                         f'fill="#ffffff" stroke="{_BLACK}" stroke-width="1">{escape(label)}</text>')
+                         f'fill="#ffffff">{escape(label)}</text>')
     else:
+        ink = INK_HEX[card.colour] if card.colour is not None else _BLACK
         parts.append(f'<ellipse cx="{cx}" cy="{cy}" rx="{width * 0.36}" ry="{height * 0.3}" '
                      f'fill="#ffffff" transform="rotate(-25 {cx} {cy})"/>')
-        parts.append(f'<text x="{cx}" y="{cy + big * 0.35}" font-size="{big}" '
+        parts.append(f'<text x="{cx}" y="{_num(cy + big * 0.35)}" font-size="{big}" '
                      f'font-family="sans-serif" font-weight="bold" text-anchor="middle" '
                      f'fill="{ink}">{escape(label)}</text>')
     small = max(8, width // 5)
-    corner = _BLACK if card.colour is Colour.YELLOW else "#ffffff"
-    parts.append(f'<text x="{width * 0.1}" y="{small + 2}" font-size="{small}" '
-                 f'font-family="sans-serif" font-weight="bold" fill="{corner}">{escape(label)}</text>')
-    if chosen is not None and card.is_black:
-        parts.append(f'<circle cx="{width * 0.85}" cy="{height * 0.88}" r="{width * 0.1}" '
-                     f'fill="{COLOUR_HEX[chosen]}" stroke="#ffffff" stroke-width="1.5"/>')
+    if width < 30:  # too small for the corner's rank beside the symbol
+        small = 0
+    if pale:
+        corner = "#111111"
+    else:
+        corner = "#ffffff" if card.colour is None else ON_COLOUR_HEX[card.colour]
+    if small:
+        parts.append(f'<text x="{_num(width * 0.1)}" y="{small + 2}" font-size="{small}" '
+                     f'font-family="sans-serif" font-weight="bold" fill="{corner}">'
+                     f'{escape(label)}</text>')
+    shown = card.colour if card.colour is not None else chosen if card.is_black else None
+    if shown is not None:
+        # the colour's symbol in the two corners the rank leaves free
+        r = max(4.0, width * 0.16)
+        for x, y in ((width - r - width * 0.06, r + width * 0.06),
+                     (r + width * 0.06, height - r - width * 0.06)):
+            parts.append(_badge(shown, x, y, r, pale))
     parts.append("</svg>")
     return "".join(parts)
 
@@ -168,9 +276,13 @@ def _top_values(game: "Game", lang: str, html: bool) -> dict[str, str]:
     colour = colour_name(game.colour, lang)
     if not html:
         return {"card": card, "colour": colour}
-    hexa = _WORD_HEX[game.colour] if game.colour is not None else NO_COLOUR_HEX
+    if game.colour is None:
+        return {"card": f"<b>{escape(card)}</b>",
+                "colour": f'<b style="color:{NO_COLOUR_HEX}">{escape(colour)}</b>'}
+    # the colour in its readable ink, then its symbol
+    chip = colour_symbol_svg(game.colour, 16, "margin:0 0 2px 4px")
     return {"card": f"<b>{escape(card)}</b>",
-            "colour": f'<b style="color:{hexa}">{escape(colour)}</b>'}
+            "colour": f'<b style="color:{INK_HEX[game.colour]}">{escape(colour)}{chip}</b>'}
 
 
 def describe_top(game: "Game", lang: str = "en", labels: dict[str, str] | None = None) -> str:
@@ -214,6 +326,23 @@ def legend_html(lang: str = "en", house: bool = False) -> str:
             'margin:4px 0">'
             f'<b>{escape(text("legend.title", lang))}</b>'
             f'<ul style="margin:2px 0;padding-left:18px">{items}</ul></div>')
+
+
+def symbol_legend_html(lang: str = "en", pale: bool = False) -> str:
+    """The legend of the colours' symbols (:data:`SYMBOL_SHAPES`), each drawn
+    as on the cards with its shape and colour in words, for every page that
+    shows cards; ``pale``: and what a pale card means (the play page)."""
+    items = []
+    for colour in SYMBOL_SHAPES:
+        said = text("legend.symbol", lang, shape=text(f"symbol.{colour.word}", lang),
+                    colour=colour_name(colour, lang))
+        items.append('<span class="uno-symbol-item" style="white-space:nowrap;margin-right:10px">'
+                     f'{colour_symbol_svg(colour, 18, "margin:0 4px 2px 0")}{escape(said)}</span>')
+    note = (f'<div class="uno-symbol-pale">{escape(text("legend.symbols.pale", lang))}</div>'
+            if pale else "")
+    return ('<div class="uno-symbol-legend" style="font-family:sans-serif;font-size:13px;'
+            'line-height:1.6;margin:4px 0">'
+            f'<b>{escape(text("legend.symbols.title", lang))}:</b> {"".join(items)}{note}</div>')
 
 
 # A notebook's output styles tables as data (right-aligned, striped rows):

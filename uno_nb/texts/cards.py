@@ -26,6 +26,12 @@ EN: dict[str, str] = {
                     "W+2 Wild Draw Two (V-H2O)",
     "legend.example": "Example: RS is Red Skip, G+2 Green Draw Two, W+4>G a Wild Draw Four "
                       "with green chosen",
+    # the legend of the colours' symbols (engine.render.SYMBOL_SHAPES)
+    "legend.symbols.title": "Colour symbols",
+    "legend.symbol": "{shape}: {colour}",
+    "legend.symbols.pale": "A pale card with a dashed edge does not fit now.",
+    "symbol.red": "triangle", "symbol.yellow": "disc", "symbol.green": "diamond",
+    "symbol.blue": "waves",
     "player.default": "Player {number}",
     "cards.count": "{count} {count|card|cards}",
 }
@@ -57,6 +63,11 @@ RU: dict[str, str] = {
                     "и W+2 — Дикая +2 (V-H2O)",
     "legend.example": "Пример: RS — Красная «Пропуск хода», G+2 — Зелёная +2, W+4>G — Дикая +4, "
                       "выбран зелёный цвет",
+    "legend.symbols.title": "Знаки цветов",
+    "legend.symbol": "{shape} — {colour}",
+    "legend.symbols.pale": "Бледная карта с пунктирной рамкой сейчас не подходит.",
+    "symbol.red": "треугольник", "symbol.yellow": "круг", "symbol.green": "ромб",
+    "symbol.blue": "волны",
     "player.default": "Игрок {number}",
     "cards.count": "{count} {count|карта|карты|карт}",
 }
