@@ -299,3 +299,36 @@ def test_the_legend_shows_each_symbol_with_its_colour_in_words(lang):
         assert colour_name(colour, lang) in said and text(f"symbol.{colour.word}", lang) in said
     assert text("legend.symbols.pale", lang) not in html
     assert text("legend.symbols.pale", lang) in symbol_legend_html(lang, pale=True)
+
+
+def test_the_short_legend_names_each_shape_for_a_screen_reader():
+    html = symbol_legend_html("ru", short=True)
+    for colour in COLOURS:
+        shape = text(f"symbol.{colour.word}", "ru")
+        assert f'aria-label="{shape}"' in html and f"<title>{shape}</title>" in html
+        assert colour_name(colour, "ru") in re.sub(r"<svg.*?</svg>", "", html)
+
+
+# -- the play page's hand (its buttons are drawn from the same faces) -----------------------------
+
+def test_the_play_pages_card_that_does_not_fit_is_pale_not_faded():
+    from uno_nb.widgets.play_buttons import CARD_WIDTH, card_button
+    spec = card_button(Card(Colour.GREEN, "+2"), "en", lambda: None, clickable=False,
+                       enabled=True, giving=False, selected=False)
+    assert card_svg(Card(Colour.GREEN, "+2"), CARD_WIDTH, named=False, pale=True,
+                    style="display:block;margin:0 auto") in spec.face
+    assert "opacity" not in spec.face
+    fits = card_button(Card(Colour.GREEN, "+2"), "en", lambda: None, clickable=True,
+                       enabled=True, giving=False, selected=False)
+    assert 'data-pale' not in fits.face
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_colour_to_choose_shows_its_symbol_and_reads_on_its_colour(lang):
+    from uno_nb.widgets.play_buttons import colour_button
+    for colour in COLOURS:
+        spec = colour_button(colour, lang, lambda: None)
+        assert f'uno-symbol-{SYMBOL_SHAPES[colour]}"' in spec.face
+        assert spec.label == colour_name(colour, lang)
+        look = dict(spec.style)
+        assert contrast(rgb(look["text_color"]), rgb(look["button_color"])) >= 4.5

@@ -110,15 +110,19 @@ def _badge(colour: Colour, cx: float, cy: float, r: float, pale: bool = False) -
             f'{_symbol(colour, cx, cy, r, INK_HEX[colour])}</g>')
 
 
-def colour_symbol_svg(colour: Colour, size: int = 16, style: str = "") -> str:
+def colour_symbol_svg(colour: Colour, size: int = 16, style: str = "",
+                      name: str | None = None) -> str:
     """A colour's symbol on its own, as it is in a card's corners: for the
     colour in force and the legend, beside the colour's name in words (so a
-    screen reader skips it)."""
+    screen reader skips it, unless it is given a ``name``: the shape's)."""
     r = size / 2 - 1
+    said = ('aria-hidden="true"' if name is None
+            else f'role="img" aria-label="{escape(name)}"')
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" '
-            f'viewBox="0 0 {size} {size}" aria-hidden="true" class="uno-colour-symbol" '
+            f'viewBox="0 0 {size} {size}" {said} class="uno-colour-symbol" '
             f'style="display:inline-block;vertical-align:middle;{style}">'
-            f'{_badge(colour, size / 2, size / 2, r)}</svg>')
+            + (f"<title>{escape(name)}</title>" if name is not None else "")
+            + f'{_badge(colour, size / 2, size / 2, r)}</svg>')
 
 
 def card_svg(card: Card, width: int = 48, chosen: Colour | None = None,
@@ -328,16 +332,21 @@ def legend_html(lang: str = "en", house: bool = False) -> str:
             f'<ul style="margin:2px 0;padding-left:18px">{items}</ul></div>')
 
 
-def symbol_legend_html(lang: str = "en", pale: bool = False) -> str:
+def symbol_legend_html(lang: str = "en", pale: bool = False, short: bool = False) -> str:
     """The legend of the colours' symbols (:data:`SYMBOL_SHAPES`), each drawn
-    as on the cards with its shape and colour in words, for every page that
-    shows cards; ``pale``: and what a pale card means (the play page)."""
+    as on the cards beside its shape and colour in words ("triangle: red"),
+    for every page that shows cards; ``short``: the colour's word alone (the
+    shape's name is the picture's name for a screen reader and its tooltip),
+    for a page where room is short (the play page on a phone); ``pale``: and
+    what a pale card means (the play page's hand)."""
     items = []
     for colour in SYMBOL_SHAPES:
-        said = text("legend.symbol", lang, shape=text(f"symbol.{colour.word}", lang),
-                    colour=colour_name(colour, lang))
+        shape, word = text(f"symbol.{colour.word}", lang), colour_name(colour, lang)
+        picture = colour_symbol_svg(colour, 18, "margin:0 4px 2px 0",
+                                    name=shape if short else None)
+        said = word if short else text("legend.symbol", lang, shape=shape, colour=word)
         items.append('<span class="uno-symbol-item" style="white-space:nowrap;margin-right:10px">'
-                     f'{colour_symbol_svg(colour, 18, "margin:0 4px 2px 0")}{escape(said)}</span>')
+                     f'{picture}{escape(said)}</span>')
     note = (f'<div class="uno-symbol-pale">{escape(text("legend.symbols.pale", lang))}</div>'
             if pale else "")
     return ('<div class="uno-symbol-legend" style="font-family:sans-serif;font-size:13px;'

@@ -12,7 +12,7 @@ from . import ui as w
 
 from ..engine.cards import build_deck
 from ..engine.game import Game
-from ..engine.render import COLOUR_HEX, NO_COLOUR_HEX, card_svg, hand_html
+from ..engine.render import INK_HEX, NO_COLOUR_HEX, card_svg, colour_symbol_svg, hand_html
 from ..engine.rules import RuleSet
 from ..sim.simulation import play_game
 from ..texts import card_name, colour_name, text
@@ -63,11 +63,15 @@ def table_html(game: Game, seat: int, show_all: bool, lang: str) -> str:
     centre = (card_svg(top, 48, game.colour, title=card_name(top, lang, colour=game.colour))
               if top is not None else "")
     colour = text("odds.live.table_colour", lang, colour=colour_name(game.colour, lang))
+    # the colour in force in its readable ink, and its symbol as on the cards
+    ink, chip = NO_COLOUR_HEX, ""
+    if game.colour is not None:
+        ink, chip = INK_HEX[game.colour], colour_symbol_svg(game.colour, 16, "margin-left:4px")
     pile = text("odds.live.table_pile", lang, count=len(game.draw_pile))
     return ('<div style="font-family:sans-serif">'
             '<div style="display:flex;gap:16px;align-items:center">'
             f'<div class="uno-top">{centre}</div><div>'
-            f'<b style="color:{(COLOUR_HEX[game.colour] if game.colour is not None else NO_COLOUR_HEX)}">{escape(colour)}</b><br>'
+            f'<b style="color:{ink}">{escape(colour)}</b>{chip}<br>'
             f"{escape(pile)}</div></div>"
             f'<table style="border-collapse:collapse">{"".join(rows)}</table></div>')
 

@@ -23,7 +23,7 @@ from . import ui as w
 from ..engine.cards import Card, Colour
 from ..engine.game import Game, Phase
 from ..engine.moves import CATCH, CHALLENGE, COLOUR, DRAW, PASS, READY, SWAP, UNO, Move, MoveKind
-from ..engine.render import COLOUR_HEX, card_svg
+from ..engine.render import COLOUR_HEX, ON_COLOUR_HEX, card_svg, colour_symbol_svg
 from ..texts import card_name, colour_name, text
 from ._common import tagged
 from .play_view import INK
@@ -177,7 +177,7 @@ def card_button(card: Card, lang: str, action: Callable[[], None], *, clickable:
     # app's stylesheet is not loaded (JupyterLab): a pale face does not fit.
     bright = clickable or not enabled
     face = card_svg(card, CARD_WIDTH, named=False,  # the button's words name it
-                    style="display:block;margin:0 auto" + ("" if bright else ";opacity:0.4"))
+                    style="display:block;margin:0 auto", pale=not bright)
     return button(
         name, action, disabled=not enabled, tooltip=tip, face=face,
         classes=("uno-card", f"uno-card-{colour_word}",
@@ -191,13 +191,14 @@ def card_button(card: Card, lang: str, action: Callable[[], None], *, clickable:
 
 
 def colour_button(colour: Colour, lang: str, action: Callable[[], None]) -> ButtonSpec:
-    """A colour to choose, in its colour."""
+    """A colour to choose, in its colour, with its symbol (as on the cards)."""
     named = colour_name(colour, lang)
     return button(
         named, action, tooltip=text("play.choose_colour", lang, colour=named),
         classes=("uno-colour-choice", f"uno-colour-{colour.name.lower()}"),
+        face=colour_symbol_svg(colour, 20),
         style={"button_color": COLOUR_HEX[colour], "font_weight": "bold",
-               "text_color": INK if colour is Colour.YELLOW else "#ffffff"})
+               "text_color": ON_COLOUR_HEX[colour]})
 
 
 def move_buttons(game: Game, lang: str, moves: Sequence[Move], decide: Decide) -> list[ButtonSpec]:

@@ -21,7 +21,7 @@ from ..sim import odds
 from ..engine.events import Drew
 from ..engine.game import Game, Phase, RoundResult
 from ..engine.moves import CHALLENGE, DRAW, PLAY, Move, MoveKind
-from ..engine.render import COLOUR_HEX, back_svg, card_svg
+from ..engine.render import back_svg, card_svg, colour_symbol_svg, symbol_legend_html
 from ..engine.scoring import hand_points
 from ..texts import card_name, colour_name, rule_name, text
 from ..texts.numbers import fmt_int, fmt_percent, fmt_ratio
@@ -165,9 +165,7 @@ def table_html(game: Game, me: int, lang: str, rounds: int | None = 1) -> str:
         direction = "play.table.clockwise" if game.direction == 1 else "play.table.counter"
         said = [escape(text("play.table.top", lang, card=named))]
         if in_force is not None:
-            chip = (f'<span style="display:inline-block;width:0.9em;height:0.9em;'
-                    f'border-radius:50%;background:{COLOUR_HEX[in_force]};'
-                    'vertical-align:middle"></span>')
+            chip = colour_symbol_svg(in_force, 18)  # its symbol, as on the cards
             colour = text("play.table.colour", lang, colour=colour_name(in_force, lang))
             said.append(f'{chip} {escape(colour)}')
         said += [escape(text(direction, lang)),
@@ -178,7 +176,8 @@ def table_html(game: Game, me: int, lang: str, rounds: int | None = 1) -> str:
                   f'<div class="uno-table-info">{info}</div></div>')
     return ('<div class="uno-play-table" style="font-family:sans-serif">'
             '<div class="uno-seats" style="display:flex;flex-wrap:wrap;gap:8px">'
-            f'{"".join(seats)}</div>{centre}</div>')
+            f'{"".join(seats)}</div>{centre}{symbol_legend_html(lang, pale=True, short=True)}'
+            '</div>')
 
 
 def round_won(game: Game, me: int, lang: str, result: RoundResult) -> str:

@@ -21,7 +21,7 @@ from . import ui as w
 from ..engine.cards import Card
 from ..engine.game import Game
 from ..engine.moves import DRAW, PLAY
-from ..engine.render import game_html, legend_html
+from ..engine.render import game_html, legend_html, symbol_legend_html
 from ..engine.rules import RuleSet
 from ..sim.simulation import play_game
 from ..texts import card_name, player_name, rule_name, text
@@ -225,7 +225,8 @@ class GameStepper:
         self._step.disabled = self._end.disabled = self.index == self._total
         self._where.value = text("app.move_of", lang, index=fmt_int(self.index, lang),
                                  total=fmt_int(self._total, lang))
-        self._table.value = game_html(game, seat=self._seat, lang=lang)
+        # the table, and under it the colours' symbols its cards carry
+        self._table.value = game_html(game, seat=self._seat, lang=lang) + symbol_legend_html(lang)
         codes = self._codes.value
         rules = game.rules
         self._legend.value = legend_html(lang, house=rules.plus10 or rules.h2o) if codes else ""
