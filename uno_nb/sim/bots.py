@@ -19,8 +19,8 @@ from ..engine.moves import CHALLENGE, DEAL, DRAW, PASS, PLAY, READY, SWAP, Move
 from .odds import challenge_success_chance
 from ..engine.view import PlayerView
 
-__all__ = ["Bot", "RandomBot", "HeuristicBot", "make_bot", "BOT_NAMES",
-           "challenge_success_chance"]
+__all__ = ["Bot", "RandomBot", "HeuristicBot", "make_bot", "BOT_NAMES", "BLUFF_RATES",
+           "bluff_rate", "challenge_success_chance"]
 
 
 class Bot(Protocol):
@@ -76,9 +76,26 @@ class HeuristicBot:
     successful one saves 4).  With the house rules it stacks and sends draw
     cards back whenever it can, swaps hands (a 7) with the smallest hand,
     trades a card (a 5) with the player closest to going out and gives away
-    its costliest coloured card."""
+    its costliest coloured card.
+
+    ``bluff``: the chance that it plays a Wild Draw Four as a bluff when it
+    may (R-W4-BLUFF: it holds a card of the colour in force, and the rules
+    let a +4 be played all the same), asked afresh at each such chance.  At
+    0, the default, it never bluffs and never draws from the generator for
+    it: its moves and its use of ``rng`` are those of the compiled twin
+    (:mod:`uno_nb.kernel`), which plays only this never-bluffing bot.  The
+    play page lets a class choose (:data:`BLUFF_RATES`).
+
+    >>> HeuristicBot().bluff, HeuristicBot(bluff=0.25).name
+    (0.0, 'heuristic')
+    """
 
     name = "heuristic"
+
+    def __init__(self, bluff: float = 0.0) -> None:
+        if not 0.0 <= bluff <= 1.0:
+            raise ValueError(f"bluff must be a chance from 0 to 1, got {bluff!r}")
+        self.bluff = float(bluff)
 
     def choose(self, view: PlayerView, moves: Sequence[Move], rng: random.Random) -> Move:
         phase = view.phase
@@ -109,6 +126,13 @@ class HeuristicBot:
                                              -m.card.index))  # type: ignore[union-attr]
         if plays:
             coloured = [m for m in plays if m.card is not None and not m.card.is_black]
+            if self.bluff > 0 and phase is Phase.TURN and coloured:
+                # R-W4-BLUFF: a +4 among the plays while a coloured card fits
+                # (one of the colour in force, or a matching symbol: the
+                # engine lists the +4 only when it is a bluff or allowed)
+                fours = [m for m in plays if m.card is not None and m.card.rank == "W+4"]
+                if fours and _bluffing(view) and rng.random() < self.bluff:
+                    return self._best_play(view, fours)
             if coloured or phase is Phase.DRAWN:
                 return self._best_play(view, coloured or plays)
             # Only black cards fit: play one rather than draw.
@@ -158,16 +182,49 @@ class HeuristicBot:
         return best
 
 
+def _bluffing(view: PlayerView) -> bool:
+    """Would a Wild Draw Four of this seat's be a bluff (R-W4-BLUFF): does
+    it hold a card of the colour in force (and the rules do not let a +4 be
+    played at any time, V-W4-ANYTIME)?"""
+    colour = view.colour
+    return (colour is not None and not view.rules.w4_anytime
+            and any(c.colour == colour for c in view.hand))
+
+
+def bluff_rate(word: str) -> float:
+    """The bluff rate of a word of the play page's menu (:data:`BLUFF_RATES`)."""
+    for name, rate in BLUFF_RATES:
+        if name == word:
+            return rate
+    raise ValueError(f"unknown bluff setting {word!r}: choose one of "
+                     f"{', '.join(n for n, _ in BLUFF_RATES)}")
+
+
+#: How often a bot bluffs with a Wild Draw Four when it may: the play page's
+#: menu (never, sometimes, often) and the chance at each such chance.  A bot
+#: holding a +4 meets a chance on most turns, so the rate per chance is
+#: lower than the share of bluffs it makes: among three such bots (standard
+#: rules, 300 seeded games) about half the Wild Draw Fours played are bluffs
+#: with "sometimes" (52%) and nearly three in four with "often" (72%).
+#: "Sometimes" puts the share above the one in three at which a challenge
+#: starts to pay, yet a challenge still fails about half the time: the
+#: decision is a real one, and the chance the odds lesson works out (a hand
+#: dealt at random holds the colour) is roughly what "often" gives.
+BLUFF_RATES: tuple[tuple[str, float], ...] = (("never", 0.0), ("sometimes", 0.25),
+                                             ("often", 0.5))
+
 BOT_NAMES = ("random", "random-greedy", "heuristic")
 
 
-def make_bot(name: str) -> Bot:
-    """A bot by name: ``random``, ``random-greedy`` or ``heuristic``."""
+def make_bot(name: str, bluff: float = 0.0) -> Bot:
+    """A bot by name: ``random``, ``random-greedy`` or ``heuristic``
+    (``bluff``: the heuristic bot's bluff rate; the random bots play any
+    legal move, a bluff among them, and ignore it)."""
     key = name.strip().lower()
     if key == "random":
         return RandomBot()
     if key in ("random-greedy", "greedy"):
         return RandomBot(greedy=True)
     if key == "heuristic":
-        return HeuristicBot()
+        return HeuristicBot(bluff)
     raise ValueError(f"unknown bot {name!r}: choose one of {', '.join(BOT_NAMES)}")

@@ -40,6 +40,29 @@ EN: dict[str, str] = {
     "play.length.one": "one round",
     "play.length.match": "a match to {target} points",
     "play.length.rounds": "{count} rounds",
+    "play.bluff": "Bots bluff",
+    "play.bluff.never": "never",
+    "play.bluff.sometimes": "sometimes",
+    "play.bluff.often": "often",
+    "play.bluff.tip": "How often a thoughtful bot plays a Wild Draw Four while it holds a card "
+                      "of the colour in force: a bluff that a challenge catches. The other "
+                      "bots play any legal move.",
+    "play.work_out.assumes": "What this chance assumes: the cards you cannot see were dealt at "
+                             "random, so every set of them {accused} could hold is as likely "
+                             "as any other. But {accused} chose to play the card, and the real "
+                             "chance of a bluff may differ.",
+    "play.work_out.record": "What you have seen this game: {accused} has played {fours} "
+                            "{fours|Wild Draw Four|Wild Draw Fours}, this one included.",
+    "play.work_out.first": "This is the first Wild Draw Four {accused} has played this game: "
+                           "you have not yet seen whether {accused} bluffs.",
+    "play.work_out.none_challenged": "Nobody challenged the earlier ones, so you have not "
+                                     "seen whether {accused} bluffs.",
+    "play.work_out.challenged": "{challenged} of the earlier ones {challenged|was|were} "
+                                "challenged: {caught} {caught|challenge|challenges} showed a "
+                                "bluff, {cleared} did not.",
+    "play.work_out.setting": "In Game settings, bots bluff: {setting}.",
+    "play.work_out.setting_never": "In Game settings, bots never bluff: against them every "
+                                   "challenge fails.",
 
     # -- what the page waits for (one line above the table) ------------------------
     "play.status.turn": "Your turn: click a bright card to play it, or draw a card.",
@@ -83,6 +106,9 @@ EN: dict[str, str] = {
     "play.card.unplayable": "{card} — it does not fit now",
     "play.card.give": "{card} — give this card",
     "play.card.waiting": "{card}",
+    "play.card.bluff": "{card} — you can play it, but it is a bluff: you hold a {colour_of} "
+                       "card, and a challenge would catch it",
+    "play.card.bluff_tag": "A bluff:",
 
     # -- buttons --------------------------------------------------------------------------
     "play.draw_button": "Draw a card",
@@ -101,8 +127,8 @@ EN: dict[str, str] = {
     "play.colour": "Colour for your Wild:",
     "play.cancel": "Cancel",
     "play.choose_colour": "The colour is {colour}",
-    "play.swap_with": "Swap hands with {player}",
-    "play.exchange_with": "Exchange a card with {player}",
+    "play.swap_with": "Swap hands with {player} ({count} {count|card|cards})",
+    "play.exchange_with": "Exchange a card with {player} ({count} {count|card|cards})",
     "play.exchange_none": "Exchange no card",
     "play.ready": "Ready",
     "play.deal_button": "Deal the next round",
@@ -185,6 +211,30 @@ RU: dict[str, str] = {
     "play.length.one": "один раунд",
     "play.length.match": "матч до {target} очков",
     "play.length.rounds": "{count} {count|раунд|раунда|раундов}",
+    "play.bluff": "Боты блефуют",
+    "play.bluff.never": "никогда",
+    "play.bluff.sometimes": "иногда",
+    "play.bluff.often": "часто",
+    "play.bluff.tip": "Как часто расчётливый бот кладёт «Дикую +4», хотя у него есть карта "
+                      "того цвета, что в игре: это блеф, и его раскрывает оспаривание. "
+                      "Остальные боты делают любой разрешённый ход.",
+    "play.work_out.assumes": "На чём основан этот подсчёт: карты, которых вы не видите, считаются "
+                             "розданными случайным образом, так что любой их набор, который "
+                             "может держать {accused}, так же вероятен, как любой другой. Но "
+                             "{accused} сам решил сыграть эту карту, и настоящая вероятность "
+                             "блефа может быть другой.",
+    "play.work_out.record": "Что вы видели в этой партии: {accused} сыграл «Дикую +4» "
+                            "{fours} {fours|раз|раза|раз}, считая этот ход.",
+    "play.work_out.first": "Это первая «Дикая +4», которую {accused} сыграл в этой партии: "
+                           "вы ещё не видели, блефует ли {accused}.",
+    "play.work_out.none_challenged": "Прежние «Дикие +4» никто не оспаривал, так что вы ещё "
+                                     "не видели, блефует ли {accused}.",
+    "play.work_out.challenged": "Прежние «Дикие +4» оспаривали {challenged} "
+                                "{challenged|раз|раза|раз}: блеф раскрылся {caught} "
+                                "{caught|раз|раза|раз}, не раскрылся — {cleared}.",
+    "play.work_out.setting": "В настройках партии боты блефуют: {setting}.",
+    "play.work_out.setting_never": "В настройках партии боты никогда не блефуют: оспаривать "
+                                   "их ходы бесполезно.",
 
     # -- чего ждёт страница (строка над столом) ------------------------------------
     "play.status.turn": "Ваш ход: сыграйте яркую карту или возьмите карту из колоды.",
@@ -233,6 +283,9 @@ RU: dict[str, str] = {
     "play.card.unplayable": "{card} — сейчас не подходит",
     "play.card.give": "{card} — отдать эту карту",
     "play.card.waiting": "{card}",
+    "play.card.bluff": "{card} — сыграть можно, но это блеф: у вас есть карта того цвета, "
+                       "что в игре ({colour}), и оспаривание его раскроет",
+    "play.card.bluff_tag": "Блеф:",
 
     # -- кнопки ---------------------------------------------------------------------------
     "play.draw_button": "Взять карту",
@@ -252,8 +305,8 @@ RU: dict[str, str] = {
     "play.colour": "Цвет для вашей дикой карты:",
     "play.cancel": "Отмена",
     "play.choose_colour": "Выбрать цвет: {colour}",
-    "play.swap_with": "Поменяться картами: {player}",
-    "play.exchange_with": "Обменяться одной картой: {player}",
+    "play.swap_with": "Поменяться картами: {player} ({count} {count|карта|карты|карт})",
+    "play.exchange_with": "Обменяться одной картой: {player} ({count} {count|карта|карты|карт})",
     "play.exchange_none": "Не меняться",
     "play.ready": "Готов!",
     "play.deal_button": "Следующий раунд",

@@ -17,7 +17,20 @@ What the page promises:
   says why;
 * every deal comes from a seed shown on the page: the same seed deals the
   same cards and the bots answer the same moves the same way on every
-  computer, so a class can play one deal together.
+  computer, so a class can play one deal together (with the same settings:
+  the rules, the players, the bots and how often they bluff);
+* it can be played by keyboard and followed by a screen reader: the hand is
+  one stop of the Tab key whose cards the arrow keys walk (``uno-roving``),
+  after a move focus goes to the control the next decision needs
+  (``uno-focus-next``: the next card that fits, Draw, a colour…), and the
+  status line, what the bots did to the person and a refusal are live
+  regions (``uno-live``), read out when they change (the light controls'
+  ``ui.js`` does all three).
+
+The bots bluff as the page's menu says (:data:`~uno_nb.sim.bots.BLUFF_RATES`;
+"sometimes" at first, for the lesson on challenging a Wild Draw Four): a
+thoughtful bot's bluffs come from a generator of their own, seeded by the
+deal, so the setting changes nothing else the seed decides.
 
 Between two bot moves the app does not sleep in the kernel: the next move is
 scheduled on the kernel's event loop, so the page stays live while the bots
@@ -43,7 +56,7 @@ from typing import Any, Callable, Collection, Sequence, cast
 
 from . import ui as w
 
-from ..sim.bots import BOT_NAMES, Bot, make_bot
+from ..sim.bots import BLUFF_RATES, BOT_NAMES, Bot, HeuristicBot, bluff_rate, make_bot
 from ..engine.cards import COLOURS, Card, Colour, card_order, parse_card, parse_colour
 from ..engine.events import Challenged, Drew
 from ..engine.game import Game, Phase
@@ -71,6 +84,12 @@ SPEEDS: tuple[tuple[str, float], ...] = (("slow", 1.5), ("normal", 0.8), ("fast"
 #: The Length menu's value for a match to the target score.
 _MATCH = 0
 
+#: The generator of the thoughtful bots' bluffs (sim.table's streams are 2**62 + 1…4).
+_BLUFF_STREAM = 2**62 + 5
+
+#: The class of the control that takes focus after a move (ui.js).
+_FOCUS = "uno-focus-next"
+
 # New deals get seeds from 1 to 9999: short enough to read out to a class and
 # type on another computer.
 _SEEDS = (1, 10_000)
@@ -84,7 +103,9 @@ class PlayApp:
 
     ``seed``: the first deal (``None``: a fresh one); ``delay``: seconds between
     two bot moves at first (the "Bot speed" menu changes it; 0 in tests);
-    ``rounds``: rounds in a game (``None``: play to the target score).
+    ``rounds``: rounds in a game (``None``: play to the target score);
+    ``bluff``: how often the thoughtful bots bluff with a Wild Draw Four
+    (``never``, ``sometimes``, ``often``: :data:`~uno_nb.sim.bots.BLUFF_RATES`).
 
     >>> app = PlayApp("standard", players=3, seed=12, delay=0)
     >>> app.game.seed, app.game.names
@@ -95,9 +116,12 @@ class PlayApp:
 
     def __init__(self, rules: RuleSet | str | None = "standard", players: int = 4,
                  seed: int | None = None, human: int = 0, bots: Sequence[str] | str = "heuristic",
-                 delay: float = 0.8, lang: str = "en", rounds: int | None = 1) -> None:
+                 delay: float = 0.8, lang: str = "en", rounds: int | None = 1,
+                 bluff: str = "sometimes") -> None:
         if not 0 <= human < players:
             raise ValueError(f"human must be a seat from 0 to {players - 1}, got {human!r}")
+        self._bluff = bluff
+        rate = bluff_rate(bluff)  # (an unknown word is refused here)
         self._lang = lang
         self._recorded: Game | None = None  # the finished game the class board has
         self.human = human
@@ -105,7 +129,7 @@ class PlayApp:
         self._players = players
         self._rounds = rounds
         bot_names = [bots] * players if isinstance(bots, str) else list(bots)
-        self._bots: list[Bot] = [make_bot(b) for b in bot_names]
+        self._bots: list[Bot] = [make_bot(b, rate) for b in bot_names]
         # the Bots menu starts at the first bot's level, by the bot's own name
         level = next((b.name for s, b in enumerate(self._bots) if s != human), "heuristic")
         self._seeds = random.SystemRandom()
@@ -117,6 +141,7 @@ class PlayApp:
         self._refusal = ""    # why the last click did not count
         self._reacted: tuple[Game, int] | None = None  # (game, moves) the bots last reacted to
         self._mark = 0        # events before this one were there at the person's last move
+        self._aim: int | None = None  # where in the hand the person's last card was
         self._setting_seed = False
         self._looks = self._board.looks  # shared Layout and ButtonStyle widgets
 
@@ -133,22 +158,25 @@ class PlayApp:
         self._speed = tagged(w.Dropdown(options=options, value=float(delay),
                                         description=text("play.speed", lang)), "uno-speed")
         self._seed_note = tagged(w.HTML(), "uno-seed-note")
-        self._status = tagged(w.HTML(), "uno-status")
-        # what the others did to the person since their last move, on the table
-        self._hits = tagged(w.HTML(), "uno-hits-box")
+        # the status line, what the others did to the person since their last
+        # move, and why a click did not count: read out as they change
+        self._status = tagged(w.HTML(), "uno-status", "uno-live")
+        self._hits = tagged(w.HTML(), "uno-hits-box", "uno-live")
         self._end_panel = tagged(w.HTML(), "uno-end-panel")
         self._end_buttons = tagged(w.HBox(), "uno-end-buttons")
         self._end = tagged(w.VBox([self._end_panel, self._end_buttons],
                                   layout=w.Layout(display="none")), "uno-end")
         self._table = tagged(w.HTML(), "uno-table")
         self._hand_title = w.HTML(f"<b>{escape(text('play.hand', lang))}</b>")
-        self._hand = tagged(w.HBox(), "uno-hand")
-        self._choices = tagged(w.HBox(), "uno-choices")  # a Wild's colour, whom to swap with…
+        # the hand: one stop of the Tab key, its cards walked by the arrow keys
+        self._hand = tagged(w.HBox(tooltip=text("play.hand", lang)), "uno-hand", "uno-roving")
+        self._choices = tagged(w.HBox(layout=w.Layout(flex_flow="row wrap")),
+                               "uno-choices")  # a Wild's colour, whom to swap with…
         self._say_uno = tagged(w.Checkbox(value=False, description=text("play.say_uno", lang),
                                           indent=False), "uno-say-uno")
         self._actions = tagged(w.HBox(), "uno-actions")  # draw, keep, UNO!, challenge, catch
         self._colour_label = w.HTML(escape(text("play.colour", lang)))
-        self._message = tagged(w.HTML(), "uno-message")
+        self._message = tagged(w.HTML(), "uno-message", "uno-live")
         self._log = tagged(w.HTML(), "uno-log")
         # "What can I work out?": the odds from the person's seat, closed until asked for
         self._work_out = tagged(w.HTML(), "uno-work-out")
@@ -169,13 +197,20 @@ class PlayApp:
             options=[(text(f"play.bots.{name}", lang), name) for name in BOT_NAMES[::-1]],
             value=level, description=text("play.bots", lang)), "uno-bot-level")
         self._length = tagged(w.Dropdown(description=text("play.length", lang)), "uno-length")
+        self._bluff_menu = tagged(w.Dropdown(
+            options=[(text(f"play.bluff.{word}", lang), word) for word, _ in BLUFF_RATES],
+            value=bluff, description=text("play.bluff", lang),
+            tooltip=text("play.bluff.tip", lang)), "uno-bluff")
         self._settings_note = tagged(w.HTML(), "uno-settings-note")
         self._quiet_settings = False  # the menus are being set by the app, not by a person
         self._set_length_options(rounds)
-        for control in (self._players_box, self._level, self._length):
+        for control in (self._players_box, self._level, self._length, self._bluff_menu):
             control.observe(lambda _: self._settings_changed(), names="value")
+        self._bluff_menu.disabled = level != "heuristic"  # the others bluff at random
         self._settings = tagged(w.Accordion(
-            children=[w.VBox([w.HBox([self._players_box, self._level, self._length]),
+            children=[w.VBox([w.HBox([self._players_box, self._level, self._length,
+                                      self._bluff_menu],
+                                     layout=w.Layout(flex_flow="row wrap")),
                               self._settings_note, self.rules_panel.widget])],
             titles=(text("play.settings", lang),)), "uno-play-settings")
         self.widget = tagged(w.VBox([
@@ -226,7 +261,10 @@ class PlayApp:
             return
         self._rules = self.rules_panel.rules
         self._players = int(self._players_box.value)
-        self._bots = [make_bot(self._level.value) for _ in range(self._players)]
+        self._bluff = str(self._bluff_menu.value)
+        self._bots = [make_bot(self._level.value, bluff_rate(self._bluff))
+                      for _ in range(self._players)]
+        self._bluff_menu.disabled = self._level.value != "heuristic"
         self._rounds = self._length.value or None  # _MATCH: to the target score
         self._set_length_options(self._rounds)  # the target may have changed with the rules
         self._deal(self.seed)
@@ -244,12 +282,14 @@ class PlayApp:
         # The bots' choices and the people at the table come from the seed too:
         # the same clicks on the same seed give the same game on every computer.
         self._rng = seeded(seed, PLAY_STREAM)
+        self._bluffs = seeded(seed, _BLUFF_STREAM)  # the thoughtful bots' bluffs
         self._traits: Sequence[PlayerTraits] = draw_traits(seed, self._players)
         self._busy = self._paused = False
         self._wild = None
         self._refusal = ""
         self._reacted = None
         self._mark = 0
+        self._aim = None
         self._bots_play(instant=True)  # the bots' opening moves, before the page shows
 
     # -- the person --------------------------------------------------------------------
@@ -278,6 +318,8 @@ class PlayApp:
         if not self._decides():
             return  # a click from a drawing before the bots moved: it counts for nothing
         game, me = self.game, self.human
+        hand = sorted(game.hands[me], key=card_order)
+        self._aim = next((i for i, c in enumerate(hand) if c is card), self._aim)
         if game.phase is Phase.GIVE and game.current == me:
             self._human(Move.make(GIVE, me, card=card))
             return
@@ -449,7 +491,10 @@ class PlayApp:
             # the bots may have noticed they forgot
             uno_catch(game, self._rng, traits=self._traits)
         seat = game.current
-        game.push(self._bots[seat].choose(game.view(seat), game.turn_moves(), self._rng))
+        bot = self._bots[seat]
+        # a thoughtful bot draws on its own generator only to bluff (sim.bots)
+        rng = self._bluffs if isinstance(bot, HeuristicBot) else self._rng
+        game.push(bot.choose(game.view(seat), game.turn_moves(), rng))
 
     # -- the one render funnel -----------------------------------------------------------------
 
@@ -488,17 +533,25 @@ class PlayApp:
                     if hasattr(old, "_uno_action"):
                         old.disabled = True
         # the hand in a steady order (by colour, then rank), as a player holds it
+        bluff = _bluff_colour(game, me)
         hand: _Items = [card_button(card, lang, partial(self.play, card),
                                     clickable=card in clickable, enabled=decides, giving=giving,
-                                    selected=card is self._wild)
+                                    selected=card is self._wild,
+                                    bluff=bluff if card.rank == "W+4" else None)
                         for card in sorted(game.hands[me], key=card_order)]
+        choices = self._choice_buttons(moves, decides)
+        actions = action_buttons(game, me, lang, kinds, decides, self._decision, self._call,
+                                 self._say_uno)
+        if decides:
+            _aim_focus(hand, choices, actions, self._aim, self._wild is not None)
         self._board.fill(self._hand, hand)
-        self._board.fill(self._choices, self._choice_buttons(moves, decides))
-        self._board.fill(self._actions, action_buttons(game, me, lang, kinds, decides,
-                                                       self._decision, self._call, self._say_uno))
+        self._board.fill(self._choices, choices)
+        self._board.fill(self._actions, actions)
         self._status.value = status
         self._hits.value = hits_html(game, me, lang, self._mark)
-        self._work_out.value = work_out_html(game, me, lang, decides)
+        thoughtful = any(isinstance(b, HeuristicBot) for s, b in enumerate(self._bots) if s != me)
+        self._work_out.value = work_out_html(game, me, lang, decides,
+                                             self._bluff if thoughtful else None)
         self._table.value = table_html(game, me, lang, self._rounds)
         self._message.value = (f'<span style="color:#b00020">{escape(self._refusal)}</span>'
                                if self._refusal else "")
@@ -519,16 +572,16 @@ class PlayApp:
             self._recorded = game  # a game is one row of the class board, however often drawn
             record("game", "play", 1.0 if game.outcome.winner == self.human else 0.0,
                    {"winner": game.outcome.winner, "turns": game.turns, "players": game.n,
-                    "seed": game.seed})
+                    "seed": game.seed, "bluff": self._bluff})
         if game.is_over:
             buttons = [button(text("play.play_again", lang), self.new_game,
-                              button_style="success", classes=("uno-play-again",)),
+                              button_style="success", classes=("uno-play-again", _FOCUS)),
                        button(text("play.same_deal", lang), lambda: self.new_game(game.seed),
                               classes=("uno-same-deal",))]
         else:
             buttons = [button(text("play.deal_button", lang), self.next_round,
                               disabled=self._busy, button_style="success",
-                              classes=("uno-next-round",))]
+                              classes=("uno-next-round", _FOCUS))]
         self._board.fill(self._end_buttons, buttons)
         self._end.layout.display = ""
 
@@ -559,6 +612,53 @@ class PlayApp:
     def _ipython_display_(self) -> None:  # pragma: no cover - notebook only
         from IPython.display import display
         cast(Callable[[object], None], display)(self.widget)
+
+
+def _bluff_colour(game: Game, me: int) -> Colour | None:
+    """The colour in force when a Wild Draw Four of the person's would be a
+    bluff (R-W4-BLUFF: they hold a card of that colour; V-W4-ANYTIME makes
+    it no bluff), else ``None``.  Whether the rules let it be played at all
+    is the engine's to say: the card is bright only if it may."""
+    colour = game.colour
+    if (colour is None or game.rules.w4_anytime
+            or game.phase not in (Phase.TURN, Phase.DRAWN)):
+        return None
+    return colour if any(c.colour == colour for c in game.hands[me]) else None
+
+
+def _aim_focus(hand: _Items, choices: _Items, actions: _Items, aim: int | None,
+               wild: bool) -> None:
+    """Mark the control that takes focus after a move (``uno-focus-next``,
+    when focus was on a control the move took away): a colour for the Wild
+    just clicked; else the card that fits nearest the place of the last card
+    played (the next one on, else the one before); else the first other
+    decision (whom to swap with, Ready, Go on); else Draw, else Keep it."""
+    def live(items: _Items) -> list[int]:
+        return [i for i, b in enumerate(items) if isinstance(b, ButtonSpec) and not b.disabled]
+
+    def mark(items: _Items, i: int) -> None:
+        spec = items[i]
+        assert isinstance(spec, ButtonSpec)
+        items[i] = spec._replace(classes=(*spec.classes, _FOCUS))
+
+    options = live(choices)
+    if wild and options:
+        mark(choices, options[0])
+        return
+    fits = [i for i in live(hand) if "uno-playable" in hand[i].classes]  # type: ignore[union-attr]
+    if fits:
+        at = 0 if aim is None else aim
+        mark(hand, next((i for i in fits if i >= at), fits[-1]))
+        return
+    if options:
+        mark(choices, options[0])
+        return
+    for i in live(actions):
+        spec = actions[i]
+        if isinstance(spec, ButtonSpec) and ("uno-draw" in spec.classes
+                                             or "uno-pass" in spec.classes):
+            mark(actions, i)
+            return
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:

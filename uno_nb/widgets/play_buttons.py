@@ -16,6 +16,7 @@ are not cards (:func:`move_buttons`) and the row of actions under the hand
 
 from __future__ import annotations
 
+from html import escape
 from typing import Callable, Collection, Mapping, NamedTuple, Sequence
 
 from . import ui as w
@@ -153,21 +154,36 @@ class ButtonBoard:
 
 # -- the buttons a drawing shows -------------------------------------------------------------
 
+#: A button as wide as its words, up to the row's width (then its words wrap:
+#: the web app's stylesheet lets them, .uno-swap).
+_WRAPS = {"width": "auto", "max_width": "100%", "height": "auto", "min_height": "28px"}
+
 #: What gives the action of a button that makes a move.
 Decide = Callable[[Move], Callable[[], None]]
 
 
 def card_button(card: Card, lang: str, action: Callable[[], None], *, clickable: bool,
-                enabled: bool, giving: bool, selected: bool) -> ButtonSpec:
+                enabled: bool, giving: bool, selected: bool,
+                bluff: Colour | None = None) -> ButtonSpec:
     """A card of the person's hand: its face with its name under it.
     ``clickable``: it may be played (or given) now; ``enabled``: the person
     decides now; ``giving``: a card to give (V-SWAP-FIVE); ``selected``: the
-    Wild that waits for its colour."""
+    Wild that waits for its colour; ``bluff``: the colour in force, when this
+    Wild Draw Four may be played only as a bluff (R-W4-BLUFF: the person
+    holds that colour) — said under its face ("A bluff:", read before its
+    name) and in its tooltip, not by a colour alone."""
     name = card_name(card, lang)
+    tag = ""
     if not enabled:
         tip = text("play.card.waiting", lang, card=name)
     elif giving:
         tip = text("play.card.give", lang, card=name)
+    elif clickable and bluff is not None:
+        tip = text("play.card.bluff", lang, card=name, colour=colour_name(bluff, lang),
+                   colour_of=colour_name(bluff, lang, of=True))
+        tag = (f'<span class="uno-bluff-tag" style="display:block;line-height:1.2;'
+               f'margin-top:2px;font-size:10px;font-weight:bold;color:#b00020">'
+               f'{escape(text("play.card.bluff_tag", lang))}</span>')
     else:
         tip = text("play.card.playable" if clickable else "play.card.unplayable", lang,
                    card=name)
@@ -177,17 +193,20 @@ def card_button(card: Card, lang: str, action: Callable[[], None], *, clickable:
     # app's stylesheet is not loaded (JupyterLab): a pale face does not fit.
     bright = clickable or not enabled
     face = card_svg(card, CARD_WIDTH, named=False,  # the button's words name it
-                    style="display:block;margin:0 auto", pale=not bright)
+                    style="display:block;margin:0 auto", pale=not bright) + tag
+    bluffing = bool(tag)
     return button(
         name, action, disabled=not enabled, tooltip=tip, face=face,
         classes=("uno-card", f"uno-card-{colour_word}",
                  "uno-playable" if clickable else "uno-unplayable",
-                 *(("uno-selected",) if selected else ())),
+                 *(("uno-selected",) if selected else ()),
+                 *(("uno-bluff",) if bluffing else ())),
         style={"button_color": "transparent", "text_color": INK,
                "font_weight": "bold" if bright else "normal"},
         layout={"width": f"{CARD_WIDTH + 12}px", "height": "auto",
                 "margin": "10px 1px 4px 1px",
-                "border": "3px solid #ffb300" if clickable else "3px solid transparent"})
+                "border": ("3px dashed #b00020" if bluffing else
+                           "3px solid #ffb300" if clickable else "3px solid transparent")})
 
 
 def colour_button(colour: Colour, lang: str, action: Callable[[], None]) -> ButtonSpec:
@@ -209,12 +228,15 @@ def move_buttons(game: Game, lang: str, moves: Sequence[Move], decide: Decide) -
         if m.kind is COLOUR and m.colour is not None:  # the colour of a Wild start card
             out.append(colour_button(m.colour, lang, decide(m)))
         elif m.kind is SWAP and m.target is not None:
+            # each player named in full with the cards they hold: which is
+            # which must show (a phone's button wraps its words, never cuts them)
             key = "play.swap_with" if game.phase is Phase.SWAP else "play.exchange_with"
-            out.append(button(text(key, lang, player=game.names[m.target]),
-                              decide(m), classes=("uno-swap",)))
+            out.append(button(text(key, lang, player=game.names[m.target],
+                                   count=len(game.hands[m.target])),
+                              decide(m), classes=("uno-swap",), layout=_WRAPS))
         elif m.kind is PASS and game.phase is Phase.EXCHANGE:
             out.append(button(text("play.exchange_none", lang), decide(m),
-                              classes=("uno-swap",)))
+                              classes=("uno-swap",), layout=_WRAPS))
         elif m.kind is READY:
             out.append(button(text("play.ready", lang), decide(m),
                               classes=("uno-ready",)))

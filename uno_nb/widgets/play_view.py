@@ -311,14 +311,18 @@ def _p(said: str) -> str:
     return f'<p style="line-height:1.4;margin:0.3em 0">{escape(said)}</p>'
 
 
-def work_out_html(game: Game, me: int, lang: str, decides: bool) -> str:
+def work_out_html(game: Game, me: int, lang: str, decides: bool,
+                  bluff: str | None = None) -> str:
     """"What can I work out?": the exact odds from the person's seat, from
     what that seat sees (their hand, the discard pile, the number of cards
     each other hand holds), never from a bot's hidden cards.  When a Wild
     Draw Four waits for their answer, the chance that it is a bluff, what
     each choice costs on average and which pays (the card-odds lesson's own
-    reasoning, :func:`~uno_nb.widgets.odds_challenge.challenge_reasoning`);
-    on their turn, the chance that a card drawn fits and the cards that fit."""
+    reasoning, :func:`~uno_nb.widgets.odds_challenge.challenge_reasoning`),
+    what that chance assumes and, beside it, how the bot has played its Wild
+    Draw Fours so far (:func:`bot_record`; ``bluff``: the bots' setting, the
+    word of the page's menu, when they are the thoughtful ones); on their
+    turn, the chance that a card drawn fits and the cards that fit."""
     from .odds_challenge import challenge_reasoning
     from .odds_panel import seat_name, top_name
 
@@ -333,9 +337,13 @@ def work_out_html(game: Game, me: int, lang: str, decides: bool) -> str:
     moves = game.turn_moves()
     if view.challengeable is not None and any(m.kind is CHALLENGE for m in moves):
         reasoning = challenge_reasoning(game, view, lang)
+        accused = view.challengeable[0]
         return "".join(map(_p, (reasoning.rule, reasoning.count, reasoning.expect))) + (
             f'<p style="line-height:1.4;margin:0.3em 0;font-weight:bold">'
-            f"{escape(reasoning.verdict)}</p>") + _p(reasoning.caveat)
+            f"{escape(reasoning.verdict)}</p>") + (
+            f'<div class="uno-work-out-assumes" style="border-left:4px solid #1f3b63;'
+            f'padding-left:8px;margin:0.4em 0">'
+            f'{"".join(map(_p, bot_record(game, accused, lang, bluff)))}</div>')
     if game.phase is Phase.PENALTY:  # draw the pending cards, or answer with a card
         answers = sorted({m.card for m in moves if m.kind is PLAY and m.card is not None},
                          key=lambda c: c.text)
@@ -361,6 +369,38 @@ def work_out_html(game: Game, me: int, lang: str, decides: bool) -> str:
     return "".join(map(_p, said))
 
 
+def bot_record(game: Game, accused: int, lang: str, bluff: str | None = None) -> list[str]:
+    """What the chance of a bluff assumes — the cards the person cannot see
+    dealt at random — and, beside it, how ``accused`` has played this game:
+    the Wild Draw Fours it has played (this one included) and what the
+    challenges of the earlier ones showed.  Only what everyone at the table
+    has seen counts (the cards played, the verdicts of challenges), never a
+    hand.  ``bluff``: the word of the page's "Bots bluff" menu, said too."""
+    name = game.names[accused]
+    fours = sum(1 for e in game.events if isinstance(e, ev.Played) and e.player == accused
+                and e.card.rank == "W+4")
+    verdicts = [e.guilty for e in game.events
+                if isinstance(e, ev.Challenged) and e.accused == accused]
+    said = [text("play.work_out.assumes", lang, accused=name)]
+    if fours <= 1:
+        said.append(text("play.work_out.first", lang, accused=name))
+    else:
+        said.append(text("play.work_out.record", lang, accused=name, fours=fours))
+        if verdicts:
+            caught = sum(1 for v in verdicts if v)
+            said.append(text("play.work_out.challenged", lang, accused=name,
+                             challenged=len(verdicts), caught=caught,
+                             cleared=len(verdicts) - caught))
+        else:
+            said.append(text("play.work_out.none_challenged", lang, accused=name))
+    if bluff == "never":
+        said.append(text("play.work_out.setting_never", lang))
+    elif bluff is not None:
+        said.append(text("play.work_out.setting", lang,
+                         setting=text(f"play.bluff.{bluff}", lang)))
+    return said
+
+
 def log_html(game: Game, me: int, lang: str, mark: int = 0) -> str:
     """The log, newest first, written for the person's seat ``me``: what the
     bots drew is not named.  The events from index ``mark`` on (what happened
@@ -377,5 +417,7 @@ def log_html(game: Game, me: int, lang: str, mark: int = 0) -> str:
         rows.append(f'<div class="uno-log-line{" uno-log-new" if new else ""}"{style}>'
                     f'{said}{rule}</div>')
     rows.reverse()  # newest first: the last move is always in sight
-    return ('<div style="max-height:260px;overflow-y:auto;font-family:sans-serif;'
+    # a scrolled box a keyboard can reach and scroll, named for a screen reader
+    return (f'<div tabindex="0" role="region" aria-label="{escape(text("play.log", lang))}" '
+            'style="max-height:260px;overflow-y:auto;font-family:sans-serif;'
             f'font-size:13px;line-height:1.5">{"".join(rows)}</div>')

@@ -128,7 +128,9 @@ class Ask:
                                      layout=w.Layout(width="auto", align_self="flex-start")),
                             "uno-q-show")  # its words in full, at their own width
         self._show.on_click(lambda _b: self.reveal())
-        self._message = tagged(w.HTML(), "uno-q-message")
+        # the verdict, read out when it comes (ui.js: a live region); focus
+        # goes to it when the box it came from is disabled (the question is over)
+        self._message = tagged(w.HTML(), "uno-q-message", "uno-live")
         self._hint = tagged(w.HTML(), "uno-q-hint")
         self._worked = tagged(w.HTML(), "uno-q-worked")
         parts += [self._show, self._message, self._hint, self._worked]
@@ -314,6 +316,10 @@ class Ask:
                 self._message.remove_class(name)
             if tone:
                 self._message.add_class(tone)
+            if verdict.done:
+                self._message.add_class("uno-focus-next")
+            else:
+                self._message.remove_class("uno-focus-next")
             self._message.style.text_color = _TONES.get(tone, "")
             self._message.style.font_weight = "bold" if tone == "uno-q-right" else ""
             self._hint.value = (f"<p><b>{escape(text('q.box.hint', lang))}:</b> "

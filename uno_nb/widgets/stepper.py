@@ -81,8 +81,12 @@ class GameStepper:
         self._busy = False
         self.rules_panel = RulesPanel(rules, on_change=self._rules_changed, lang=lang)
         self.odds_panel = OddsPanel(lang=lang)
-        self._back = tagged(w.Button(description=text("app.back", lang)), "uno-back")
-        self._step = tagged(w.Button(description=text("app.step", lang)), "uno-step")
+        # Back and Step take focus when the other one is disabled under it
+        # (the end or the start of the game reached): ui.js's uno-focus-next
+        self._back = tagged(w.Button(description=text("app.back", lang)), "uno-back",
+                            "uno-focus-next")
+        self._step = tagged(w.Button(description=text("app.step", lang)), "uno-step",
+                            "uno-focus-next")
         self._end = tagged(w.Button(description=text("app.end", lang)), "uno-end")
         self._restart = tagged(w.Button(description=text("app.restart", lang)), "uno-restart")
         self._seed = tagged(w.BoundedIntText(value=seed, min=0, max=2**31 - 1,
@@ -90,6 +94,8 @@ class GameStepper:
         self._slider = tagged(w.IntSlider(value=0, min=0, max=0, description=text("app.turn", lang),
                                           continuous_update=False), "uno-move")
         self._where = tagged(w.HTML(), "uno-where")
+        # the move just shown, for a screen reader (a live region, not on screen)
+        self._said = tagged(w.HTML(), "uno-said", "uno-live")
         # Autoplay: ipywidgets' Play runs its timer in the browser and shows
         # bare symbols, so a label says what it does and what ▶ and ■ mean.
         # (Its repeat button is hidden: starting over is what ■ and ▶ do.)
@@ -119,7 +125,7 @@ class GameStepper:
                             names="value")
         self._codes.observe(lambda change: self._render(), names="value")
         controls = w.HBox([self._restart, self._back, self._step, self._end, self._seed])
-        timeline = w.HBox([self._slider, self._where])
+        timeline = w.HBox([self._slider, self._where, self._said])
         autoplay = tagged(w.HBox([self._autoplay_label, self._play, self._autoplay_help,
                                   self._speed]), "uno-autoplay")
         log_head = w.HTML(f"<b>{escape(text('app.log', lang))}</b>"
@@ -225,6 +231,7 @@ class GameStepper:
         self._step.disabled = self._end.disabled = self.index == self._total
         self._where.value = text("app.move_of", lang, index=fmt_int(self.index, lang),
                                  total=fmt_int(self._total, lang))
+        self._said.value = _unseen(self._said_text())
         # the table, and under it the colours' symbols its cards carry
         self._table.value = game_html(game, seat=self._seat, lang=lang) + symbol_legend_html(lang)
         codes = self._codes.value
@@ -236,6 +243,17 @@ class GameStepper:
             self.odds_panel.clear()
         elif game.discard:
             self.odds_panel.update(game)
+
+    def _said_text(self) -> str:
+        """Where the game is and what the move shown did, in the log's words."""
+        game, marks, index = self._game, self._marks, self.index
+        where = text("app.move_of", self._lang, index=fmt_int(index, self._lang),
+                     total=fmt_int(self._total, self._lang))
+        if not index:
+            return where
+        said = [game.event_text(e, self._lang, viewer=self._seat)
+                for e in game.events[marks[index - 1]:marks[index]]]
+        return "; ".join([f"{where}: {said[0]}", *said[1:]]) if said else where
 
     def _log_html(self, codes: bool) -> str:
         """The log: one block per move, newest first so that the move just
@@ -273,6 +291,12 @@ class GameStepper:
     def _ipython_display_(self) -> None:  # pragma: no cover - notebook only
         from IPython.display import display
         display(self.widget)
+
+
+def _unseen(said: str) -> str:
+    """Words for a screen reader only: in the page, not on the screen."""
+    return ('<span style="position:absolute;width:1px;height:1px;overflow:hidden;'
+            f'clip-path:inset(50%);white-space:nowrap">{escape(said)}</span>')
 
 
 # -- sentences for the page's small tables ------------------------------------------------
