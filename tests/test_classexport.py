@@ -144,7 +144,7 @@ def test_questions_and_choices_in_the_pages_language(lang):
     assert choice["answer"] == choice_words(q, q.choices[1], lang)
     assert choice["answer"] == ("Exactly three red cards" if lang == "en" else "Ровно три красные")
     assert number["answer"] == ("57.4" if lang == "en" else "57,4")  # the language's decimal sign
-    assert number["page"] == ("02 · Card odds" if lang == "en" else "02 · Шансы в картах")
+    assert number["page"] == ("02 · Card odds" if lang == "en" else "02 · Вероятности в картах")
     assert seat["page"] == text("page.title.01_rules_step_by_step", lang)
     assert revealed["page"] == text("page.title.05_play_against_bots", lang) and revealed["answer"] == ""
     outcomes = {"en": ("wrong", "right", "shown the answer"),
@@ -219,7 +219,7 @@ def test_every_column_title_exists_in_both_languages():
     for page in lessons.PAGES:  # the pages' titles, as the index names them
         assert classexport.page_title(page, "en").startswith(f"{page} · ")
         assert cyrillic_share(classexport.page_title(page, "ru")) == 1.0
-    assert classexport.page_title("02", "ru") == "02 · Шансы в картах"
+    assert classexport.page_title("02", "ru") == "02 · Вероятности в картах"
     assert classexport.page_title("99") == "99" and classexport.page_title(None) is None
 
 

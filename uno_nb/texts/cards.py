@@ -46,12 +46,13 @@ RU: dict[str, str] = {
     "colour.red.of": "красного", "colour.yellow.of": "жёлтого", "colour.green.of": "зелёного",
     "colour.blue.of": "синего",
     **{f"rank.{n}": str(n) for n in range(10)},
-    "rank.S": "«Пропуск хода»", "rank.R": "«Смена направления»", "rank.+2": "+2",
-    "rank.+1": "+1",
+    "rank.S": "«Пропуск хода»", "rank.R": "«Смена направления»", "rank.+2": "«+2»",
+    "rank.+1": "«+1»",
     "rank.W": "Дикая карта", "rank.W+4": "Дикая +4", "rank.W+10": "Дикая +10",
     "rank.W+2": "Дикая +2",
     "card.number": "{colour} {rank}",
-    "card.coloured": "{colour} {rank}",
+    # карта действия: «Красная карта «Пропуск хода»» — прилагательное согласовано со словом «карта»
+    "card.coloured": "{colour} карта {rank}",
     "card.wild_colour": "{card} → {colour}",
     "legend.title": "Коды карт",
     "legend.colours": "R — красная, Y — жёлтая, G — зелёная, B — синяя",
@@ -61,8 +62,8 @@ RU: dict[str, str] = {
                     "(зелёный)",
     "legend.house": "Колоды для домашних правил: W+10 — Дикая +10 (V-PLUS10); +1 — карта «+1» "
                     "и W+2 — Дикая +2 (V-H2O)",
-    "legend.example": "Пример: RS — Красная «Пропуск хода», G+2 — Зелёная +2, W+4>G — Дикая +4, "
-                      "выбран зелёный цвет",
+    "legend.example": "Пример: RS — красная карта «Пропуск хода», G+2 — зелёная карта «+2», "
+                      "W+4>G — Дикая +4, выбран зелёный цвет",
     "legend.symbols.title": "Знаки цветов",
     "legend.symbol": "{shape} — {colour}",
     "legend.symbols.pale": "Бледная карта с пунктирной рамкой сейчас не подходит.",

@@ -22,9 +22,11 @@ __all__ = ["fmt_int", "fmt_decimal", "fmt_percent", "fmt_ratio", "fmt_fraction",
 
 
 def _localize(digits: str, lang: str) -> str:
-    """Swap Python's ``,`` and ``.`` for the language's separators."""
+    """Swap Python's ``,`` and ``.`` for the language's separators, and its
+    hyphen-minus for the language's minus sign (Russian: ``−``, U+2212)."""
     group, point = text("odds.num.group", lang), text("odds.num.decimal", lang)
-    table: dict[str, str | int | None] = {",": group, ".": point}
+    table: dict[str, str | int | None] = {",": group, ".": point,
+                                          "-": text("odds.num.minus", lang)}
     return digits.translate(str.maketrans(table))
 
 

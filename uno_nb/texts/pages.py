@@ -39,7 +39,7 @@ EN: dict[str, str] = {
 
 RU: dict[str, str] = {
     "page.title.01_rules_step_by_step": "01 · Правила шаг за шагом",
-    "page.title.02_card_odds": "02 · Шансы в картах",
+    "page.title.02_card_odds": "02 · Вероятности в картах",
     "page.title.03_scoring": "03 · Подсчёт очков",
     "page.title.04_house_rules_lab": "04 · Лаборатория домашних правил",
     "page.title.05_play_against_bots": "05 · Игра против ботов",

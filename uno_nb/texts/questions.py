@@ -15,7 +15,7 @@ RU: dict[str, str] = {
     'answer.refused.empty': 'Сначала введите ответ — число, например {example}.',
     'answer.refused.words': 'Запишите ответ цифрами, например {example}.',
     'answer.refused.exponent': 'Запишите обычное число, например {example}, а не степень десяти.',
-    'answer.refused.decimal_comma': 'Десятичный знак на этой странице — точка: запишите {example}.',
+    'answer.refused.decimal_comma': 'Десятичный разделитель на этой странице — точка: запишите {example}.',
     'answer.refused.not_number': '«{typed}» — не число. Запишите число, например {example}.',
     'answer.refused.range': '{typed} не может быть ответом: ответ — число от {low} до {high}.',
 }

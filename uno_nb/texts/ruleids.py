@@ -70,7 +70,7 @@ RU: dict[str, str] = {
     "rule.V-TWO-PLAYER-SKIP": "«Смена направления» при двух игроках",
     "rule.V-SEVEN-ZERO": "семь-ноль", "rule.V-SWAP-FIVE": "обмен картой на пятёрке",
     "rule.V-COLOUR-WHEEL": "смена цвета по кругу", "rule.V-PLUS10": "Дикая +10",
-    "rule.V-H2O": "колода H2O", "rule.V-DROP-ZERO": "сбрось ноль: последний 0 стоит 50",
+    "rule.V-H2O": "колода H2O", "rule.V-DROP-ZERO": "сбрось ноль: единственный 0 на руке стоит 50",
     "rule.V-SCORE-PENALTY": "каждый считает очки своих карт",
     "rule.V-LAZY": "ленивый подсчёт очков",
     "rule.V-SEVEN-ROUNDS": "Уно в 7 раундов", "rule.V-TO-THE-LAST": "до последнего",
