@@ -335,20 +335,26 @@ def legend_html(lang: str = "en", house: bool = False) -> str:
 def symbol_legend_html(lang: str = "en", pale: bool = False, short: bool = False) -> str:
     """The legend of the colours' symbols (:data:`SYMBOL_SHAPES`), each drawn
     as on the cards beside its shape and colour in words ("triangle: red"),
-    for every page that shows cards; ``short``: the colour's word alone (the
-    shape's name is the picture's name for a screen reader and its tooltip),
-    for a page where room is short (the play page on a phone); ``pale``: and
-    what a pale card means (the play page's hand)."""
+    for every page that shows cards; ``short``: no title and the colour's
+    word alone (the shape's name is the picture's name for a screen reader
+    and its tooltip), for a page where room is short (the play page on a
+    phone, above the hand); ``pale``: and what a pale card means (the play
+    page's hand)."""
     items = []
     for colour in SYMBOL_SHAPES:
         shape, word = text(f"symbol.{colour.word}", lang), colour_name(colour, lang)
-        picture = colour_symbol_svg(colour, 18, "margin:0 4px 2px 0",
+        picture = colour_symbol_svg(colour, 16 if short else 18, "margin:0 3px 2px 0",
                                     name=shape if short else None)
         said = word if short else text("legend.symbol", lang, shape=shape, colour=word)
         items.append('<span class="uno-symbol-item" style="white-space:nowrap;margin-right:10px">'
                      f'{picture}{escape(said)}</span>')
-    note = (f'<div class="uno-symbol-pale">{escape(text("legend.symbols.pale", lang))}</div>'
-            if pale else "")
+    note = text("legend.symbols.pale", lang) if pale else ""
+    if short:  # one flowing paragraph: the symbols, then what a pale card means
+        note = (f'<span class="uno-symbol-pale" style="display:inline-block">{escape(note)}</span>'
+                if note else "")
+        return ('<div class="uno-symbol-legend" style="font-family:sans-serif;font-size:12px;'
+                f'line-height:1.5;margin:4px 0">{"".join(items)}{note}</div>')
+    note = f'<div class="uno-symbol-pale">{escape(note)}</div>' if note else ""
     return ('<div class="uno-symbol-legend" style="font-family:sans-serif;font-size:13px;'
             'line-height:1.6;margin:4px 0">'
             f'<b>{escape(text("legend.symbols.title", lang))}:</b> {"".join(items)}{note}</div>')
