@@ -231,7 +231,7 @@ RU: dict[str, str] = {
                          "(больше всего очков на руке)",
     "event.game_won.target": "{player} выигрывает партию: {points} "
                              "{points|очко|очка|очков} при цели {goal}",
-    "event.game_won.lowest": "{player} выигрывает партию с самой маленькой суммой очков: "
+    "event.game_won.lowest": "{player} выигрывает партию с наименьшей суммой очков: "
                              "кто-то уже набрал {goal} {goal|очко|очка|очков}",
     "event.game_won.rounds": "{player} выигрывает партию после {rounds} "
                              "{rounds|раунда|раундов|раундов}",
