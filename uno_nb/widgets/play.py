@@ -373,7 +373,8 @@ class PlayApp:
                   else "play" if move.kind is PLAY else move.kind.name.lower())
         record("challenge", "play", 1.0 if challenged else 0.0,
                {"challenged": challenged, "answer": answer, "drew": drew,
-                "guilty": None if verdict is None else bool(verdict.guilty)})
+                "guilty": None if verdict is None else bool(verdict.guilty),
+                "bluff": self._bluff})  # how often the bots bluffed, in this class's games
 
     def _choose_colour(self, colour: Colour) -> None:
         card = self._wild

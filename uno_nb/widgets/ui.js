@@ -76,6 +76,7 @@ class View {
   }
 
   redraw(ids) {
+    const before = focused(this.el); // (see keyboard(), below)
     if (ids === null) { // a whole new tree: start again
       this.drawn.clear();
       this.el.replaceChildren();
@@ -90,6 +91,7 @@ class View {
     }
     const root = this.element(this.tree.root);
     if (root && this.el.firstChild !== root) this.el.replaceChildren(root);
+    keyboard(this, before);
   }
 
   element(id) {
@@ -203,6 +205,7 @@ const MAKERS = {
           }
           words.textContent = n.p.d || "";
           if (el.firstChild !== picture || el.childNodes.length !== 2) el.replaceChildren(picture, words);
+        live(el, n);
         } else {
           face = null;
           el.textContent = n.p.d || "";
@@ -543,3 +546,90 @@ function render({ model, el }) {
 }
 
 export default { initialize, render };
+// -- the keyboard and a screen reader ---------------------------------------------------
+// Three classes an app puts on its controls (the play page, uno_nb/widgets/play.py):
+// * "uno-live" on an HTML control: a live region (role=status, aria-live=polite),
+//   read out by a screen reader when its words change (a status line, a verdict);
+// * "uno-roving" on a box: its buttons are one stop of the Tab key (the one last
+//   used), and Left/Right, Home/End move among them (a hand of cards);
+// * "uno-focus-next" on a control: where focus goes when a drawing took away or
+//   disabled the control that had it (a card played, the bots moving): focus
+//   waits for it to come, and stays put if the person went elsewhere meanwhile.
+
+function live(el, node) {
+  if ((node.c || []).includes("uno-live")) {
+    el.setAttribute("role", "status");
+    el.setAttribute("aria-live", "polite");
+  } else if (el.getAttribute("role") === "status") {
+    el.removeAttribute("role");
+    el.removeAttribute("aria-live");
+  }
+}
+
+function focused(el) {
+  const active = document.activeElement;
+  return active && active !== document.body && el.contains(active) ? active : null;
+}
+
+function usable(el) {
+  return !el.disabled && el.getClientRects().length > 0;
+}
+
+function keyboard(view, before) {
+  const el = view.el;
+  if (before && (!before.isConnected || before.disabled)) view.lost = true;
+  for (const row of el.querySelectorAll(".uno-roving")) roving(row);
+  if (!view.lost) return;
+  const active = document.activeElement;
+  if (active && active !== document.body && !(el.contains(active) && active.disabled)) {
+    view.lost = false; // the person is elsewhere now: focus stays there
+    return;
+  }
+  const next = [...el.querySelectorAll(".uno-focus-next")].find(usable);
+  if (!next) return; // (not yet: the bots are moving)
+  if (!next.matches("button, input, select, textarea, a[href], [tabindex]")) next.tabIndex = -1;
+  view.lost = false;
+  next.focus();
+}
+
+function stops(row) {
+  return [...row.querySelectorAll(":scope > button")].filter((b) => !b.disabled);
+}
+
+function roving(row) {
+  if (!row.dataset.unoRoving) {
+    row.dataset.unoRoving = "1";
+    row.setAttribute("role", "toolbar");
+    row.addEventListener("keydown", (e) => {
+      if (e.altKey || e.ctrlKey || e.metaKey) return;
+      const buttons = stops(row);
+      const at = buttons.indexOf(document.activeElement);
+      if (at < 0) return;
+      const last = buttons.length - 1;
+      const to = { ArrowRight: at === last ? 0 : at + 1, ArrowLeft: at === 0 ? last : at - 1,
+        Home: 0, End: last }[e.key];
+      if (to === undefined) return;
+      e.preventDefault();
+      stop(buttons, buttons[to]);
+      buttons[to].focus();
+    });
+    row.addEventListener("focusin", (e) => {
+      const buttons = stops(row);
+      if (buttons.includes(e.target)) stop(buttons, e.target);
+    });
+  }
+  if (row.title) row.setAttribute("aria-label", row.title);
+  const buttons = stops(row);
+  const active = document.activeElement;
+  stop(buttons, buttons.find((b) => b === active)
+    || buttons.find((b) => b.classList.contains("uno-focus-next"))
+    || buttons.find((b) => b.dataset.unoStop === "1") || buttons[0]);
+}
+
+function stop(buttons, chosen) { // the one button of a row that Tab stops at
+  for (const b of buttons) {
+    b.tabIndex = b === chosen ? 0 : -1;
+    b.dataset.unoStop = b === chosen ? "1" : "";
+  }
+}
+
