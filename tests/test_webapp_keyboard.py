@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_webapp import (WAIT_MS, browser, desktop, open_notebook, play_page,  # noqa: F401
+from tests.test_webapp import (ARTIFACTS, WAIT_MS, browser, desktop, open_notebook, play_page,  # noqa: F401
                                screenshot, server)
 
 pytest.importorskip("playwright")
@@ -207,3 +207,61 @@ def test_a_question_reads_its_verdict_out_and_keeps_focus(server, desktop):
         arg=box, timeout=WAIT_MS)
     assert "57.4" in message.inner_text()
     page.close(run_before_unload=True)
+
+
+def _deal_with_a_seven() -> tuple[int, str]:
+    """A seed whose opening lets the person play a 7 under the party rules
+    (V-SEVEN-ZERO), and that 7's code."""
+    from uno_nb.engine.moves import PLAY
+    from uno_nb.widgets import PlayApp
+    for seed in range(1, 500):
+        twin = PlayApp("party", players=3, seed=seed, delay=0)
+        sevens = [m.card for m in twin._my_moves() if m.kind is PLAY and m.card.rank == "7"]
+        if sevens and twin.game.current == 0 and not twin._paused:
+            return seed, sevens[0].text
+    raise AssertionError("no seed opens with a 7 to play")
+
+
+def test_V_SEVEN_ZERO_the_swap_buttons_name_each_player_in_full_on_a_phone(server, browser):
+    """Under 7-0 the buttons read "Swap hands with Bot 2 (5 cards)", whole,
+    wrapping on a 375 px phone instead of cut off."""
+    from uno_nb.engine.moves import SWAP
+    from uno_nb.widgets import PlayApp
+    seed, seven = _deal_with_a_seven()
+    context = browser.new_context(viewport={"width": 375, "height": 812}, is_mobile=True,
+                                  has_touch=True, device_scale_factor=2)
+    page = open_notebook(context, server, "05_play_against_bots").page
+    page.select_option(".uno-play .uno-speed select", label="instant")
+    page.locator(".uno-play-settings .uno-ui-section-head").first.click()
+    menu = page.locator(".uno-play .uno-rules select").first  # the preset
+    presets = menu.evaluate("s => [...s.options].map(o => o.innerText)")
+    menu.select_option(index=next(i for i, t in enumerate(presets) if "party" in t.lower()))
+    page.fill(".uno-play .uno-seed input", str(seed))
+    page.press(".uno-play .uno-seed input", "Enter")
+    page.wait_for_function(
+        "(seed) => document.querySelector('.uno-play .uno-seed-note').innerText"
+        ".startsWith(`Seed ${seed} `)", arg=str(seed), timeout=WAIT_MS)
+    card = page.locator(f'.uno-play .uno-hand .uno-card.uno-playable:has(svg[data-card="{seven}"])')
+    card.first.wait_for(timeout=WAIT_MS)
+    card.first.click()
+    twin = PlayApp("party", players=3, seed=seed, delay=0)
+    twin.play(seven)
+    wanted = [b.description for b in twin._choices.children
+              if "uno-swap" in getattr(b, "_dom_classes", ())]
+    targets = [m.target for m in twin._my_moves() if m.kind is SWAP]
+    assert wanted and len(wanted) == len(targets)
+    page.wait_for_function("(n) => document.querySelectorAll('.uno-play .uno-swap').length === n",
+                           arg=len(wanted), timeout=WAIT_MS)
+    shown = page.eval_on_selector_all(".uno-play .uno-swap", """bs => bs.map(b => ({
+      words: b.innerText.replace(/\\s+/g, ' ').trim(),
+      cut: b.scrollWidth > b.clientWidth + 1 || b.scrollHeight > b.clientHeight + 1,
+      right: b.getBoundingClientRect().right}))""")
+    (ARTIFACTS / "screenshots").mkdir(parents=True, exist_ok=True)
+    page.locator(".uno-play .uno-choices").screenshot(
+        path=str(ARTIFACTS / "screenshots" / "05-swap-buttons-phone.png"))
+    assert [s["words"] for s in shown] == wanted
+    for s in shown:
+        assert not s["cut"] and s["right"] <= 375, s
+    for seat, words in zip(targets, wanted):
+        assert words.endswith(f"{twin.game.names[seat]} ({len(twin.game.hands[seat])} cards)")
+    context.close()
