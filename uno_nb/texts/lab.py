@@ -26,6 +26,7 @@ EN: dict[str, str] = {
     "lab.invite": "Press Run ▶ to play {number} {games|game|games} under each rule set and "
                   "compare them.",
     "lab.running": "Playing {number} {games|game|games} under each rule set…",
+    "lab.progress": "Games played so far, both rule sets together",
     "lab.done": "{number} {games|game|games} under each rule set in {seconds} s, on the same "
                 "seeds.",
     "lab.changed": "The settings have changed: the games are played again in a moment…",
@@ -109,6 +110,7 @@ RU: dict[str, str] = {
                   "по каждому набору правил и сравнить их.",
     "lab.running": "Боты играют {number} {games|партию|партии|партий} по каждому набору "
                    "правил…",
+    "lab.progress": "Сколько партий уже сыграно (оба набора правил вместе)",
     "lab.done": "Готово: {number} {games|партия|партии|партий} по каждому набору правил "
                 "за {seconds} с, на одних и тех же раскладах.",
     "lab.changed": "Настройки изменились: через мгновение партии будут сыграны заново…",

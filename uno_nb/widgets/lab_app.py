@@ -235,7 +235,9 @@ class LabApp:
         self._titles = [tagged(w.HTML(), "uno-lab-title") for _ in LABELS]
         self._compared = tagged(w.HTML(), "uno-lab-compared")
         self._button_box = w.HBox()
-        self._progress = tagged(w.IntProgress(value=0, min=0, max=1), "uno-progress")
+        # named for a screen reader by its tooltip (no words beside it)
+        self._progress = tagged(w.IntProgress(value=0, min=0, max=1,
+                                              tooltip=text("lab.progress", lang)), "uno-progress")
         self._status = tagged(w.HTML(), "uno-lab-status")
         self._table = tagged(w.HTML(), "uno-lab-table")
         self._notes = tagged(w.HTML(), "uno-lab-notes")

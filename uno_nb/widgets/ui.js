@@ -157,6 +157,34 @@ function describe(label, node) {
   label.style.maxWidth = width ? "none" : "";
 }
 
+// A control's name for a screen reader: its visible words (the label beside
+// it: tied by for/id, so that a click on them reaches it too, or by
+// aria-labelledby where a label cannot point), or, with no words shown, its
+// tooltip or placeholder (axe-core's label, select-name and
+// aria-progressbar-name).  The ids are the page's own: a control drawn twice
+// is two elements.
+let ids = 0;
+const LABELABLE = new Set(["INPUT", "SELECT", "TEXTAREA", "BUTTON"]);
+
+function name(control, node, label) {
+  const p = node.p;
+  if (p.d && label) {
+    control.removeAttribute("aria-label");
+    if (LABELABLE.has(control.tagName)) {
+      if (!control.id) control.id = `uno-ui-${++ids}`;
+      label.htmlFor = control.id;
+    } else {
+      if (!label.id) label.id = `uno-ui-${++ids}`;
+      control.setAttribute("aria-labelledby", label.id);
+    }
+    return;
+  }
+  control.removeAttribute("aria-labelledby");
+  const words = p.d || p.tip || p.ph || "";
+  if (words) control.setAttribute("aria-label", words);
+  else control.removeAttribute("aria-label");
+}
+
 function box(view, id, node, base) {
   const el = tag("div");
   return { el, base, update: (n) => view.place(el, n.k) };
@@ -177,6 +205,7 @@ const MAKERS = {
       el, base: "jupyter-widgets widget-inline-hbox widget-html",
       update(n) {
         describe(label, n);
+        live(el, n);
         if (n.p.v !== shown) content.innerHTML = shown = n.p.v;
       },
     };
@@ -205,7 +234,6 @@ const MAKERS = {
           }
           words.textContent = n.p.d || "";
           if (el.firstChild !== picture || el.childNodes.length !== 2) el.replaceChildren(picture, words);
-        live(el, n);
         } else {
           face = null;
           el.textContent = n.p.d || "";
@@ -248,9 +276,7 @@ const MAKERS = {
       el, base: "jupyter-widgets widget-inline-hbox widget-dropdown",
       update(n) {
         describe(label, n);
-        // its name for a screen reader: the words beside it (axe-core's select-name)
-        if (n.p.d) select.setAttribute("aria-label", n.p.d);
-        else select.removeAttribute("aria-label");
+        name(select, n, label);
         const options = n.p.o || [];
         if (JSON.stringify(options) !== labels) {
           labels = JSON.stringify(options);
@@ -303,7 +329,7 @@ const MAKERS = {
         value = n.p.v;
         if (changed) sent = value;
         input.placeholder = n.p.ph || "";
-        input.setAttribute("aria-label", n.p.d || n.p.ph || "");
+        name(input, n, label);
         // what a person is typing stays, unless the value itself changed
         if (document.activeElement !== input || (changed && !echo)) input.value = value;
         input.disabled = !!n.p.dis;
@@ -329,6 +355,7 @@ const MAKERS = {
       el, base: "jupyter-widgets widget-inline-hbox widget-text",
       update(n) {
         describe(label, n);
+        name(input, n, label);
         const changed = n.p.v !== value;
         value = n.p.v;
         input.min = n.p.min;
@@ -425,6 +452,7 @@ const MAKERS = {
         bar.style.width = `${(100 * (n.p.v - n.p.min)) / span}%`;
         bar.className = "progress-bar" + (n.p.bs ? ` progress-bar-${n.p.bs}` : "");
         outer.setAttribute("role", "progressbar");
+        name(outer, n, label);
         outer.setAttribute("aria-valuenow", String(n.p.v));
         outer.setAttribute("aria-valuemin", String(n.p.min));
         outer.setAttribute("aria-valuemax", String(n.p.max));
@@ -516,6 +544,7 @@ function slider(view, id, node, named) {
     update(next) {
       n = next;
       describe(label, next);
+      name(range, next, label);
       if (named) {
         range.min = "0";
         range.max = String(Math.max(0, (next.p.o || []).length - 1));
@@ -536,16 +565,6 @@ function slider(view, id, node, named) {
   };
 }
 
-function render({ model, el }) {
-  const tree = TREES.get(model.get("tree"));
-  el.classList.add("uno-ui");
-  const view = new View(model, el, tree);
-  tree.views.add(view);
-  view.redraw([]);
-  return () => tree.views.delete(view);
-}
-
-export default { initialize, render };
 // -- the keyboard and a screen reader ---------------------------------------------------
 // Three classes an app puts on its controls (the play page, uno_nb/widgets/play.py):
 // * "uno-live" on an HTML control: a live region (role=status, aria-live=polite),
@@ -633,3 +652,13 @@ function stop(buttons, chosen) { // the one button of a row that Tab stops at
   }
 }
 
+function render({ model, el }) {
+  const tree = TREES.get(model.get("tree"));
+  el.classList.add("uno-ui");
+  const view = new View(model, el, tree);
+  tree.views.add(view);
+  view.redraw([]);
+  return () => tree.views.delete(view);
+}
+
+export default { initialize, render };
