@@ -148,8 +148,8 @@ def table_html(game: Game, me: int, lang: str, rounds: int | None = 1) -> str:
         if rounds != 1:
             score = text("play.table.score", lang, points=fmt_int(game.scores[s], lang))
             lines.append(f'<div>{escape(score)}</div>')
-        if moving:
-            lines.append(f'<div style="color:#b26a00">▶ {escape(text("play.table.turn", lang))}'
+        if moving:  # dark amber: 6.0:1 on the seat's pale yellow (WCAG AA)
+            lines.append(f'<div style="color:#8a5200">▶ {escape(text("play.table.turn", lang))}'
                          '</div>')
         seat_class = "uno-seat uno-seat-current" if moving else "uno-seat"
         if s == me:
@@ -410,7 +410,7 @@ def log_html(game: Game, me: int, lang: str, mark: int = 0) -> str:
     rows = []
     for i, event in enumerate(game.events):
         said = escape(game.event_text(event, lang, viewer=me))
-        rule = (f' <span class="uno-rule" style="color:#888;font-size:11px">'
+        rule = (f' <span class="uno-rule" style="color:#666;font-size:11px">'
                 f'{escape(rule_name(event.rule, lang))}</span>' if event.rule else "")
         new = i >= mark and mark > 0
         style = ' style="background:#fff8d6"' if new else ""

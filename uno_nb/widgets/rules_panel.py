@@ -103,7 +103,7 @@ def rules_name(rules: RuleSet, lang: str = "en", prefer: str | None = None) -> s
 
 # Inline styles as well as classes: the panel also shows in JupyterLab, where
 # the web app's stylesheet (uno.css) is not loaded.
-_ID_STYLE = "color:#777;font-size:0.85em;margin-left:0.4em;white-space:nowrap"
+_ID_STYLE = "color:#666;font-size:0.85em;margin-left:0.4em;white-space:nowrap"
 _HELP_STYLE = "color:#666;font-size:0.85em;line-height:1.3;margin:0 0 0.5em 1.6em"
 
 

@@ -296,7 +296,10 @@ class ScoringPanel:
                 cells.append(text(key, lang, total=fmt_int(new, lang),
                                   gain=fmt_int(abs(gain), lang)) if gain else fmt_int(new, lang))
             body.append("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in cells) + "</tr>")
-        return ('<div style="max-height:280px;overflow:auto">'
+        # a scrolled box a keyboard can reach and scroll, named for a screen reader
+        return ('<div tabindex="0" role="region" '
+                f'aria-label="{escape(text("app.scores_table_caption", lang))}" '
+                'style="max-height:280px;overflow:auto">'
                 '<table class="uno-scores" style="border-collapse:collapse;font-family:sans-serif;'
                 'font-size:13px;text-align:right">'
                 f'<thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table></div>'

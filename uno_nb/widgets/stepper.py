@@ -279,7 +279,9 @@ class GameStepper:
                 f'padding-top:2px">{escape(label)}</div>'
                 f'<div style="flex:1 1 auto;min-width:0">{"".join(rows)}</div></div>')
         blocks.reverse()
-        return ('<div style="max-height:420px;overflow-y:auto;font-family:sans-serif;'
+        # a scrolled box a keyboard can reach and scroll, named for a screen reader
+        return (f'<div tabindex="0" role="region" aria-label="{escape(text("app.log", lang))}" '
+                'style="max-height:420px;overflow-y:auto;font-family:sans-serif;'
                 f'font-size:14px;line-height:1.45">{"".join(blocks)}</div>')
 
     def log_lines(self) -> list[str]:
