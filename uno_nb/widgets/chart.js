@@ -170,10 +170,89 @@ function wordsOf({ data, layout }) {
   return JSON.stringify([layout.title && layout.title.text, data.map((trace) => trace.name)]);
 }
 
+// A chart's text alternative (WCAG 1.1.1): a screen reader reads the chart as
+// one picture (role="img") named by its title, its notes, and each series'
+// points in the words of their hover labels (the page's language; the
+// numbers themselves where a series has none), all of them up to POINTS a
+// series, evenly spread beyond.
+const POINTS = 40;
+
+function plain(html) {
+  const doc = new DOMParser().parseFromString(`<p>${String(html).replace(/<br\s*\/?>/gi, " ")}</p>`,
+                                              "text/html");
+  return doc.body.textContent.replace(/\s+/g, " ").trim();
+}
+
+function spoken(value) {
+  if (typeof value !== "number") return value === undefined || value === null ? "" : String(value);
+  const lang = document.documentElement.lang || undefined;
+  return new Intl.NumberFormat(lang, { maximumFractionDigits: 3 }).format(value);
+}
+
+// plotly's JSON writes numpy arrays as {dtype, bdata: base64, shape}
+const TYPED = { i1: Int8Array, u1: Uint8Array, i2: Int16Array, u2: Uint16Array, i4: Int32Array,
+                u4: Uint32Array, f4: Float32Array, f8: Float64Array };
+
+function array(values) {
+  if (!values || typeof values !== "object" || !values.bdata || !TYPED[values.dtype]) return values;
+  const bytes = Uint8Array.from(atob(values.bdata), (c) => c.charCodeAt(0));
+  const flat = Array.from(new TYPED[values.dtype](bytes.buffer));
+  const shape = String(values.shape || "").split(",").map(Number).filter((n) => n > 0);
+  if (shape.length !== 2) return flat;
+  return Array.from({ length: shape[0] }, (_, row) => flat.slice(row * shape[1], (row + 1) * shape[1]));
+}
+
+function at(values, i) {
+  const all = array(values);
+  if (all === undefined || all === null) return undefined;
+  return typeof all === "object" && "length" in all ? all[i] : all;
+}
+
+function point(trace, i) {
+  const template = trace.hovertemplate;
+  if (typeof template === "string" && template.replace(/<extra>.*?<\/extra>/g, "").trim()) {
+    const said = template.replace(/<extra>.*?<\/extra>/g, "").replace(
+      /%\{([^}:]+)(?::[^}]*)?\}/g, (_, key) => {
+        if (key === "fullData.name" || key === "data.name") return plain(trace.name || "");
+        const [field, index] = key.replace(/\]$/, "").split("[");
+        const value = at(trace[field === "label" ? "labels" : field === "value" ? "values" : field], i);
+        return spoken(index === undefined || value === undefined ? value : value[Number(index)]);
+      });
+    return plain(said);
+  }
+  if (trace.type === "pie") return `${plain(spoken(at(trace.labels, i)))}: ${spoken(at(trace.values, i))}`;
+  return `${plain(spoken(at(trace.x, i)))}: ${spoken(at(trace.y, i))}`;
+}
+
+function alternative(figure) {
+  const layout = figure.layout || {};
+  const title = layout.title && (typeof layout.title === "string" ? layout.title : layout.title.text);
+  const parts = title ? [plain(title)] : [];
+  for (const note of layout.annotations || []) if (note.text) parts.push(plain(note.text));
+  for (let trace of figure.data || []) {
+    if (trace.visible === false) continue;
+    const values = array(trace.type === "pie" ? trace.values : (trace.y || trace.x));
+    const count = values && typeof values === "object" && "length" in values ? values.length : 0;
+    if (!count) continue;
+    trace = Object.fromEntries(Object.entries(trace).map(([key, value]) => [key, array(value)]));
+    const picked = count <= POINTS ? [...Array(count).keys()]
+      : [...new Set([...Array(POINTS).keys()].map((k) => Math.round((k * (count - 1)) / (POINTS - 1))))];
+    const points = picked.map((i) => point(trace, i)).filter(Boolean).join("; ");
+    const name = trace.name ? plain(trace.name) : "";
+    parts.push(name && !points.startsWith(name) ? `${name}: ${points}` : points);
+  }
+  return parts.reduce((said, part) => (said ? `${said}${/[.…!?:]$/.test(said) ? " " : ". "}${part}`
+    : part), "");
+}
+
 function render({ model, el }) {
   // plotly draws into the widget's own element (the page's styles and tests
   // find ".uno-lab-chart.js-plotly-plot")
   el.classList.add("uno-chart");
+  // read as one picture, named by its words (see alternative)
+  el.setAttribute("role", "img");
+  const named = () => el.setAttribute("aria-label", alternative(model.get("figure") || {}));
+  named();
   let Plotly = null;
   let closed = false;
   let busy = false; // a drawing waits its turn or is under way
@@ -226,6 +305,7 @@ function render({ model, el }) {
   });
   sized.observe(el);
   model.on("change:figure", draw);
+  model.on("change:figure", named);
   // plotly.js is fetched once a chart is on show: a page whose charts are all
   // put away (a student's view of the teacher's board) never fetches it
   let loading = false;
@@ -249,6 +329,7 @@ function render({ model, el }) {
     closed = true;
     sized.disconnect();
     model.off("change:figure", draw);
+    model.off("change:figure", named);
     model.off("change:hidden", hide);
     if (Plotly) Plotly.purge(el);
   };
