@@ -690,7 +690,7 @@ def test_a_refused_rule_combination_is_explained_and_the_game_is_not_dealt_again
 
 def test_the_settings_in_russian():
     app = PlayApp("standard", players=3, seed=12, delay=0, lang="ru")
-    assert [label for label, _ in app._length.options] == ["один раунд", "матч до 500 очков"]
+    assert [label for label, _ in app._length.options] == ["один раунд", "партия до 500 очков"]
     assert app._players_box.description == "Игроков"
     assert html.unescape(app._settings_note.value) == (
         "При изменении настроек начинается новая партия с тем же номером расклада — 12.")

@@ -44,7 +44,7 @@ def test_odds_no_wild_in_russian_reads_the_decimal_comma_and_speaks_russian():
     assert "Подсказка: В руке без диких карт все 7 карт взяты из 100" in shown(box)
     assert box.check("57,4").outcome == RIGHT
     said = shown(box)
-    assert "Верно! 57,4 — это ответ." in said and "57,4 %" in said
+    assert "Верно! Ответ — 57,4." in said and "57,4 %" in said
     assert cyrillic_share(said) > 0.9
 
 
@@ -110,7 +110,7 @@ def test_a_simulated_mean_is_said_to_one_decimal_place_not_cut_to_a_whole_number
     typed = round(answer) + 3
     assert box.check(str(typed)).outcome == RIGHT
     said = fmt_decimal(answer, 1, "ru")
-    assert f"ответ набора — {said}, и засчитывается любой ответ" in shown(box)
+    assert f"ответ — {said}, а засчитывается любой ответ" in shown(box)
 
 
 def test_a_choice_is_a_button_a_wrong_one_marked_and_the_right_one_shown_at_the_end():
