@@ -365,3 +365,23 @@ def test_a_students_own_variant_is_exported_in_its_own_words():
     text = out.getvalue()
     size = lessons.question("odds.no_wild", variant).facts["size"]
     assert f"a hand of {size} cards" in text and "a hand of 7 cards" not in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_how_often_the_bots_bluffed_is_in_words_on_games_and_challenges(lang):
+    """The play page records its "Bots bluff" setting on a game's row and a
+    Wild Draw Four's: the teacher reads it in words; an older row without it
+    leaves the cell empty, and a forged value is written as it is, never
+    looked up in the text table."""
+    rows = [result("game", "play", 1.0, {"winner": 0, "turns": 30, "players": 3, "seed": 5,
+                                         "bluff": "often"}, id=1),
+            result("challenge", "play", 1.0, {"challenged": True, "answer": "challenge",
+                                              "drew": 0, "guilty": True, "bluff": "sometimes"},
+                   id=2),
+            result("challenge", "play", 0.0, {"answer": "take", "drew": 4}, id=3),
+            result("game", "play", 0.0, {"winner": 1, "bluff": "tip"}, id=4)]
+    game, challenged, older, forged = by_column(exported(rows, lang)[1])
+    assert game["bots_bluff"] == text("play.bluff.often", lang)
+    assert challenged["bots_bluff"] == text("play.bluff.sometimes", lang)
+    assert older["bots_bluff"] == ""
+    assert forged["bots_bluff"] == "tip"

@@ -62,6 +62,7 @@ from typing import IO, Any, Callable, Iterable
 
 from . import lessons
 from .classboard import Result, guard_cell
+from .sim.bots import BLUFF_RATES
 from .texts import has, player_name, text
 from .wording import choice_words, question_words
 
@@ -77,8 +78,8 @@ COLUMNS: tuple[str, ...] = (
     "hands", "seed", "first_hand", "none",
     # a game against bots (and its players, a lab run's too)
     "winner", "turns", "players",
-    # an answer to a Wild Draw Four
-    "decision", "drawn", "bluff",
+    # an answer to a Wild Draw Four (and how often the bots bluffed, a game's too)
+    "decision", "drawn", "bluff", "bots_bluff",
     # a lab run
     "rules_a", "rules_b", "bots", "games", "turns_a", "turns_b")
 
@@ -88,10 +89,12 @@ COLUMNS: tuple[str, ...] = (
 DETAIL_FIELDS: dict[str, frozenset[str]] = {
     "prediction": frozenset({"outcome", "tries", "page", "variant"}),  # variant: in the words
     "hand": frozenset({"seed", "start", "counts"}),
-    "challenge": frozenset({"challenged", "answer", "drew", "guilty"}),
-    "game": frozenset({"winner", "turns", "players", "seed"}),
+    "challenge": frozenset({"challenged", "answer", "drew", "guilty", "bluff"}),
+    "game": frozenset({"winner", "turns", "players", "seed", "bluff"}),
     "lab": frozenset({"a", "b", "players", "bots", "seed", "turns_a", "turns_b"}),
 }
+#: The play page's "Bots bluff" settings, as a row records them.
+_BLUFFS = frozenset(word for word, _ in BLUFF_RATES)
 #: The lesson page of each kind of row that is not a question's.
 _PAGES = {"hand": "02", "challenge": "05", "game": "05", "lab": "04"}
 #: The decimals of a number read from a row (an answer typed, a mean).
@@ -292,6 +295,16 @@ def _game(row: Any, detail: Mapping[str, Any], lang: str, out: Fields) -> None:
     out["turns"] = _count(detail.get("turns"))
     out["players"] = _count(detail.get("players"))
     out["seed"] = _int(detail.get("seed"))
+    out["bots_bluff"] = _bots_bluff(detail, lang)
+
+
+def _bots_bluff(detail: Mapping[str, Any], lang: str) -> str | None:
+    """How often the play page's bots bluffed (never / sometimes / often), in
+    words; anything else a row holds is written as it is."""
+    said = _text(detail.get("bluff"))
+    if said in _BLUFFS:
+        return text(f"play.bluff.{said}", lang)
+    return said or None
 
 
 def _challenge(row: Any, detail: Mapping[str, Any], lang: str, out: Fields) -> None:
@@ -303,6 +316,7 @@ def _challenge(row: Any, detail: Mapping[str, Any], lang: str, out: Fields) -> N
     guilty = detail.get("guilty")
     if isinstance(guilty, bool):
         out["bluff"] = text("export.yes" if guilty else "export.no", lang)
+    out["bots_bluff"] = _bots_bluff(detail, lang)
 
 
 def _rules(name: Any, lang: str) -> str | None:
