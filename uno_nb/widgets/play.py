@@ -42,7 +42,7 @@ The people at the table — calling "UNO!", catching a forgotten call, table
 talk, jump-in races — are the table model of :mod:`uno_nb.sim.table`, the one the
 seeded runner uses, with the person's seat among its ``people`` (who act for
 themselves).  What the page shows is written by :mod:`.play_view`; its buttons
-are made by :mod:`.play_buttons`.
+are made by :mod:`.play_buttons`; its settings' menus by :mod:`.play_settings`.
 """
 
 from __future__ import annotations
@@ -56,20 +56,22 @@ from typing import Any, Callable, Collection, Sequence, cast
 
 from . import ui as w
 
-from ..sim.bots import BLUFF_RATES, BOT_NAMES, Bot, HeuristicBot, bluff_rate, make_bot
+from ..sim.bots import Bot, HeuristicBot, bluff_rate, make_bot
 from ..engine.cards import COLOURS, Card, Colour, card_order, parse_card, parse_colour
 from ..engine.events import Challenged, Drew
 from ..engine.game import Game, Phase
-from ..engine.moves import CHALLENGE, DRAW, GIVE, MAX_PLAYERS, PLAY, UNO, Move
+from ..engine.moves import CHALLENGE, DRAW, GIVE, PLAY, UNO, Move
 from ..engine.rules import RuleSet
 from ..sim.table import (PLAY_STREAM, PlayerTraits, draw_traits, jump_in_race, seeded,
                          table_talk, uno_call, uno_catch)
 from ..texts import text
-from ..texts.numbers import fmt_decimal, fmt_int
+from ..texts.numbers import fmt_decimal
 from ._common import tagged
 from .classbar import record
-from .play_buttons import (ButtonBoard, ButtonSpec, action_buttons, button, card_button,
-                           colour_button, move_buttons)
+from .play_buttons import (FOCUS as _FOCUS, ButtonBoard, Items as _Items, action_buttons,
+                           aim_focus, bluff_colour, button, card_button, colour_button,
+                           move_buttons)
+from .play_settings import MATCH, length_options, settings
 from .rules_panel import RulesPanel
 from .play_view import (end_panel_html, hits_html, log_html, status_html, table_html, why_not,
                         work_out_html)
@@ -81,21 +83,12 @@ __all__ = ["PlayApp", "SPEEDS"]
 SPEEDS: tuple[tuple[str, float], ...] = (("slow", 1.5), ("normal", 0.8), ("fast", 0.3),
                                          ("instant", 0.0))
 
-#: The Length menu's value for a match to the target score.
-_MATCH = 0
-
 #: The generator of the thoughtful bots' bluffs (sim.table's streams are 2**62 + 1…4).
 _BLUFF_STREAM = 2**62 + 5
-
-#: The class of the control that takes focus after a move (ui.js).
-_FOCUS = "uno-focus-next"
 
 # New deals get seeds from 1 to 9999: short enough to read out to a class and
 # type on another computer.
 _SEEDS = (1, 10_000)
-
-#: What a box of the page holds: buttons of one drawing and widgets.
-_Items = list[ButtonSpec | w.Widget]
 
 
 class PlayApp:
@@ -190,29 +183,12 @@ class PlayApp:
         # together.
         self.rules_panel = RulesPanel(rules, on_change=lambda _: self._settings_changed(),
                                       lang=lang)
-        self._players_box = tagged(w.BoundedIntText(
-            value=players, min=max(2, human + 1), max=MAX_PLAYERS,
-            description=text("play.players", lang), layout=w.Layout(width="170px")), "uno-players")
-        self._level = tagged(w.Dropdown(
-            options=[(text(f"play.bots.{name}", lang), name) for name in BOT_NAMES[::-1]],
-            value=level, description=text("play.bots", lang)), "uno-bot-level")
-        self._length = tagged(w.Dropdown(description=text("play.length", lang)), "uno-length")
-        self._bluff_menu = tagged(w.Dropdown(
-            options=[(text(f"play.bluff.{word}", lang), word) for word, _ in BLUFF_RATES],
-            value=bluff, description=text("play.bluff", lang),
-            tooltip=text("play.bluff.tip", lang)), "uno-bluff")
-        self._settings_note = tagged(w.HTML(), "uno-settings-note")
+        (self._players_box, self._level, self._length, self._bluff_menu, self._settings_note,
+         self._settings) = settings(players, human, level, bluff, self.rules_panel, lang)
         self._quiet_settings = False  # the menus are being set by the app, not by a person
         self._set_length_options(rounds)
         for control in (self._players_box, self._level, self._length, self._bluff_menu):
             control.observe(lambda _: self._settings_changed(), names="value")
-        self._bluff_menu.disabled = level != "heuristic"  # the others bluff at random
-        self._settings = tagged(w.Accordion(
-            children=[w.VBox([w.HBox([self._players_box, self._level, self._length,
-                                      self._bluff_menu],
-                                     layout=w.Layout(flex_flow="row wrap")),
-                              self._settings_note, self.rules_panel.widget])],
-            titles=(text("play.settings", lang),)), "uno-play-settings")
         self.widget = tagged(w.VBox([
             bar, self._settings, self._seed_note, self._status, self._hits, self._end,
             self._table,
@@ -239,19 +215,12 @@ class PlayApp:
         self._deal(int(seed))
 
     def _set_length_options(self, rounds: int | None) -> None:
-        """The Length menu: one round, or a match to the rules' target score
-        (another number of rounds given to the app is a choice of its own).
-        The match is the value ``0`` (a menu's value is never ``None``)."""
-        target = fmt_int(self.rules_panel.rules.target_score, self._lang)
-        options: list[tuple[str, int]] = [
-            (text("play.length.one", self._lang), 1),
-            (text("play.length.match", self._lang, target=target), _MATCH)]
-        if rounds not in (1, None):
-            options.append((text("play.length.rounds", self._lang, count=rounds), int(rounds)))
+        """The Length menu's options for the rules' target score, ``rounds`` chosen."""
+        options = length_options(self.rules_panel.rules.target_score, rounds, self._lang)
         self._quiet_settings = True
         try:
             self._length.options = options
-            self._length.value = _MATCH if rounds is None else rounds
+            self._length.value = MATCH if rounds is None else rounds
         finally:
             self._quiet_settings = False
 
@@ -265,7 +234,7 @@ class PlayApp:
         self._bots = [make_bot(self._level.value, bluff_rate(self._bluff))
                       for _ in range(self._players)]
         self._bluff_menu.disabled = self._level.value != "heuristic"
-        self._rounds = self._length.value or None  # _MATCH: to the target score
+        self._rounds = self._length.value or None  # MATCH: to the target score
         self._set_length_options(self._rounds)  # the target may have changed with the rules
         self._deal(self.seed)
 
@@ -534,7 +503,7 @@ class PlayApp:
                     if hasattr(old, "_uno_action"):
                         old.disabled = True
         # the hand in a steady order (by colour, then rank), as a player holds it
-        bluff = _bluff_colour(game, me)
+        bluff = bluff_colour(game, me)
         hand: _Items = [card_button(card, lang, partial(self.play, card),
                                     clickable=card in clickable, enabled=decides, giving=giving,
                                     selected=card is self._wild,
@@ -544,7 +513,7 @@ class PlayApp:
         actions = action_buttons(game, me, lang, kinds, decides, self._decision, self._call,
                                  self._say_uno)
         if decides:
-            _aim_focus(hand, choices, actions, self._aim, self._wild is not None)
+            aim_focus(hand, choices, actions, self._aim, self._wild is not None)
         self._board.fill(self._hand, hand)
         self._board.fill(self._choices, choices)
         self._board.fill(self._actions, actions)
@@ -613,53 +582,6 @@ class PlayApp:
     def _ipython_display_(self) -> None:  # pragma: no cover - notebook only
         from IPython.display import display
         cast(Callable[[object], None], display)(self.widget)
-
-
-def _bluff_colour(game: Game, me: int) -> Colour | None:
-    """The colour in force when a Wild Draw Four of the person's would be a
-    bluff (R-W4-BLUFF: they hold a card of that colour; V-W4-ANYTIME makes
-    it no bluff), else ``None``.  Whether the rules let it be played at all
-    is the engine's to say: the card is bright only if it may."""
-    colour = game.colour
-    if (colour is None or game.rules.w4_anytime
-            or game.phase not in (Phase.TURN, Phase.DRAWN)):
-        return None
-    return colour if any(c.colour == colour for c in game.hands[me]) else None
-
-
-def _aim_focus(hand: _Items, choices: _Items, actions: _Items, aim: int | None,
-               wild: bool) -> None:
-    """Mark the control that takes focus after a move (``uno-focus-next``,
-    when focus was on a control the move took away): a colour for the Wild
-    just clicked; else the card that fits nearest the place of the last card
-    played (the next one on, else the one before); else the first other
-    decision (whom to swap with, Ready, Go on); else Draw, else Keep it."""
-    def live(items: _Items) -> list[int]:
-        return [i for i, b in enumerate(items) if isinstance(b, ButtonSpec) and not b.disabled]
-
-    def mark(items: _Items, i: int) -> None:
-        spec = items[i]
-        assert isinstance(spec, ButtonSpec)
-        items[i] = spec._replace(classes=(*spec.classes, _FOCUS))
-
-    options = live(choices)
-    if wild and options:
-        mark(choices, options[0])
-        return
-    fits = [i for i in live(hand) if "uno-playable" in hand[i].classes]  # type: ignore[union-attr]
-    if fits:
-        at = 0 if aim is None else aim
-        mark(hand, next((i for i in fits if i >= at), fits[-1]))
-        return
-    if options:
-        mark(choices, options[0])
-        return
-    for i in live(actions):
-        spec = actions[i]
-        if isinstance(spec, ButtonSpec) and ("uno-draw" in spec.classes
-                                             or "uno-pass" in spec.classes):
-            mark(actions, i)
-            return
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:

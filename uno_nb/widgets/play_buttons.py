@@ -30,11 +30,14 @@ from ._common import tagged
 from .play_view import INK
 
 __all__ = ["ButtonSpec", "button", "ButtonBoard", "CARD_WIDTH", "card_button", "colour_button",
-           "move_buttons", "action_buttons"]
+           "move_buttons", "action_buttons", "Items", "FOCUS", "aim_focus", "bluff_colour"]
 
 #: The width of a card's face in the person's hand, in pixels (a phone's
 #: stylesheet draws it smaller).
 CARD_WIDTH = 56
+
+#: The class of the control that takes focus after a move (ui.js).
+FOCUS = "uno-focus-next"
 
 #: A look's values (of a ButtonStyle or a Layout), as sorted (name, value) pairs.
 Look = tuple[tuple[str, str], ...]
@@ -278,3 +281,54 @@ def action_buttons(game: Game, me: int, lang: str, kinds: Collection[MoveKind], 
                disabled=catch is None, classes=("uno-catch",),
                tooltip=text("play.catch_tip", lang)),
     ]
+
+
+#: What a box of the page holds: buttons of one drawing and widgets.
+Items = list[ButtonSpec | w.Widget]
+
+
+def bluff_colour(game: Game, me: int) -> Colour | None:
+    """The colour in force when a Wild Draw Four of the person's would be a
+    bluff (R-W4-BLUFF: they hold a card of that colour; V-W4-ANYTIME makes
+    it no bluff), else ``None``.  Whether the rules let it be played at all
+    is the engine's to say: the card is bright only if it may."""
+    colour = game.colour
+    if (colour is None or game.rules.w4_anytime
+            or game.phase not in (Phase.TURN, Phase.DRAWN)):
+        return None
+    return colour if any(c.colour == colour for c in game.hands[me]) else None
+
+
+def aim_focus(hand: Items, choices: Items, actions: Items, aim: int | None,
+               wild: bool) -> None:
+    """Mark the control that takes focus after a move (``uno-focus-next``,
+    when focus was on a control the move took away): a colour for the Wild
+    just clicked; else the card that fits nearest the place of the last card
+    played (the next one on, else the one before); else the first other
+    decision (whom to swap with, Ready, Go on); else Draw, else Keep it."""
+    def live(items: Items) -> list[int]:
+        return [i for i, b in enumerate(items) if isinstance(b, ButtonSpec) and not b.disabled]
+
+    def mark(items: Items, i: int) -> None:
+        spec = items[i]
+        assert isinstance(spec, ButtonSpec)
+        items[i] = spec._replace(classes=(*spec.classes, FOCUS))
+
+    options = live(choices)
+    if wild and options:
+        mark(choices, options[0])
+        return
+    fits = [i for i in live(hand) if "uno-playable" in hand[i].classes]  # type: ignore[union-attr]
+    if fits:
+        at = 0 if aim is None else aim
+        mark(hand, next((i for i in fits if i >= at), fits[-1]))
+        return
+    if options:
+        mark(choices, options[0])
+        return
+    for i in live(actions):
+        spec = actions[i]
+        if isinstance(spec, ButtonSpec) and ("uno-draw" in spec.classes
+                                             or "uno-pass" in spec.classes):
+            mark(actions, i)
+            return
