@@ -46,3 +46,12 @@ def web_app():
     shutil.rmtree(ARTIFACTS / "screenshots", ignore_errors=True)  # this run's pictures only
     with running_app("voila.log") as server:
         yield server
+
+
+@pytest.fixture(scope="session")
+def axe():
+    """axe-core's script, for tests/test_webapp.py's ``assert_accessible``:
+    installed from the npm registry the first time (``ensure_axe``)."""
+    from tests.test_webapp import ensure_axe
+
+    return ensure_axe()

@@ -9,7 +9,10 @@ Screenshots of every page (desktop and phone) are saved in ``artifacts/``
 page to its widgets being drawn is printed in the run's summary.
 
 Chromium is installed with apt-get when it is missing (as root); without it
-these tests fail rather than skip.
+these tests fail rather than skip.  Every page, in both languages, is checked
+with axe-core against WCAG 2.1 A and AA as it opens, and again once it has
+been used (moves made, a question answered): axe-core is installed from the
+npm registry when it is missing, as chromium is by apt-get.
 """
 
 from __future__ import annotations
@@ -88,6 +91,12 @@ CULL_SECONDS = 15
 #: test fails: generous, for a machine with both cores busy.
 WAIT_MS = 60_000
 WAIT_S = WAIT_MS / 1000
+#: axe-core (npm's axe-core@4), installed here by the first test that needs it:
+#: ``make clean`` removes it with .venv.
+AXE_DIR = Path(os.environ.get("UNO_AXE_DIR", ROOT / ".venv" / "axe"))
+AXE_PACKAGE = "axe-core@4"
+#: The rules checked: WCAG 2.0 and 2.1, levels A and AA.
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 FIT_MS = 10_000  # a screenshot waits this long at most for the figures to fit (see screenshot)
 
 # The page is drawn when Voila has shown the cells, no widget is still
@@ -149,6 +158,80 @@ def ensure_chromium() -> str:
     if not os.access(CHROMIUM, os.X_OK):
         pytest.fail(f"apt-get installed chromium but {CHROMIUM} is not there")
     return CHROMIUM
+
+
+class AxeScript(str):
+    """axe-core's script (a failing test's report names it, not its 650 kB)."""
+
+    def __repr__(self) -> str:
+        return f"<axe-core's script, {len(self):,} characters>"
+
+
+def ensure_axe() -> AxeScript:
+    """axe-core's script, installed with npm from the npm registry into
+    AXE_DIR if it is missing."""
+    script = AXE_DIR / "node_modules" / "axe-core" / "axe.min.js"
+    if not script.is_file():
+        npm = shutil.which("npm")
+        if not npm:
+            pytest.fail("the browser tests check every page with axe-core, installed with npm; "
+                        "install Node.js and npm (Debian, as root: apt-get update && "
+                        "apt-get install -y npm)")
+        command = [npm, "install", "--prefix", str(AXE_DIR), "--no-audit", "--no-fund",
+                   AXE_PACKAGE]
+        done = subprocess.run(command, capture_output=True, text=True)
+        if done.returncode or not script.is_file():
+            pytest.fail(f"{' '.join(command)} failed ({done.returncode}):\n"
+                        f"{done.stdout[-3000:]}\n{done.stderr[-3000:]}")
+    return AxeScript(script.read_text(encoding="utf-8"))
+
+
+#: axe-core's findings on the page, each violated rule with its first nodes.
+AXE_RUN = """async (tags) => {
+  const result = await axe.run(document, {runOnly: {type: 'tag', values: tags}});
+  return result.violations.map(v => ({
+    id: v.id, impact: v.impact, help: v.help, count: v.nodes.length,
+    nodes: v.nodes.slice(0, 3).map(n => ({target: n.target.join(' '), html: n.html.slice(0, 160),
+                                          summary: (n.failureSummary || '').replace(/\\s+/g, ' ')}))}));
+}"""
+
+
+def axe_violations(page: Page, axe: str) -> list[str]:
+    """What axe-core finds against WCAG 2.1 A and AA on the page as it is
+    now: one line per violated rule, with its first nodes and why they fail."""
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.add_script_tag(content=axe)
+    found = []
+    for v in page.evaluate(AXE_RUN, AXE_TAGS):
+        nodes = "".join(f"\n    {n['target']}: {n['summary'][:400]}\n      {n['html']}"
+                        for n in v["nodes"])
+        found.append(f"{v['id']} ({v['impact']}, {v['count']} nodes): {v['help']}{nodes}")
+    return found
+
+
+#: The charts on show that a screen reader cannot read: each must be one
+#: picture (role=img) whose name begins with the chart's title (chart.js).
+UNNAMED_CHARTS = """() => [...document.querySelectorAll('.js-plotly-plot')].flatMap(chart => {
+  if (!chart.offsetParent) return [];
+  const title = ((chart.layout || {}).title || {}).text || '';
+  const words = new DOMParser().parseFromString(title.replace(/<br>/g, ' '), 'text/html')
+    .body.textContent.replace(/\\s+/g, ' ').trim();
+  const name = chart.getAttribute('aria-label') || '';
+  return chart.getAttribute('role') === 'img' && name.startsWith(words) && name.length > words.length
+    ? [] : [[chart.className, chart.getAttribute('role'), name.slice(0, 80)]];
+})"""
+
+
+def unnamed_charts(page: Page) -> list:
+    """The charts on show without a text alternative (UNNAMED_CHARTS)."""
+    return page.evaluate(UNNAMED_CHARTS)
+
+
+def assert_accessible(page: Page, axe: str, label: str) -> None:
+    """No WCAG 2.1 A/AA violation axe-core can find on the page now."""
+    found = axe_violations(page, axe)
+    print(f"{label}: axe-core, {len(found)} rules violated")
+    assert not found, f"{label}: axe-core finds WCAG 2.1 A/AA violations:\n" + "\n".join(found)
 
 
 def free_port() -> int:
@@ -521,7 +604,7 @@ def russian_problems(text: str) -> list[str]:
 
 
 @pytest.mark.parametrize("name", list(FIGURES))
-def test_every_notebook_renders_its_widgets_with_no_error(name, server, desktop, timings):
+def test_every_notebook_renders_its_widgets_with_no_error(name, server, desktop, timings, axe):
     opened = open_notebook(desktop, server, name)
     page = opened.page
     timings.append((f"{name} (preheated kernel)" + (" reloaded" if opened.reloads else ""),
@@ -554,6 +637,9 @@ def test_every_notebook_renders_its_widgets_with_no_error(name, server, desktop,
         print(f"{name}: {cyrillic_share(said):.1%} of the letters on screen are Cyrillic")
         assert russian_problems(said) == []
         assert page.evaluate("document.documentElement.lang") == "ru"
+    # every control named, every chart with a text alternative, enough contrast
+    assert_accessible(page, axe, name)
+    assert unnamed_charts(page) == []
     page.close(run_before_unload=True)
 
 
@@ -605,7 +691,7 @@ def _deal_where_you_may_draw() -> int:
     raise AssertionError("no such deal")
 
 
-def test_the_russian_play_page_speaks_russian_after_a_move(server, desktop):
+def test_the_russian_play_page_speaks_russian_after_a_move(server, desktop, axe):
     opened = open_notebook(desktop, server, "ru/05_play_against_bots")
     page = opened.page
     # the same deal here: the log line of the person's draw, in Russian
@@ -619,6 +705,7 @@ def test_the_russian_play_page_speaks_russian_after_a_move(server, desktop):
     said = page_text(page)
     assert russian_problems(said) == []
     screenshot(page, "ru/play-after-a-draw")
+    assert_accessible(page, axe, "ru/05_play_against_bots, after a draw")
     assert opened.errors == []
     page.close(run_before_unload=True)
 
@@ -699,7 +786,7 @@ def restart(page: Page) -> None:
     assert wait_for_view(page, expected_view(engine_stepper(0))) == expected_view(engine_stepper(0))
 
 
-def test_stepper_step_ten_times_then_back(stepper_page):
+def test_stepper_step_ten_times_then_back(stepper_page, axe):
     page = stepper_page
     restart(page)
     start = shown_view(page)
@@ -712,6 +799,7 @@ def test_stepper_step_ten_times_then_back(stepper_page):
         seen.append(shown)
     assert seen[10]["log"] != start["log"] and seen[10]["top"] != start["top"]  # Y8 -> G3
     screenshot(page, "stepper-after-10-steps")
+    assert_accessible(page, axe, "01_rules_step_by_step, after 10 steps")  # the log's rule names
     page.click(".uno-stepper .uno-back")
     assert wait_for_view(page, seen[9]) == seen[9]  # the earlier state, exactly
 
@@ -863,9 +951,9 @@ _NO_WILD = {
                right="57.4", said="Right! 57.4 is the answer.",
                worked="C(100, 7) = 16,007,560,800 hands with no Wild card"),
     "ru": dict(malformed="57,4,1", refused="«57,4,1» — не число.",
-               wrong="60", missed="Пока нет: 60 — не ответ.",
+               wrong="60", missed="Пока неверно: ответ не 60.",
                hint="В руке без диких карт все 7 карт взяты из 100",
-               right="57,4", said="Верно! 57,4 — это ответ.",
+               right="57,4", said="Верно! Ответ — 57,4.",
                worked="C(100, 7) = 16\u00a0007\u00a0560\u00a0800 из"),
 }
 
@@ -885,7 +973,7 @@ def _box_text(page: Page, selector: str) -> str:
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
-def test_a_question_on_the_odds_page_answered_wrong_then_right(lang, server, desktop):
+def test_a_question_on_the_odds_page_answered_wrong_then_right(lang, server, desktop, axe):
     """The first question of the odds page, as a learner answers it: a
     malformed answer refused in the page's language, a miss that brings the
     hint, then the right answer, said right, with the worked answer."""
@@ -924,6 +1012,7 @@ def test_a_question_on_the_odds_page_answered_wrong_then_right(lang, server, des
     page.locator(box).screenshot(path=str(ARTIFACTS / f"question-checked-{lang}.png"))
     text = _box_text(page, box)
     assert (russian_problems(text) if lang == "ru" else learner_problems(text)) == []
+    assert_accessible(page, axe, f"{name}, a question answered")  # its hint and worked answer too
     assert opened.errors == []
     page.close(run_before_unload=True)
 
@@ -1008,7 +1097,7 @@ def deal(page: Page, seed: int, lang: str = "en") -> PlayApp:
     return twin
 
 
-def test_play_refuses_an_illegal_card_and_plays_a_legal_one(server, desktop):
+def test_play_refuses_an_illegal_card_and_plays_a_legal_one(server, desktop, axe):
     opened = play_page(server, desktop)
     page = opened.page
     seed = int(page.input_value(".uno-play .uno-seed input"))
@@ -1038,6 +1127,7 @@ def test_play_refuses_an_illegal_card_and_plays_a_legal_one(server, desktop):
     assert _letters(f"Player 1 (you) plays {legal}") in played["log"]
     screenshot(page, "play-after-a-card")
     assert learner_problems(visible_text(page)) == []
+    assert_accessible(page, axe, "05_play_against_bots, after a refusal and a card")
     assert opened.errors == []
     page.close(run_before_unload=True)
 
@@ -1092,7 +1182,7 @@ def test_a_draw_two_on_the_person_is_announced_on_the_table(server, desktop):
 PARTY_SEED = 277
 
 
-def test_a_party_match_to_500_played_by_clicking_is_the_match_played_here(server, desktop):
+def test_a_party_match_to_500_played_by_clicking_is_the_match_played_here(server, desktop, axe):
     """Issue 21: the play page's own settings (party rules, 5 players, a
     match to 500 points), then a whole match played by clicking - jump-ins,
     7 swaps, challenges, the next round's deal - the page showing, after
@@ -1136,6 +1226,7 @@ def test_a_party_match_to_500_played_by_clicking_is_the_match_played_here(server
                                      const said = end.innerText; end.remove(); return said; }""")
     assert _letters(shown) == _letters(html_text(twin._end_panel.value))
     screenshot(page, "play-party-match-over")
+    assert_accessible(page, axe, "05_play_against_bots, a party match over")  # its long log too
     assert opened.errors == []
     page.close(run_before_unload=True)
 
@@ -1289,7 +1380,7 @@ def test_the_lab_redraws_itself_after_a_switch(server, desktop, timings):
 
 
 def test_the_scoring_page_plays_a_match_round_by_round_under_the_scoring_rule_chosen(server,
-                                                                                    desktop):
+                                                                                    desktop, axe):
     """R-SCORE-WINNER, V-SCORE-PENALTY: the scoring page's own match, played
     by clicking, says what the same app says in this process; penalty
     scoring chosen in its menu plays the same seed again."""
@@ -1322,6 +1413,7 @@ def test_the_scoring_page_plays_a_match_round_by_round_under_the_scoring_rule_ch
     assert page.locator(f"{app} .uno-scoring-next").is_disabled()
     assert opened.errors == [] and page_problems(page) == []
     screenshot(page, "scoring-match-penalty")
+    assert_accessible(page, axe, "03_scoring, a match played to its end")
     page.close(run_before_unload=True)
 
 
