@@ -64,8 +64,9 @@ EN: dict[str, str] = {
                               'Out of {n} hands, expect about that share of them.',
     'q.odds.dealt_wild.worked': '{chance} of {n} hands is about {expected}. The deal with seed '
                                 '{seed} gave {hits}. A real deal is never exactly the '
-                                'expected number: any guess within {tolerance} of it is as good '
-                                'as a guess can be (that is two standard deviations).',
+                                'expected number, so any guess within {tolerance} of what the '
+                                'deal gave counts: it is as good as a guess can be (that is two '
+                                'standard deviations).',
     'q.odds.red_played.ask': 'A player plays a red card. What happens to the chance that an '
                              'opponent holds a red card?',
     'q.odds.red_played.choice.down': 'It goes down',
@@ -253,8 +254,9 @@ RU: dict[str, str] = {
     'q.odds.dealt_wild.worked': '{chance} от {n} рук — это примерно {expected}. Раздача по '
                                 'раскладу № {seed} дала {hits}. Настоящая раздача почти никогда не '
                                 'даёт ровно ожидаемое число, поэтому засчитывается любой ответ, '
-                                'отличающийся от ожидаемого не больше чем на {tolerance} (это два '
-                                'стандартных отклонения): точнее предсказать нельзя.',
+                                'отличающийся от числа, которое дала раздача, не больше чем на '
+                                '{tolerance} (это два стандартных отклонения): точнее предсказать '
+                                'нельзя.',
     'q.odds.red_played.ask': 'Игрок сыграл красную карту. Что происходит с вероятностью, что у '
                              'соперника есть красная карта?',
     'q.odds.red_played.choice.down': 'Она уменьшается',
