@@ -210,14 +210,17 @@ def axe_violations(page: Page, axe: str) -> list[str]:
 
 
 #: The charts on show that a screen reader cannot read: each must be one
-#: picture (role=img) whose name begins with the chart's title (chart.js).
+#: picture (role=img) whose name begins with the chart's title (chart.js) and,
+#: once it has data, goes on to say it.
 UNNAMED_CHARTS = """() => [...document.querySelectorAll('.js-plotly-plot')].flatMap(chart => {
   if (!chart.offsetParent) return [];
   const title = ((chart.layout || {}).title || {}).text || '';
   const words = new DOMParser().parseFromString(title.replace(/<br>/g, ' '), 'text/html')
     .body.textContent.replace(/\\s+/g, ' ').trim();
+  const data = (chart.data || []).some(t => (t.y || t.values || t.x || []).length > 0);
   const name = chart.getAttribute('aria-label') || '';
-  return chart.getAttribute('role') === 'img' && name.startsWith(words) && name.length > words.length
+  return chart.getAttribute('role') === 'img' && name.trim() && name.startsWith(words)
+    && (!data || name.length > words.length)
     ? [] : [[chart.className, chart.getAttribute('role'), name.slice(0, 80)]];
 })"""
 

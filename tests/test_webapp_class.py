@@ -47,7 +47,7 @@ from uno_nb.wording import question_words, worked_words
 from tests.helpers import png_pixels
 from tests.test_webapp import (ARTIFACTS, RENDERED, SAYS, WAIT_MS, Server,  # noqa: F401
                                _box_text, assert_accessible, browser, drawn, question_box,
-                               russian_problems, screenshot)
+                               russian_problems, screenshot, unnamed_charts)
 
 pytestmark = pytest.mark.browser
 
@@ -334,6 +334,7 @@ def test_a_lesson_led_from_the_board_with_students_in_two_languages(web_app, bro
         # the teacher's board with a class's answers, and a student's page with the lead
         # line and the pause over it, in Russian on a phone: nothing axe-core finds
         assert_accessible(board, axe, "06_class_board as the teacher, a class answering")
+        assert unnamed_charts(board) == []
         assert_accessible(pages[2], axe, "ru/02_card_odds on a phone, led and paused")
         board.click("button.uno-board-pause")
         for page in pages:
@@ -410,6 +411,16 @@ def test_a_lesson_led_from_the_board_with_students_in_two_languages(web_app, bro
         assert [r.id for r in after] == [r.id for r in rows]
         assert pool(after).students == 3
         screenshot(board, "class-board-led")
+        # the board in Russian, opened by the same teacher (the browser keeps the key):
+        # the class's results, its charts and its buttons named and readable too
+        ru_board, _frames, ru_errors = open_page(teacher, server, "ru/06_class_board", "",
+                                                 [0, ".uno-board"])
+        errors += ru_errors
+        ru_board.wait_for_function(
+            "(code) => { const e = document.querySelector('.uno-board-code-text');"
+            " return !!e && e.innerText.trim() === code; }", arg=code, timeout=WAIT_MS)
+        assert_accessible(ru_board, axe, "ru/06_class_board as the teacher, a class answered")
+        assert unnamed_charts(ru_board) == []
         assert errors == []
     finally:
         for context in (teacher, *contexts):

@@ -145,10 +145,14 @@ class ClassBoardApp:
         self._no_student = w.HTML(para(text("board.page.student_none", lang)))
         self._student_list = tagged(w.Box([self._no_student], layout=w.Layout(
             flex_flow="row wrap", gap="2px 24px")), "uno-board-student-list")
-        self._student_fold = tagged(w.Accordion([self._student_list], titles=("",),
-                                                selected_index=None), "uno-board-student-fold")
+        # words from the start, so that no button is ever without a name, even for
+        # the moment between the board showing and the class's rows being read
+        self._student_fold = tagged(w.Accordion(
+            [self._student_list], titles=(text("board.page.student_list", lang, count=0),),
+            selected_index=None), "uno-board-student-fold")
         # the CSV is made when the teacher asks for it, not at every new row
-        self._export = tagged(w.Button(layout=w.Layout(width="auto")), "uno-board-export")
+        self._export = tagged(w.Button(description=text("board.page.csv_prepare", lang, count=0),
+                                       layout=w.Layout(width="auto")), "uno-board-export")
         self._export.on_click(lambda _b: self.export())
         self._csv = tagged(w.HTML(), "uno-board-csv")
         self._board = w.VBox([head, lead, self._lesson_said, charts,
