@@ -201,8 +201,8 @@ def test_the_person_makes_every_kind_of_decision_through_the_app():
                                   names=names, max_rounds=1)
     app.play("R7")
     assert app.game.phase is Phase.SWAP
-    assert [b.description for b in app._choices.children] == ["Swap hands with Bot 2",
-                                                                "Swap hands with Bot 3"]
+    assert [b.description for b in app._choices.children] == [
+        "Swap hands with Bot 2 (2 cards)", "Swap hands with Bot 3 (3 cards)"]
     app._choices.children[1].click()
     assert "Player 1 (you) swaps hands with Bot 3" in app.game.log()
     # a 5: choose a partner, then the card to give by clicking it
@@ -210,7 +210,8 @@ def test_the_person_makes_every_kind_of_decision_through_the_app():
                                   names=names, max_rounds=1)
     app.play("R5")
     assert [b.description for b in app._choices.children] == [
-        "Exchange a card with Bot 2", "Exchange a card with Bot 3", "Exchange no card"]
+        "Exchange a card with Bot 2 (2 cards)", "Exchange a card with Bot 3 (2 cards)",
+        "Exchange no card"]
     app._choices.children[0].click()
     assert app.game.phase is Phase.GIVE and app.game.current == 0
     app.play("R1")
