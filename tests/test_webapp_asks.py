@@ -137,10 +137,18 @@ EVERYTHING = """async () => {
 }"""
 
 
+#: The drawing attributes of markup (a card face's SVG: ``r="4.8"``): where a
+#: shape is, not words anyone reads, so they are left out of what is searched;
+#: the words of a picture (its title, aria-label, text) are still read.
+_GEOMETRY = re.compile(r'\s(?:x|y|x1|x2|y1|y2|cx|cy|r|rx|ry|width|height|d|points|transform|'
+                       r'viewBox|stroke-width|stroke-dasharray|font-size|opacity|fill-opacity|'
+                       r'stroke-opacity|offset)="[^"]*"')
+
+
 def read_all(page: Page) -> str:
     found = page.evaluate(EVERYTHING)
     assert found["states"] > 0, "the widgets' states were not read"
-    return found["text"]
+    return _GEOMETRY.sub(" ", found["text"])
 
 
 def answer(page: Page, qid: str, lang: str) -> str:
