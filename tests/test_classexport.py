@@ -171,7 +171,7 @@ def test_hands_challenges_and_lab_runs_in_words_and_numbers(lang):
     hand, challenged, taken, passed, lab = rows[4], rows[5], rows[6], rows[7], rows[10]
     assert hand["question"] == {
         "en": "Hands of 7 cards, counting Wild cards (Wild and Wild Draw Four)",
-        "ru": "Руки по 7 карт, считали: Дикие карты (Дикая карта и Дикая +4)"}[lang]
+        "ru": "Руки по 7 карт, считали: Дикие карты (дикая карта и дикая +4)"}[lang]
     assert (hand["hands"], hand["seed"], hand["first_hand"], hand["none"]) == \
         ("100", "3", "101", "57")
     words = {"en": ("challenged", "took the cards", "passed the penalty on", "yes"),

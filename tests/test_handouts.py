@@ -46,7 +46,7 @@ def test_a_block_says_each_answer_as_the_page_checks_it():
     assert "4. **860 (any answer from 815 to 905 counts).**" in answers
     assert "7. **4.8.** 6 × 4/5 = 4.8 cards." in answers
     russian = handouts.block("questions", "04", "ru")
-    assert "**Ответ:** Короче." in russian
+    assert "**Ответ:** короче." in russian
     assert "5. **It goes down.** The red card moved" in answers  # not said twice
     sheet = handouts.block("worksheet", "03", "en")
     assert sheet.count("My working") == len(lessons.questions("03"))

@@ -153,7 +153,7 @@ def test_V_DOUBLES_the_second_card_is_not_logged_as_a_jump_in():
     game.push_many(["0:R5", "0:R5"])
     assert game.fired["V-DOUBLES"] == 1 and game.fired["V-JUMP-IN"] == 0
     assert game.log()[-1] == "Player 1 plays the second Red 5 at once (doubles)"
-    assert game.log(lang="ru")[-1] == "Игрок 1 сразу кладёт вторую такую же карту: Красная 5 (дубль)"
+    assert game.log(lang="ru")[-1] == "Игрок 1 сразу кладёт вторую такую же карту: красная 5 (дубль)"
 
 
 def test_R_RESHUFFLE_both_piles_empty_and_nobody_able_to_play_ends_the_round_blocked():
@@ -188,7 +188,7 @@ def test_R_START_EFFECT_a_wild_start_card_has_no_colour_until_the_first_player_c
     assert game.phase is Phase.COLOUR and game.top.rank == "W" and game.current == 1
     assert game.colour is None and game.view(0).colour is None
     assert describe_top(game) == "Top card: Wild · colour in force: not chosen yet"
-    assert describe_top(game, "ru") == "Верхняя карта: Дикая карта · цвет в игре: ещё не выбран"
+    assert describe_top(game, "ru") == "Верхняя карта: дикая карта · цвет в игре: ещё не выбран"
     assert [m.text for m in game.legal_moves()] == ["1:colour R", "1:colour Y", "1:colour G",
                                                     "1:colour B"]
     game.push("1:colour G")

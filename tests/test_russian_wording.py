@@ -67,6 +67,28 @@ BANNED: list[tuple[str, str]] = [
     (r"\bсда[её]т\s+(тысяч\w*|сотн\w*|\d[\d ]*)\s+парти", "games are played: «разыгрывает тысячи партий»"),
     (r"разницу сделали", "«причина в правилах», not “the rules made the difference”"),
     (r"\bначать новый класс|\bначните новый класс", "a class is opened: «Открыть новый класс»"),
+    # a challenge is one thing by one name: the button says «Оспорить», so the rules, the
+    # log and the lessons say «оспорить ход» / «оспаривание», never «проверка»
+    (r"проверк\w*\s+на\s+(честность|блеф)|напрасн\w*\s+проверк|требу\w*\s+проверк"
+     r"|(только|всегда|при|после)\s+проверк|проверк\w*\s+(всегда|показыва\w*|в среднем)",
+     "a challenge is «оспаривание» («оспорить ход», «ход оспорили зря»), as on the button"),
+    # card names live inside sentences in lower case; a capital comes from where a name
+    # begins a text («Красная 7 — можно сыграть сейчас»), never from the name itself
+    (r"(?-i:(?:[:,(—]|[а-яё]) (?:Красн|Жёлт|Желт|Зелён|Зелен|Син|Дик)"
+     r"(?:ая|ую|ой|ей|яя|юю|ий|ый|ие)\s+(?:\d|карт|\+))",
+     "a card's name inside a sentence is in lower case: «кладёт карту: жёлтая карта «+2»»"),
+    (r"(красн|жёлт|желт|зелён|зелен)ая\s+0\b|синяя\s+0\b",
+     "a zero is read «ноль», masculine: «красный 0» (and «красная 7» is «красная семёрка»)"),
+    (r"(?-i:(?:Подсказка|Ответ)(?:\*\*)?:(?:\*\*)? +(?!Игрок \d)[А-ЯЁ](?![А-ЯЁ]))",
+     "after a label's colon Russian goes on in lower case: «Ответ: короче.», «Подсказка: в колоде…»"),
+    # colloquial or loose wording
+    (r"\bвроде\b", "colloquial: «запись вида …», «решая, оспорить ли ход, …»"),
+    (r"в гонке за тем", "say it plainly: «Помогает ли ему это первым избавиться от всех карт?»"),
+    (r"интервал\w*(\s+\S+){0,3}\s+(не\s+)?включа\w*\s+(0|ноль)\b",
+     "an interval «содержит 0» / «не содержит 0»"),
+    (r"цвет\s+—\s+у\s+\d|попал\w*\s+ни\s+разу",
+     "count cards, not a colour: «23 из них синего цвета», «нет ни одной карты синего цвета»"),
+    (r"\(сначала\s+—", "a setting's starting value is «по умолчанию»"),
     # typography: a minus, not a hyphen, before a negative number
     (r"(?<![\w\-−–.,/])-\d", "a negative number takes the minus sign − (U+2212), not a hyphen"),
 ]
@@ -112,7 +134,10 @@ def notebook_texts() -> list[tuple[str, str]]:
 
 
 def doc_texts(folders: tuple[str, ...] = ("docs/*.ru.md",)) -> list[tuple[str, str]]:
-    return [(str(p.relative_to(ROOT)), p.read_text(encoding="utf-8"))
+    """The files' words, less the quotations of the published rules (``> «…»``): they
+    stay as printed, «Или Дикую карту» and all."""
+    return [(str(p.relative_to(ROOT)),
+             re.sub(r"(?m)^> «.*$", "", p.read_text(encoding="utf-8")))
             for pattern in folders for p in sorted(ROOT.glob(pattern))]
 
 
@@ -171,7 +196,18 @@ def test_every_banned_phrasing_is_caught_by_its_pattern():
                "Если вы оспорите карту", "оспаривает карту", "свою зелёную «Пропуск хода»",
                "цвет, который дальше нужно поддерживать",
                "-1,5 хода, от -2,8 до -0,2", "у остальных было не больше 0",
-               "и у соперника она реже", "значит, скоро придёт"]
+               "и у соперника она реже", "значит, скоро придёт",
+               "Игрок 2 требует проверки", "проверка на честность", "напрасная проверка",
+               "поймать на этом может только проверка", "проверка всегда оказывается напрасной",
+               "когда проверка показывает", "проверка в среднем стоит", "Решение вроде проверки на блеф",
+               "Бот 2 кладёт карту: Жёлтая карта «+2»",
+               "берёт 2 карты (Дикая карта, Синяя карта «Пропуск хода»)",
+               "На столе лежит Синяя карта «Смена направления»", "— Синяя 8, Синяя карта «+2»",
+               "Красная 0", "Подсказка: В колоде 108 карт", "**Ответ:** Короче.",
+               "Ответ: Рук без диких карт", "Запись вроде 27,4 %",
+               "в гонке за тем, кто первым избавится от карт", "интервал не включает 0",
+               "синий цвет — у 23 из них", "синий цвет не попался ни разу",
+               "как часто они блефуют (сначала — иногда)"]
     assert [s for s in flagged if not offences("", s)] == []
     mended = ["Красная карта «Пропуск хода»", "Скорость: обычная", "Темп ботов: медленный",
               "Ответ — число рук", "ответ — 860", "Пока неверно: ответ не 1 000.",
@@ -181,7 +217,14 @@ def test_every_banned_phrasing_is_caught_by_its_pattern():
               "после семёрки можно поменяться картами", "Открыть новый класс",
               "Вероятность события", "95-процентный доверительный интервал",
               "оспорить ход", "−1,5 хода, от −2,8 до −0,2", "V-DROP-ZERO, CNUNO-1, 6-8, W+4",
-              "`--max-turns` 0", "Красная 7, Синяя карта «+2»"]
+              "`--max-turns` 0", "красная 7, синяя карта «+2»", "Красная 7 — можно сыграть сейчас",
+              "Игрок 2 оспаривает ход", "ход оспорили зря", "оспаривание в среднем стоит",
+              "берёт 2 карты (дикая карта, синяя карта «Пропуск хода»)", "красный 0",
+              "Подсказка: в колоде 108 карт", "**Ответ:** короче.", "**Ответ:** Игрок 2.",
+              "Ответ: C(100, 7) рук", "## Дикая карта (R-WILD)", "| Дикая карта, «Дикая +4» |",
+              "карта «Дикая +4»", "Запись вида 27,4 %", "интервал не содержит 0",
+              "23 из них синего цвета", "проверка прогноза", "потом проверьте его на странице",
+              "по умолчанию — иногда"]
     assert [(s, offences("", s)) for s in mended if offences("", s)] == []
 
 
@@ -221,11 +264,48 @@ def test_the_speed_menus_name_a_speed_with_an_adjective():
 
 
 def test_a_coloured_action_card_is_named_with_the_word_card():
+    """In lower case, as a name stands inside a sentence; the adjective agrees with
+    the word read aloud («жёлтая семёрка», «красный ноль», «дикая карта»)."""
     from uno_nb.engine.cards import parse_card
-    assert card_name(parse_card("RS"), "ru") == "Красная карта «Пропуск хода»"
-    assert card_name(parse_card("GR"), "ru") == "Зелёная карта «Смена направления»"
-    assert card_name(parse_card("B+2"), "ru") == "Синяя карта «+2»"
-    assert card_name(parse_card("Y7"), "ru") == "Жёлтая 7"
+    assert card_name(parse_card("RS"), "ru") == "красная карта «Пропуск хода»"
+    assert card_name(parse_card("GR"), "ru") == "зелёная карта «Смена направления»"
+    assert card_name(parse_card("B+2"), "ru") == "синяя карта «+2»"
+    assert card_name(parse_card("Y7"), "ru") == "жёлтая 7"
+    assert card_name(parse_card("R0"), "ru") == "красный 0"
+    assert card_name(parse_card("W"), "ru") == "дикая карта"
+
+
+def test_a_card_name_that_begins_a_text_begins_with_a_capital():
+    """A tooltip, a card's button and a refusal begin with the name: they give it its
+    capital («Красная 7 — можно сыграть сейчас»), the log keeps it in lower case."""
+    from uno_nb.engine.cards import parse_card
+    from uno_nb.engine.render import card_svg
+    from uno_nb.texts import text
+    assert text("play.card.playable", "ru", card="красная 7") == "Красная 7 — можно сыграть сейчас"
+    assert text("play.refused.card", "ru", card="дикая +4").startswith("Дикая +4: ")
+    assert "<title>Синяя карта «+2»</title>" in card_svg(
+        parse_card("B+2"), 40, title=card_name(parse_card("B+2"), "ru"))
+
+
+def test_after_a_label_and_its_colon_russian_goes_on_in_lower_case():
+    """«Подсказка: в колоде…», «Ответ: она уменьшается.», but «Ответ: Игрок 2.» (a
+    name): every question's hint and worked answer, as the question box shows them."""
+    from uno_nb import lessons
+    from uno_nb.widgets.question import Ask
+    from tests.reading import visible
+
+    said = []
+    for page in lessons.PAGES:
+        for q in lessons.questions(page):
+            box = Ask(q.id, lang="ru", on_answer=lambda *_: None)
+            if not q.is_choice:
+                box.check("0,001")  # wrong: the hint shows
+                said.append((f"hint box {q.id}", "\n".join(visible(box.widget))))
+            box.reveal()
+            said.append((f"worked box {q.id}", "\n".join(visible(box.widget))))
+    assert len(said) > 10
+    assert [o for where, words in said for o in offences(where, words)] == []
+    assert any("Ответ: " in words for _, words in said)
 
 
 @pytest.mark.parametrize("value, written", [(-1.5, "−1,5"), (-0.25, "−0,25"),

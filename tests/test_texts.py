@@ -364,8 +364,17 @@ def test_russian_plural_forms_agree_with_the_number():
 
 def test_russian_card_names():
     from uno_nb.engine.cards import ALL_CARDS
-    assert texts.card_name(parse_card("R7"), "ru") == "Красная 7"
-    assert texts.card_name(parse_card("W+4"), "ru", colour=2) == "Дикая +4 → зелёный"
+    # lower case, as inside a sentence («кладёт карту: красная 7»); the adjective agrees
+    # with the word read aloud: «красная 7» is «красная семёрка», «красный 0» «красный ноль»
+    assert texts.card_name(parse_card("R7"), "ru") == "красная 7"
+    assert texts.card_name(parse_card("R0"), "ru") == "красный 0"
+    assert texts.card_name(parse_card("BS"), "ru") == "синяя карта «Пропуск хода»"
+    assert texts.card_name(parse_card("W+4"), "ru", colour=2) == "дикая +4 → зелёный"
+    # where a name begins a text, the text gives it its capital
+    assert texts.text("play.card.playable", "ru", card="красная 7").startswith("Красная 7 — ")
+    assert texts.after_colon("В колоде 108 карт.", "ru") == "в колоде 108 карт."
+    assert texts.after_colon("Игрок 2.", "ru") == "Игрок 2."
+    assert texts.after_colon("A hand", "en") == "A hand"
     names = {texts.card_name(card, "ru") for card in ALL_CARDS}
     assert len(names) == len(ALL_CARDS)
     from tests.reading import cyrillic_share

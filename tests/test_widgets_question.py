@@ -41,7 +41,7 @@ def test_odds_no_wild_in_russian_reads_the_decimal_comma_and_speaks_russian():
     assert box.check("fifty").outcome == REFUSED
     assert "Запишите ответ цифрами, например 12,5." in shown(box)
     assert box.check("60").outcome == WRONG
-    assert "Подсказка: В руке без диких карт все 7 карт взяты из 100" in shown(box)
+    assert "Подсказка: в руке без диких карт все 7 карт взяты из 100" in shown(box)
     assert box.check("57,4").outcome == RIGHT
     said = shown(box)
     assert "Верно! Ответ — 57,4." in said and "57,4 %" in said

@@ -153,7 +153,7 @@ def test_a_refused_card_is_explained_in_russian():
     assert app.game.state_key() == before  # refused, and nothing changed
     said = plain(app._message.value)
     assert said == text("play.refused", "ru", reason=text(
-        "play.refused.mismatch", "ru", card="Красная 1", colour="зелёный", top="Зелёная 5"))
+        "play.refused.mismatch", "ru", card="красная 1", colour="зелёный", top="зелёная 5"))
     assert_russian([said])
 
 

@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import Sequence
 
 from . import lessons
-from .texts import text
+from .texts import after_colon, text
 from .texts.numbers import fmt_decimal, fmt_int
 
 __all__ = ["block", "update", "stale", "answer_words", "exact_range", "ROOM", "ROOM_MM",
@@ -213,7 +213,7 @@ def block(kind: str, page: str, lang: str) -> str:
         ask = question_words(q, "ask", lang)
         if kind == "questions":  # a plan is one page: the answers, worked out on the sheet
             out.append(f"{number}. {ask}  \n   **{text('q.sheet.answer', lang)}:** "
-                       f"{answer_words(q, lang)}.")
+                       f"{after_colon(answer_words(q, lang), lang)}.")
         elif kind == "worksheet":
             out.append(f"{number}. {ask}")
             if q.is_choice:

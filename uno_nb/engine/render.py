@@ -32,7 +32,7 @@ from html import escape
 from typing import TYPE_CHECKING, Iterable
 
 from .cards import Card, Colour, parse_card  # noqa: F401  (parse_card: doctest)
-from ..texts import LANGS, TABLE, card_name, colour_name, player_name, text
+from ..texts import LANGS, TABLE, card_name, colour_name, player_name, text, upper_first
 
 if TYPE_CHECKING:
     from .game import Game
@@ -139,7 +139,8 @@ def card_svg(card: Card, width: int = 48, chosen: Colour | None = None,
     A coloured card carries its colour's symbol (:data:`SYMBOL_SHAPES`) in
     two corners; a Wild with ``chosen`` carries the chosen colour's symbol."""
     height = int(width * 1.5)
-    title = card_name(card) if title is None else title
+    # a tooltip begins with a capital («Красная 7»); a sentence says «кладёт карту: красная 7»
+    title = upper_first(card_name(card) if title is None else title)
 
     def tint(hexa: str) -> str:
         return _mix_white(hexa, _PALE_MIX) if pale else hexa

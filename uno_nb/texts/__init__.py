@@ -33,7 +33,7 @@ from typing import Any, Callable, Mapping, Protocol, Sequence, TypeGuard, runtim
 from . import (apps, board, cards, cli, events, export, gates, lab, lessons, odds, pages, play,
                questions, ruleids, rules)
 
-__all__ = ["LANGS", "TABLE", "text", "plural_form", "card_name", "card_code",
+__all__ = ["LANGS", "TABLE", "text", "plural_form", "upper_first", "after_colon", "card_name", "card_code",
            "colour_name", "player_name", "sentence", "rule_name", "annotation", "placeholders",
            "refusal_text", "board_refusal", "answer_refusal", "option_label", "option_choice",
            "CardLike", "ColourLike", "COLOUR_WORDS", "TextError"]
@@ -119,7 +119,43 @@ def text(key: str, lang: str = "en", **values: Any) -> str:
     if "|" in template:
         template = _PLURAL_FIELD.sub(
             lambda m: plural_form(lang, values[m.group(1)], m.group(2).split("|")), template)
-    return template.format(**values) if values else template.format()
+    return _FORMATTER.vformat(template, (), values)
+
+
+def upper_first(said: str) -> str:
+    """``said`` with its first letter a capital: a name that begins a
+    tooltip or a sentence (``'красная 7'`` → ``'Красная 7'``)."""
+    return said[:1].upper() + said[1:]
+
+
+def after_colon(said: str, lang: str = "en") -> str:
+    """``said`` as it reads after a label and a colon («Подсказка: …»,
+    «Ответ: …»): Russian goes on in lower case there («Ответ: короче.»),
+    except a name («Ответ: Игрок 2.») and an abbreviation (``C(108, 7)``);
+    English keeps its capital."""
+    if lang != "ru" or not re.match(r"[А-ЯЁ](?![А-ЯЁ])", said) \
+            or re.match(_PLAYER_NAME[lang], said):
+        return said
+    return said[:1].lower() + said[1:]
+
+
+class _Formatter(string.Formatter):
+    """``str.format`` with one more conversion, ``{card!u}``: the value with
+    its first letter a capital, where a name that lives inside sentences in
+    lower case («кладёт карту: красная 7») begins a text."""
+
+    def convert_field(self, value: Any, conversion: str | None) -> Any:
+        if conversion == "u":
+            return upper_first(str(value))
+        return super().convert_field(value, conversion)
+
+
+_FORMATTER = _Formatter()
+
+#: The default name of a player («Игрок 2») as a pattern, in each language.
+_PLAYER_NAME: dict[str, str] = {
+    lang: re.escape(TABLE[lang]["player.default"]).replace(re.escape("{number}"), r"\d")
+    for lang in LANGS}
 
 
 def has(key: str) -> bool:
@@ -224,7 +260,9 @@ def card_name(card: CardLike, lang: str = "en", colour: int | ColourLike | None 
     else:
         key = "card.number" if card.rank.isdigit() else "card.coloured"
         word = COLOUR_WORDS[_colour_number(card.colour)]
-        name = text(key, lang, colour=text(f"colour.{word}.card", lang), rank=rank)
+        # Russian reads «красная 7» (семёрка) but «красный 0» (ноль)
+        form = "zero" if card.rank == "0" else "card"
+        name = text(key, lang, colour=text(f"colour.{word}.{form}", lang), rank=rank)
     if colour is not None and card.is_black:
         name = text("card.wild_colour", lang, card=name, colour=colour_name(colour, lang))
     return name

@@ -171,7 +171,7 @@ RU: dict[str, str] = {
                              'и может сыграть её или оставить себе',
     'app.table_phase_penalty': 'Раунд {round}: {player} берёт из колоды штраф — {cards}, '
                                'если только правила не разрешают ответить',
-    'app.table_phase_colour': 'Раунд {round}: первой открыта Дикая карта, '
+    'app.table_phase_colour': 'Раунд {round}: первой открыта дикая карта, '
                               'и {player} выбирает для неё цвет',
     'app.table_phase_round_over': 'Раунд {round} окончен: {player} сдаёт карты '
                                   'на следующий раунд',

@@ -128,7 +128,7 @@ RU: dict[str, str] = {
     "event.start_card": "Первая карта: {card}; игру начинает {first}",
     "event.start_card_returned": "Первая карта ({card}) возвращается в колоду, "
                                  "и колоду перемешивают",
-    "event.start_wild": "Первая карта — Дикая карта: цвет выбирает {player}",
+    "event.start_wild": "Первая карта — дикая карта: цвет выбирает {player}",
     "event.reversed.start": "Первая карта — «Смена направления»: игру начинает {next}, "
                             "ход идёт против часовой стрелки",
     # ход
@@ -173,10 +173,10 @@ RU: dict[str, str] = {
                              "«Пропуск хода»: {player} ходит ещё раз",
     "event.colour_wheel": "Цвет меняется по кругу: теперь цвет {colour}",
     # проверка на честность
-    "event.challenged.guilty": "{challenger} требует проверки: {accused} блефует — цвет был "
+    "event.challenged.guilty": "{challenger} оспаривает ход: {accused} блефует — цвет был "
                                "{colour}, и карты этого цвета на руке есть! "
                                "{accused} берёт {penalty} {penalty|карту|карты|карт}",
-    "event.challenged.innocent": "{challenger} требует проверки: {accused} играет честно — "
+    "event.challenged.innocent": "{challenger} оспаривает ход: {accused} играет честно — "
                                  "цвет был {colour}, а карт этого цвета на руке нет. "
                                  "{challenger} берёт {penalty} {penalty|карту|карты|карт}",
     "event.challenge.returned": "{player} забирает свою карту обратно ({card}); сверху снова "

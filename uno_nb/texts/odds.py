@@ -224,10 +224,10 @@ EN: dict[str, str] = {
                            "cards and {challenger} draws none; if not, {challenger} draws "
                            "{cost} cards.",
     "odds.challenge.count": "{challenger} cannot see {unseen} cards, and {good} of them are "
-                            "{colour}. {accused} holds {held} of those {unseen}, every set of "
-                            "{held} as likely as any other. Not one of them is {colour} with "
+                            "{colour_of}. {accused} holds {held} of those {unseen}, every set of "
+                            "{held} as likely as any other. Not one of them is {colour_of} with "
                             "chance C({bad}, {held}) / C({unseen}, {held}) = {none} = "
-                            "{none_percent}, so {accused} held {colour} with chance "
+                            "{none_percent}, so {accused} held {colour_of} with chance "
                             "{fraction} = {percent}.",
     "odds.challenge.expect": "Taking the cards, {challenger} draws {pending} for sure. "
                              "Challenging, {challenger} draws {cost} with chance {innocent} and "
@@ -292,7 +292,7 @@ RU: dict[str, str] = {
 
     # -- что считаем (в руке, у соперника) ---------------------------------------------
     # подпись в списке; .count — «сколько штук» (именительный падеж); .axis — ось X графика
-    "odds.kind.wild": "Дикие карты (Дикая карта и Дикая +4)",
+    "odds.kind.wild": "Дикие карты (дикая карта и дикая +4)",
     "odds.kind.wild.count": "{count} {count|дикая карта|дикие карты|диких карт}",
     "odds.kind.wild.axis": "Сколько диких карт в руке",
     "odds.kind.wild.none": "ни одной дикой карты",
@@ -527,10 +527,11 @@ RU: dict[str, str] = {
                            "а {challenger} не берёт ничего; если нет, {challenger} берёт "
                            "{cost} {cost|карту|карты|карт}.",
     "odds.challenge.count": "{challenger} не видит {unseen} {unseen|карту|карты|карт}, и "
-                            "{colour} цвет — у {good} из них. {accused} держит {held} из этих "
+                            "{good} из них {colour_of} цвета. {accused} держит {held} из этих "
                             "{unseen}, и любой набор из {held} {held|карты|карт|карт} так же "
-                            "вероятен, как любой другой. Вероятность, что {colour} цвет не "
-                            "попался ни разу, равна C({bad}, {held}) / C({unseen}, {held}) = "
+                            "вероятен, как любой другой. Вероятность, что среди этих {held} "
+                            "нет ни одной карты {colour_of} цвета, равна "
+                            "C({bad}, {held}) / C({unseen}, {held}) = "
                             "{none} = {none_percent}. Значит, {accused} держит карту этого цвета "
                             "с вероятностью {fraction} = {percent}.",
     "odds.challenge.expect": "Если не оспаривать, {challenger} наверняка берёт {pending} "

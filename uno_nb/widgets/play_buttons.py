@@ -25,7 +25,7 @@ from ..engine.cards import Card, Colour
 from ..engine.game import Game, Phase
 from ..engine.moves import CATCH, CHALLENGE, COLOUR, DRAW, PASS, READY, SWAP, UNO, Move, MoveKind
 from ..engine.render import COLOUR_HEX, ON_COLOUR_HEX, card_svg, colour_symbol_svg
-from ..texts import card_name, colour_name, text
+from ..texts import card_name, colour_name, text, upper_first
 from ._common import tagged
 from .play_view import INK
 
@@ -199,7 +199,7 @@ def card_button(card: Card, lang: str, action: Callable[[], None], *, clickable:
                     style="display:block;margin:0 auto", pale=not bright) + tag
     bluffing = bool(tag)
     return button(
-        name, action, disabled=not enabled, tooltip=tip, face=face,
+        upper_first(name), action, disabled=not enabled, tooltip=tip, face=face,
         classes=("uno-card", f"uno-card-{colour_word}",
                  "uno-playable" if clickable else "uno-unplayable",
                  *(("uno-selected",) if selected else ()),

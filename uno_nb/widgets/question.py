@@ -25,7 +25,7 @@ from typing import Any, Callable, Sequence
 from .. import lessons
 from ..classboard import Lesson, Result
 from ..questions import REFUSED, RIGHT, SHOWN, WRONG, Attempts, Typed, Verdict
-from ..texts import answer_refusal, text
+from ..texts import after_colon, answer_refusal, text
 from ..texts.numbers import fmt_decimal, fmt_int
 from ..wording import choice_words, fact_values, worked_words
 from . import ui as w
@@ -322,11 +322,13 @@ class Ask:
                 self._message.remove_class("uno-focus-next")
             self._message.style.text_color = _TONES.get(tone, "")
             self._message.style.font_weight = "bold" if tone == "uno-q-right" else ""
+            hint = after_colon(self._say("hint"), lang)  # «Подсказка: в колоде…»
             self._hint.value = (f"<p><b>{escape(text('q.box.hint', lang))}:</b> "
-                                f"{escape(self._say('hint'))}</p>") if verdict.hint else ""
+                                f"{escape(hint)}</p>") if verdict.hint else ""
             self._hint.layout.display = None if verdict.hint else "none"
+            worked = after_colon(self.worked(), lang)
             self._worked.value = (f"<p><b>{escape(text('q.box.worked', lang))}:</b> "
-                                  f"{escape(self.worked())}</p>") if verdict.done else ""
+                                  f"{escape(worked)}</p>") if verdict.done else ""
             self._worked.layout.display = None if verdict.done else "none"
             self._show.disabled = verdict.done
             self._show.layout.display = "none" if verdict.done else None
