@@ -89,6 +89,8 @@ BANNED: list[tuple[str, str]] = [
     (r"цвет\s+—\s+у\s+\d|попал\w*\s+ни\s+разу",
      "count cards, not a colour: «23 из них синего цвета», «нет ни одной карты синего цвета»"),
     (r"\(сначала\s+—", "a setting's starting value is «по умолчанию»"),
+    # typography: Russian quotes «…» (and „…“ inside them), never English “…”
+    (r"”", "Russian quotes are «ёлочки» (inside them „лапки“), not English “…”"),
     # typography: a minus, not a hyphen, before a negative number
     (r"(?<![\w\-−–.,/])-\d", "a negative number takes the minus sign − (U+2212), not a hyphen"),
 ]
@@ -207,7 +209,7 @@ def test_every_banned_phrasing_is_caught_by_its_pattern():
                "Ответ: Рук без диких карт", "Запись вроде 27,4 %",
                "в гонке за тем, кто первым избавится от карт", "интервал не включает 0",
                "синий цвет — у 23 из них", "синий цвет не попался ни разу",
-               "как часто они блефуют (сначала — иногда)"]
+               "как часто они блефуют (сначала — иногда)", "Ответ — “Короче”."]
     assert [s for s in flagged if not offences("", s)] == []
     mended = ["Красная карта «Пропуск хода»", "Скорость: обычная", "Темп ботов: медленный",
               "Ответ — число рук", "ответ — 860", "Пока неверно: ответ не 1 000.",
@@ -224,7 +226,7 @@ def test_every_banned_phrasing_is_caught_by_its_pattern():
               "Ответ: C(100, 7) рук", "## Дикая карта (R-WILD)", "| Дикая карта, «Дикая +4» |",
               "карта «Дикая +4»", "Запись вида 27,4 %", "интервал не содержит 0",
               "23 из них синего цвета", "проверка прогноза", "потом проверьте его на странице",
-              "по умолчанию — иногда"]
+              "по умолчанию — иногда", "Ответ — «Короче».", "сказать „Уно!“"]
     assert [(s, offences("", s)) for s in mended if offences("", s)] == []
 
 
@@ -323,3 +325,12 @@ def test_computed_negatives_in_russian_take_the_minus_sign():
     assert MINUS in answers and not re.search(r"(?<![\w\-−])-\d", answers), answers
     # English keeps its hyphen-minus (its own table decides)
     assert fmt_decimal(-1.5, 1, "en") == "-1.5"
+
+
+def test_the_class_board_quotes_an_answer_and_marks_it_in_russian():
+    """The revealed answer of a choice question: «Ответ — «Короче».», and over its bar
+    «▼ ответ: короче» (lower case after the colon)."""
+    from uno_nb.texts import after_colon, text
+    assert text("board.page.quoted", "ru", words="Короче") == "«Короче»"
+    assert text("board.page.answer_mark", "ru",
+                answer=after_colon("Короче", "ru")) == "ответ: короче"

@@ -122,6 +122,8 @@ EN: dict[str, str] = {
     'board.page.answers_x_own': 'First answer minus own answer',
     'board.page.answers_x_own_percent': 'First answer minus own answer (percentage points)',
     'board.page.answer_mark_own': 'no difference: their own answer',
+    # a choice's words quoted as an answer, each language with its own quotation marks
+    'board.page.quoted': '“{words}”',
     'board.page.answers_revealed': 'The answer is {answer}: {right} got it right on the first '
                                    'try and {done} by the end; {shown} {shown|was|were} shown '
                                    'the answer on their page.',
@@ -288,6 +290,7 @@ RU: dict[str, str] = {
     'board.page.answers_x_own_percent': 'Первый ответ минус свой верный ответ (в процентных '
                                         'пунктах)',
     'board.page.answer_mark_own': 'без разницы: свой верный ответ',
+    'board.page.quoted': '«{words}»',
     'board.page.answers_revealed': 'Ответ — {answer}. С первой попытки верно ответили {right}, '
                                    'в итоге — {done}; посмотрели ответ на своей странице: '
                                    '{shown}.',

@@ -29,7 +29,7 @@ from .. import lessons
 from ..pooling import AnswerPool, Pooled
 from ..sim import montecarlo as mc
 from ..sim import odds
-from ..texts import text
+from ..texts import after_colon, text
 from ..texts.numbers import fmt_decimal, fmt_int, fmt_interval, fmt_percent
 from ..wording import choice_words
 from . import ui as w
@@ -193,7 +193,8 @@ def answer_words(q: lessons.Question, answers: AnswerPool | None, revealed: bool
                  shown=answers.shown)
     if q.is_choice:
         said = [text("board.page.answers_choice", lang, count=count)]
-        answer = "“" + choice_words(q, q.choices[int(q.answer)], lang) + "”"
+        answer = text("board.page.quoted", lang,
+                      words=choice_words(q, q.choices[int(q.answer)], lang))
     elif _own(q, answers):
         said = [text("board.page.answers_own", lang, count=count)]
         if revealed and answers.offset:
@@ -287,8 +288,9 @@ class AnswersChart:
             return [], []
         lang = self._lang
         if q.is_choice:
-            words = text("board.page.answer_mark", lang,
-                         answer=choice_words(q, q.choices[int(q.answer)], lang))
+            words = text("board.page.answer_mark", lang,  # «ответ: короче»
+                         answer=after_colon(choice_words(q, q.choices[int(q.answer)], lang),
+                                            lang))
             at = spread.x.index(spread.mark)
             return [dict(x=spread.mark, y=counts[at], yanchor="bottom", text="▼ " + words,
                          showarrow=False, font=dict(size=14, color="#1d1d1b"),
