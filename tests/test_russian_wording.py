@@ -334,3 +334,10 @@ def test_the_class_board_quotes_an_answer_and_marks_it_in_russian():
     assert text("board.page.quoted", "ru", words="Короче") == "«Короче»"
     assert text("board.page.answer_mark", "ru",
                 answer=after_colon("Короче", "ru")) == "ответ: короче"
+
+
+def test_a_switch_label_begins_with_a_capital_though_a_card_name_inside_is_lower_case():
+    """A label stands alone: «Дикая +4 в любой момент», «Блеф с дикой +4»."""
+    labels = {k: v for k, v in TABLE["ru"].items() if k.startswith("option.") and k.count(".") == 1}
+    assert labels and [k for k, v in labels.items() if not v[:1].isupper() and v[:1] != "«"] == []
+    assert labels["option.w4_bluff"] == "Блеф с дикой +4"
