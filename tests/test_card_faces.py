@@ -188,8 +188,9 @@ def every_face():
 def strip_colours(svg: str) -> str:
     """A face with everything that names or paints a colour taken out: what
     is left is what a reader who sees no colour sees (and the card's code
-    and name, which no one sees on the face, go too)."""
-    svg = re.sub(r'\s(data-card|aria-label)="[^"]*"|<title>.*?</title>', "", svg)
+    and name, which no one sees on the face, go too, and so do class names
+    and data attributes: a class that names a shape draws nothing)."""
+    svg = re.sub(r'\s(data-[\w-]+|aria-label|class)="[^"]*"|<title>.*?</title>', "", svg)
     svg = re.sub(r"#[0-9a-fA-F]{3,8}\b|rgba?\([^)]*\)", "", svg)
     return re.sub(r"\b(red|yellow|green|blue|black|white|grey|gray)\b", "", svg, flags=re.I)
 
