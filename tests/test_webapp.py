@@ -94,7 +94,12 @@ WAIT_S = WAIT_MS / 1000
 #: axe-core (npm's axe-core@4), installed here by the first test that needs it:
 #: ``make clean`` removes it with .venv.
 AXE_DIR = Path(os.environ.get("UNO_AXE_DIR", ROOT / ".venv" / "axe"))
-AXE_PACKAGE = "axe-core@4"
+#: The version the pages are checked with: pinned, so a later axe-core with
+#: new rules changes nothing until it is chosen here (and its findings fixed).
+AXE_VERSION = "4.14.1"
+AXE_PACKAGE = f"axe-core@{AXE_VERSION}"
+#: An install that takes longer than this has no registry to talk to.
+INSTALL_SECONDS = 600
 #: The rules checked: WCAG 2.0 and 2.1, levels A and AA.
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 FIT_MS = 10_000  # a screenshot waits this long at most for the figures to fit (see screenshot)
@@ -167,22 +172,56 @@ class AxeScript(str):
         return f"<axe-core's script, {len(self):,} characters>"
 
 
+def _installed_axe_version(package: Path) -> str | None:
+    try:
+        return str(json.loads(package.read_text(encoding="utf-8"))["version"])
+    except (OSError, ValueError, KeyError):
+        return None
+
+
+def _run_install(command: list[str], env: dict[str, str] | None = None) -> None:
+    """Run an install command; fail the test with its output if it fails or
+    hangs (no registry answers)."""
+    try:
+        done = subprocess.run(command, env=env, capture_output=True, text=True,
+                              timeout=INSTALL_SECONDS)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"{' '.join(command)} had no answer in {INSTALL_SECONDS} s: "
+                    "is the package registry reachable?")
+    if done.returncode:
+        pytest.fail(f"{' '.join(command)} failed ({done.returncode}):\n"
+                    f"{done.stdout[-3000:]}\n{done.stderr[-3000:]}")
+
+
+def ensure_npm() -> str:
+    """npm, installed with apt-get (as root) if it is missing, as chromium is."""
+    npm = shutil.which("npm")
+    if npm:
+        return npm
+    if not shutil.which("apt-get") or os.geteuid() != 0:
+        pytest.fail("the browser tests check every page with axe-core, installed with npm; "
+                    "install Node.js and npm (Debian, as root: apt-get update && "
+                    "apt-get install -y npm)")
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    for command in (["apt-get", "update"], ["apt-get", "install", "-y", "npm"]):
+        _run_install(command, env)
+    npm = shutil.which("npm")
+    if not npm:
+        pytest.fail("apt-get installed npm but it is not on the PATH")
+    return npm
+
+
 def ensure_axe() -> AxeScript:
-    """axe-core's script, installed with npm from the npm registry into
-    AXE_DIR if it is missing."""
-    script = AXE_DIR / "node_modules" / "axe-core" / "axe.min.js"
-    if not script.is_file():
-        npm = shutil.which("npm")
-        if not npm:
-            pytest.fail("the browser tests check every page with axe-core, installed with npm; "
-                        "install Node.js and npm (Debian, as root: apt-get update && "
-                        "apt-get install -y npm)")
-        command = [npm, "install", "--prefix", str(AXE_DIR), "--no-audit", "--no-fund",
-                   AXE_PACKAGE]
-        done = subprocess.run(command, capture_output=True, text=True)
-        if done.returncode or not script.is_file():
-            pytest.fail(f"{' '.join(command)} failed ({done.returncode}):\n"
-                        f"{done.stdout[-3000:]}\n{done.stderr[-3000:]}")
+    """axe-core's script (:data:`AXE_VERSION`), installed with npm from the
+    npm registry into AXE_DIR if it is missing or another version."""
+    package = AXE_DIR / "node_modules" / "axe-core"
+    script = package / "axe.min.js"
+    if not script.is_file() or _installed_axe_version(package / "package.json") != AXE_VERSION:
+        command = [ensure_npm(), "install", "--prefix", str(AXE_DIR), "--no-audit", "--no-fund",
+                   "--save-exact", AXE_PACKAGE]
+        _run_install(command)
+        if not script.is_file():
+            pytest.fail(f"{' '.join(command)} left no {script}")
     return AxeScript(script.read_text(encoding="utf-8"))
 
 
