@@ -208,3 +208,12 @@ def test_the_rule_switches_sit_beside_the_table_and_no_empty_chart_ends_a_game()
     assert html_text(app.odds_panel._title.value) == text("odds.panel.over")
     app.go_to(3)  # and back: the chart is on show again
     assert app.odds_panel.shows_chart
+
+
+def test_the_autoplay_buttons_are_named_in_the_pages_language():
+    """A screen reader names the autoplay's three buttons in the page's own
+    words, from the text table (ui.js reads them from the control)."""
+    for lang, names in (("en", ["play", "pause", "stop"]),
+                        ("ru", ["запуск", "пауза", "остановка"])):
+        app = GameStepper("standard", players=3, seed=1, lang=lang)
+        assert app._play._props()["nm"] == names

@@ -16,6 +16,10 @@ EN: dict[str, str] = {
     'app.in_hand_title': 'Points in each hand now',
     # -- the step-by-step app (GameStepper) -------------------------------------
     'app.autoplay_help': '▶ starts and pauses, ■ stops and goes back to the deal',
+    # the autoplay's three buttons, as a screen reader names them
+    'app.autoplay.play': 'play',
+    'app.autoplay.pause': 'pause',
+    'app.autoplay.stop': 'stop',
     'app.speed_slow': 'slow',
     'app.speed_normal': 'normal',
     'app.speed_fast': 'fast',
@@ -151,6 +155,9 @@ RU: dict[str, str] = {
     'app.in_hand_title': 'Сколько очков сейчас на руке у каждого',
     # -- пошаговый просмотр партии (GameStepper) ---------------------------------
     'app.autoplay_help': '▶ — запуск и пауза, ■ — остановка и возврат к раздаче',
+    'app.autoplay.play': 'запуск',
+    'app.autoplay.pause': 'пауза',
+    'app.autoplay.stop': 'остановка',
     'app.speed_slow': 'медленная',
     'app.speed_normal': 'обычная',
     'app.speed_fast': 'высокая',

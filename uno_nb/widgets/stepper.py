@@ -101,7 +101,10 @@ class GameStepper:
         # (Its repeat button is hidden: starting over is what ■ and ▶ do.)
         speeds = [(text(key, lang), ms) for key, ms in SPEEDS]
         self._play = tagged(w.Play(value=0, min=0, max=0, interval=speeds[1][1], show_repeat=False,
-                                   tooltip=text("app.autoplay", lang)), "uno-autoplay-control")
+                                   tooltip=text("app.autoplay", lang),
+                                   button_names=tuple(text(f"app.autoplay.{b}", lang)
+                                                      for b in ("play", "pause", "stop"))),
+                            "uno-autoplay-control")
         self._speed = tagged(w.SelectionSlider(options=speeds, value=speeds[1][1],
                                                description=text("app.speed", lang)), "uno-speed")
         self._autoplay_label = tagged(w.HTML(f"<b>{escape(text('app.autoplay', lang))}</b>"),

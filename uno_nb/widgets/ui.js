@@ -190,10 +190,6 @@ function box(view, id, node, base) {
   return { el, base, update: (n) => view.place(el, n.k) };
 }
 
-// The play control's three buttons, named for a screen reader in the page's
-// language (the words of the stepper's help line under them)
-const PLAY_NAMES = { ru: { play: "запуск", pause: "пауза", stop: "остановка" } };
-
 const MAKERS = {
   box: (view, id, node) => box(view, id, node, "jupyter-widgets widget-container widget-box"),
   hbox: (view, id, node) => box(view, id, node, "jupyter-widgets widget-container widget-box widget-hbox"),
@@ -377,10 +373,11 @@ const MAKERS = {
 
   play(view, id, node) {
     const el = tag("div");
-    const buttons = ["play", "pause", "stop"].map((name) => {
+    // named for a screen reader in the page's language, by the kernel (button_names)
+    const buttons = ["play", "pause", "stop"].map((name, i) => {
       const b = tag("button", "jupyter-widgets jupyter-button widget-button");
       b.append(tag("i", `fa fa-${name}`));
-      b.setAttribute("aria-label", (PLAY_NAMES[document.documentElement.lang] || {})[name] || name);
+      b.setAttribute("aria-label", (node.p.nm || [])[i] || name);
       el.append(b);
       return b;
     });

@@ -198,10 +198,15 @@ class Play(_Bounded):
     #: whether the timer runs: set by the page's buttons, or from Python
     #: (False stops the page's timer, True starts it)
     playing = t.Bool(False)
-    _drawn = (*_Bounded._drawn, "interval", "playing")
+    #: the names a screen reader gives its play, pause and stop buttons (the
+    #: page's language: ipywidgets' Play has none)
+    button_names = t.Tuple(t.Unicode(), t.Unicode(), t.Unicode(),
+                           default_value=("play", "pause", "stop"))
+    _drawn = (*_Bounded._drawn, "interval", "playing", "button_names")
 
     def _props(self) -> dict[str, Any]:
-        return {**super()._props(), "ms": self.interval, "pl": self.playing}
+        return {**super()._props(), "ms": self.interval, "pl": self.playing,
+                "nm": list(self.button_names)}
 
     def _from_browser(self, message: dict[str, Any]) -> None:
         if self.disabled:
