@@ -42,6 +42,9 @@ FOCUS = """(allowed) => {
     stops: hand.filter(b => !b.disabled && b.tabIndex === 0).length,
     playableInHand: hand.filter(b => !b.disabled && b.classList.contains('uno-playable')).length,
     outline: getComputedStyle(a).outlineWidth,
+    ring: getComputedStyle(a).outlineStyle + ' ' + getComputedStyle(a).outlineColor,
+    tag: a.tagName,
+    size: hand.length,
   };
 }"""
 
@@ -91,15 +94,30 @@ def test_a_whole_game_on_the_play_page_by_keyboard_only(server, desktop):
     assert hand == ["toolbar", "Your cards"]
 
     keys = Keys(page)
+    # every control shows the 3 px near-black focus ring, a text box and a menu
+    # too (ipywidgets' stylesheet takes theirs away with !important)
+    ring = ("3px", "solid rgb(29, 29, 27)")
+    now = focus(page)
+    assert now["tag"] == "INPUT" and (now["outline"], now["ring"]) == ring, now
+    # the class bar's Join button: its own 3 px ring, not ipywidgets' 1 px one
+    page.focus(".uno-class-bar .uno-class-join")  # (after a key press: focus-visible)
+    assert page.evaluate("""() => { const s = getComputedStyle(document.activeElement);
+      return [s.outlineWidth, s.outlineStyle, s.outlineColor]; }""") == \
+        ["3px", "solid", "rgb(11, 61, 145)"]
+    page.focus(".uno-play .uno-seed input")
+    passed = []
     # from the seed box, Tab on to the hand: one stop for the whole hand
     for _ in range(40):
         keys.press("Tab")
         now = focus(page)
+        if now:
+            passed.append(now["tag"])
+            assert (now["outline"], now["ring"]) == ring, now
         if now and (now["card"] or "uno-draw" in now["classes"]):
             break
     else:
         pytest.fail(f"40 Tabs did not reach the hand: {focus(page)}")
-    print(f"{keys.count} Tabs from the seed box to the hand")
+    print(f"{keys.count} Tabs from the seed box to the hand, each with the ring: {passed}")
     if focus(page)["card"]:  # Home and End, and the arrows that wrap round the hand
         size = page.evaluate("() => document.querySelectorAll('.uno-play .uno-hand > button').length")
         keys.press("End")
@@ -110,6 +128,20 @@ def test_a_whole_game_on_the_play_page_by_keyboard_only(server, desktop):
         assert focus(page)["index"] == size - 1
         keys.press("Home")
         assert focus(page)["index"] == 0 and focus(page)["stops"] == 1
+        # Enter on a card that does not fit (seed 7: Red 2) is refused, and focus
+        # stays on that card: a second Enter must not play a card not chosen
+        chosen = focus(page)
+        assert not chosen["playable"] and chosen["playableInHand"], chosen
+        page.evaluate("() => { window.unoPressed = document.activeElement; }")
+        keys.press("Enter")
+        page.wait_for_function(
+            "(allowed) => (" + SETTLED + ")(allowed) && document.querySelector("
+            "'.uno-play .uno-message').innerText.trim() !== ''", arg=ALLOWED,
+            timeout=WAIT_MS, polling=50)
+        after = focus(page)
+        assert (after["index"], after["words"], after["size"]) == \
+            (chosen["index"], chosen["words"], chosen["size"]), (chosen, after)
+        assert page.inner_text(".uno-play .uno-message").startswith("Not allowed")
     landed: dict[str, int] = {}
 
     moves = 0

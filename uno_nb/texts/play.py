@@ -46,7 +46,8 @@ EN: dict[str, str] = {
     "play.bluff.often": "often",
     "play.bluff.tip": "How often a thoughtful bot plays a Wild Draw Four while it holds a card "
                       "of the colour in force: a bluff that a challenge catches. The other "
-                      "bots play any legal move.",
+                      "bots choose at random, so they bluff by chance: a random bot makes any "
+                      "legal move, an eager one plays a card whenever it can.",
     "play.work_out.assumes": "What this chance assumes: the cards you cannot see were dealt at "
                              "random, so every set of them {accused} could hold is as likely "
                              "as any other. But {accused} chose to play the card, and the real "
@@ -63,6 +64,9 @@ EN: dict[str, str] = {
     "play.work_out.setting": "In Game settings, bots bluff: {setting}.",
     "play.work_out.setting_never": "In Game settings, bots never bluff: against them every "
                                    "challenge fails.",
+    "play.work_out.verdict_never": "That counted chance is for a player who may bluff. These "
+                                   "bots never bluff, so here a challenge always fails and costs "
+                                   "{cost} cards instead of {pending}: take the {pending} cards.",
 
     # -- what the page waits for (one line above the table) ------------------------
     "play.status.turn": "Your turn: click a bright card to play it, or draw a card.",
@@ -217,7 +221,9 @@ RU: dict[str, str] = {
     "play.bluff.often": "часто",
     "play.bluff.tip": "Как часто расчётливый бот кладёт «Дикую +4», хотя у него есть карта "
                       "того цвета, что в игре: это блеф, и его раскрывает оспаривание. "
-                      "Остальные боты делают любой разрешённый ход.",
+                      "Остальные боты выбирают ход наугад и блефуют лишь случайно: случайный "
+                      "бот делает любой разрешённый ход, торопливый кладёт карту, когда только "
+                      "может.",
     "play.work_out.assumes": "На чём основан этот подсчёт: карты, которых вы не видите, считаются "
                              "розданными случайным образом, так что любой их набор, который "
                              "может держать {accused}, так же вероятен, как любой другой. Но "
@@ -235,6 +241,11 @@ RU: dict[str, str] = {
     "play.work_out.setting": "В настройках партии боты блефуют: {setting}.",
     "play.work_out.setting_never": "В настройках партии боты никогда не блефуют: оспаривать "
                                    "их ходы бесполезно.",
+    "play.work_out.verdict_never": "Эта вероятность подсчитана для игрока, который может "
+                                   "блефовать. А эти боты никогда не блефуют, поэтому оспорить "
+                                   "ход здесь не удастся: придётся взять {cost} "
+                                   "{cost|карту|карты|карт} вместо {pending}. Лучше сразу взять "
+                                   "{pending} {pending|карту|карты|карт}.",
 
     # -- чего ждёт страница (строка над столом) ------------------------------------
     "play.status.turn": "Ваш ход: сыграйте яркую карту или возьмите карту из колоды.",

@@ -132,6 +132,7 @@ class PlayApp:
         self._paused = False  # play waits: the person may jump in (or go on)
         self._wild: Card | None = None  # the Wild clicked, waiting for its colour
         self._refusal = ""    # why the last click did not count
+        self._refused: Card | None = None  # the card it was on: focus stays on it
         self._reacted: tuple[Game, int] | None = None  # (game, moves) the bots last reacted to
         self._mark = 0        # events before this one were there at the person's last move
         self._aim: int | None = None  # where in the hand the person's last card was
@@ -254,7 +255,7 @@ class PlayApp:
         self._bluffs = seeded(seed, _BLUFF_STREAM)  # the thoughtful bots' bluffs
         self._traits: Sequence[PlayerTraits] = draw_traits(seed, self._players)
         self._busy = self._paused = False
-        self._wild = None
+        self._wild = self._refused = None
         self._refusal = ""
         self._reacted = None
         self._mark = 0
@@ -316,6 +317,7 @@ class PlayApp:
             kinds = {m.kind for m in self._my_moves()}
             reason = why_not(game, self.human, self._lang, move, kinds)
             self._refusal = text("play.refused", self._lang, reason=reason)
+            self._refused = move.card if move.kind in (PLAY, GIVE) else None
             self._wild = None
             self._render()
             return
@@ -504,16 +506,19 @@ class PlayApp:
                         old.disabled = True
         # the hand in a steady order (by colour, then rank), as a player holds it
         bluff = bluff_colour(game, me)
+        cards = sorted(game.hands[me], key=card_order)
         hand: _Items = [card_button(card, lang, partial(self.play, card),
                                     clickable=card in clickable, enabled=decides, giving=giving,
                                     selected=card is self._wild,
                                     bluff=bluff if card.rank == "W+4" else None)
-                        for card in sorted(game.hands[me], key=card_order)]
+                        for card in cards]
         choices = self._choice_buttons(moves, decides)
         actions = action_buttons(game, me, lang, kinds, decides, self._decision, self._call,
                                  self._say_uno)
         if decides:
-            aim_focus(hand, choices, actions, self._aim, self._wild is not None)
+            kept = self._refused if self._refusal and self._refused in cards else None
+            aim_focus(hand, choices, actions, self._aim, self._wild is not None,
+                      None if kept is None else cards.index(kept))
         self._board.fill(self._hand, hand)
         self._board.fill(self._choices, choices)
         self._board.fill(self._actions, actions)

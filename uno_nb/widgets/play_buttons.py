@@ -300,12 +300,14 @@ def bluff_colour(game: Game, me: int) -> Colour | None:
 
 
 def aim_focus(hand: Items, choices: Items, actions: Items, aim: int | None,
-               wild: bool) -> None:
+               wild: bool, refused: int | None = None) -> None:
     """Mark the control that takes focus after a move (``uno-focus-next``,
-    when focus was on a control the move took away): a colour for the Wild
-    just clicked; else the card that fits nearest the place of the last card
-    played (the next one on, else the one before); else the first other
-    decision (whom to swap with, Ready, Go on); else Draw, else Keep it."""
+    when focus was on a control the move took away): the card of the hand
+    just refused (index ``refused``: focus stays on the card the person
+    chose, so a second Enter cannot play one they did not); a colour for
+    the Wild just clicked; else the card that fits nearest the place of the
+    last card played (the next one on, else the one before); else the first
+    other decision (whom to swap with, Ready, Go on); else Draw, else Keep it."""
     def live(items: Items) -> list[int]:
         return [i for i, b in enumerate(items) if isinstance(b, ButtonSpec) and not b.disabled]
 
@@ -314,6 +316,9 @@ def aim_focus(hand: Items, choices: Items, actions: Items, aim: int | None,
         assert isinstance(spec, ButtonSpec)
         items[i] = spec._replace(classes=(*spec.classes, FOCUS))
 
+    if refused is not None and refused in live(hand):
+        mark(hand, refused)
+        return
     options = live(choices)
     if wild and options:
         mark(choices, options[0])

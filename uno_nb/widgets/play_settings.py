@@ -51,7 +51,7 @@ def settings(players: int, human: int, level: str, bluff: str, rules_panel: Rule
     bluff_menu = tagged(w.Dropdown(
         options=[(text(f"play.bluff.{word}", lang), word) for word, _ in BLUFF_RATES],
         value=bluff, description=text("play.bluff", lang),
-        tooltip=text("play.bluff.tip", lang)), "uno-bluff")
+        tooltip=text("play.bluff.tip", lang)), "uno-bluff-menu")  # (a card's is "uno-bluff")
     bluff_menu.disabled = level != "heuristic"  # the others bluff at random
     note = tagged(w.HTML(), "uno-settings-note")
     widget = tagged(w.Accordion(

@@ -321,8 +321,10 @@ def work_out_html(game: Game, me: int, lang: str, decides: bool,
     reasoning, :func:`~uno_nb.widgets.odds_challenge.challenge_reasoning`),
     what that chance assumes and, beside it, how the bot has played its Wild
     Draw Fours so far (:func:`bot_record`; ``bluff``: the bots' setting, the
-    word of the page's menu, when they are the thoughtful ones); on their
-    turn, the chance that a card drawn fits and the cards that fit."""
+    word of the page's menu, when they are the thoughtful ones: with
+    "never", the count's verdict is followed by what it means against bots
+    that never bluff — a challenge fails, take the cards); on their turn,
+    the chance that a card drawn fits and the cards that fit."""
     from .odds_challenge import challenge_reasoning
     from .odds_panel import seat_name, top_name
 
@@ -338,9 +340,15 @@ def work_out_html(game: Game, me: int, lang: str, decides: bool,
     if view.challengeable is not None and any(m.kind is CHALLENGE for m in moves):
         reasoning = challenge_reasoning(game, view, lang)
         accused = view.challengeable[0]
-        return "".join(map(_p, (reasoning.rule, reasoning.count, reasoning.expect))) + (
+        said = [reasoning.rule, reasoning.count, reasoning.expect]
+        verdict = reasoning.verdict
+        if bluff == "never":  # the count's verdict is for a player who may bluff: not these
+            said.append(verdict)
+            verdict = text("play.work_out.verdict_never", lang, pending=view.pending,
+                           cost=view.pending + 2)
+        return "".join(map(_p, said)) + (
             f'<p style="line-height:1.4;margin:0.3em 0;font-weight:bold">'
-            f"{escape(reasoning.verdict)}</p>") + (
+            f"{escape(verdict)}</p>") + (
             f'<div class="uno-work-out-assumes" style="border-left:4px solid #1f3b63;'
             f'padding-left:8px;margin:0.4em 0">'
             f'{"".join(map(_p, bot_record(game, accused, lang, bluff)))}</div>')
