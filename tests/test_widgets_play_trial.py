@@ -1,18 +1,18 @@
 """Headless tests of what issue 37's trial found on the play page (05): a
 card refused keeps the focus mark on itself, the "Bots bluff" menu has a
 class of its own, its tooltip is true of every kind of bot, and against
-bots that never bluff "What can I work out?" does not end on "challenge".
-
-(A bluffing Wild Draw Four's double edge, not dashed like a card that does
-not fit, is checked with the rest of its looks in test_widgets_play_bluff.py.)"""
+bots that never bluff "What can I work out?" does not end on "challenge";
+and a bluffing Wild Draw Four is drawn with a double edge, not dashed like a
+card that does not fit (the rest of its looks: test_widgets_play_bluff.py)."""
 
 import html
 import re
 
+from uno_nb.engine.cards import parse_card
 from uno_nb.engine.moves import CHALLENGE
 from uno_nb.texts import text
 from uno_nb.widgets import PlayApp
-from uno_nb.widgets.play_buttons import FOCUS, aim_focus, button
+from uno_nb.widgets.play_buttons import FOCUS, aim_focus, button, card_button
 
 from .test_widgets_play import buttons, plain
 
@@ -99,3 +99,21 @@ def test_R_CHALLENGE_against_bots_that_never_bluff_the_verdict_says_take_the_car
     # bots that may bluff: the count's verdict stands, in bold
     app = PlayApp("standard", players=3, seed=4, delay=0, bluff="sometimes")
     assert _bold(app._work_out.value)[0].endswith("Here it is 72.2%: challenge.")
+
+
+def test_R_W4_BLUFF_a_bluff_has_a_double_edge_not_the_dashed_one_of_a_card_that_does_not_fit():
+    """Under achromatopsia a red dashed edge is a grey dashed edge, like the
+    legend's "pale card with a dashed edge" that does not fit: a bluff is
+    marked by a double edge (and the words "A bluff:"), the legend stays true."""
+    from uno_nb.engine.cards import Colour
+    four = parse_card("W+4")
+    args = dict(enabled=True, giving=False, selected=False)
+    bluff = card_button(four, "en", lambda: None, clickable=True, bluff=Colour.RED, **args)
+    fair = card_button(four, "en", lambda: None, clickable=True, **args)
+    pale = card_button(parse_card("R9"), "en", lambda: None, clickable=False, **args)
+    assert dict(bluff.layout)["border"] == "5px double #b00020" and "uno-bluff" in bluff.classes
+    assert "A bluff:" in plain(bluff.face)
+    for spec in (bluff, fair):
+        assert "stroke-dasharray" not in spec.face and "dashed" not in dict(spec.layout)["border"]
+    assert "stroke-dasharray" in pale.face  # the pale card's dashed edge, in its face
+    assert "dashed edge does not fit" in text("legend.symbols.pale", "en")

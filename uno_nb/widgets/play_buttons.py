@@ -174,7 +174,9 @@ def card_button(card: Card, lang: str, action: Callable[[], None], *, clickable:
     Wild that waits for its colour; ``bluff``: the colour in force, when this
     Wild Draw Four may be played only as a bluff (R-W4-BLUFF: the person
     holds that colour) — said under its face ("A bluff:", read before its
-    name) and in its tooltip, not by a colour alone."""
+    name) and in its tooltip, and drawn with a double edge: not by a colour
+    alone, and not dashed like a card that does not fit (the legend's pale
+    card with a dashed edge), which it would look like to a colour-blind eye."""
     name = card_name(card, lang)
     tag = ""
     if not enabled:
@@ -208,7 +210,7 @@ def card_button(card: Card, lang: str, action: Callable[[], None], *, clickable:
                "font_weight": "bold" if bright else "normal"},
         layout={"width": f"{CARD_WIDTH + 12}px", "height": "auto",
                 "margin": "10px 1px 4px 1px",
-                "border": ("3px dashed #b00020" if bluffing else
+                "border": ("5px double #b00020" if bluffing else
                            "3px solid #ffb300" if clickable else "3px solid transparent")})
 
 
