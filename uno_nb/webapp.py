@@ -44,7 +44,9 @@ What Voilà does not do by itself is done here:
   (:func:`ready_line`);
 * the lab's compiled simulator is compiled in the background when it is not
   ready yet (:func:`compile_in_background`): the pages open at once, and the
-  lab plays on the engine until the simulator is ready (``uno_nb.kernel.not_ready``).
+  lab plays on the engine until the simulator is ready (``uno_nb.kernel.not_ready``);
+* a page's socket that closed while the server still wrote to it is one line in
+  the log, not a traceback for each write (:func:`quiet_closed_sockets`).
 
 Voilà is imported only when the app starts: the engine never needs it.
 """
@@ -64,6 +66,7 @@ from .serving.compiling import compile_in_background, stop_compiling
 from .serving.kernel_manager import classroom_kernel_manager, lab_notebooks
 from .serving.pools import CLASS_PAGES, class_pools, split_arguments
 from .serving.scheduler import QUIET_SECONDS, StartScheduler, start_slots
+from .serving.sockets import quiet_closed_sockets
 from .widgets.assets import (PLOTLY_ENV, PLOTLY_FILE, PLOTLY_PATH, UI_ENV, UI_FILES, UI_FOLDER,
                              UI_PATH, plotly_url, ui_url)
 
@@ -345,6 +348,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                   f"{url_path_join(self._url('127.0.0.1'), BOARD_PAGE)}?teacher={key}",
                   flush=True)
             self._compiling = compile_in_background(self.log, renew_lab_pages)
+            quiet_closed_sockets()  # asyncio's log: no traceback for each write to a closed page
             super().start()
 
         def stop(self) -> None:

@@ -22,7 +22,9 @@ that each can be tested without starting Voilà, a module for each thing it owns
   puts the three above into Voilà's kernel manager;
 * :mod:`.compiling`, the lab's simulator: :func:`~.compiling.compile_in_background`
   compiles it when it is not ready yet: the pages open at once, and the lab
-  plays on the engine until the simulator is ready (``uno_nb.kernel.not_ready``).
+  plays on the engine until the simulator is ready (``uno_nb.kernel.not_ready``);
+* :mod:`.sockets`, the log: :func:`~.sockets.quiet_closed_sockets` makes the
+  server's writes to a page's closed socket one line, not a traceback each.
 
 None of them imports Voilà (the kernel manager is given Voilà's class) or
 the widgets: the launcher imports Voilà only when the app starts.
