@@ -223,6 +223,10 @@ def test_a_question_reads_its_verdict_out_and_keeps_focus(server, desktop):
     box = ".uno-q-odds-no-wild"
     page.focus(f"{box} .uno-q-answer input")
     page.keyboard.type("60")
+    # the answer box shows the 3 px near-black ring (ipywidgets' !important had none)
+    assert page.evaluate("""() => { const s = getComputedStyle(document.activeElement);
+      return [s.outlineWidth, s.outlineStyle, s.outlineColor]; }""") == \
+        ["3px", "solid", "rgb(29, 29, 27)"]
     page.keyboard.press("Enter")
     page.wait_for_function(
         "(box) => document.querySelector(box + ' .uno-q-message').innerText.trim() !== ''",
