@@ -307,3 +307,52 @@ def test_docs_engine_md_maps_every_module_of_the_engine_sim_and_kernel():
                if p.name != "__init__.py" or p.parent.name in ("kernel", "mtrand")
                if f"`{p.relative_to(ROOT / 'uno_nb' / layer).as_posix()}`" not in page]
     assert missing == []
+
+
+def _map_rows(page: str):
+    """(folder, names, counts) of each row of docs/engine.md's module map
+    whose last cell gives line counts: the ``.py`` files named in its first
+    cell, in the folder of the section it is in."""
+    folder = ROOT / "uno_nb"
+    for line in page.splitlines():
+        if (head := re.match(r"^### `uno_nb/(\w+)/`", line)):
+            folder = ROOT / "uno_nb" / head.group(1)
+        elif line.startswith("### "):
+            folder = ROOT / "uno_nb"
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) < 3 or not re.fullmatch(r"\d+(, \d+)*", cells[-1]):
+            continue
+        names = re.findall(r"`([\w/]+\.py)`", cells[0])
+        inside = re.match(r"`(\w+)/`", cells[0])  # `classboard/` (`forms.py`, …)
+        yield (folder / inside.group(1) if inside else folder), names, \
+            [int(n) for n in cells[-1].split(", ")]
+
+
+def test_docs_engine_md_line_counts_are_the_modules_own():
+    """Every line count docs/engine.md's module map gives is the module's
+    length now: a count is a fact about the code, and a stale one misleads
+    (python -c 'import tests.test_docs as t; t.print_line_counts()' lists
+    the counts to write)."""
+    page = (ROOT / "docs" / "engine.md").read_text()
+    wrong, checked = [], 0
+    for folder, names, counts in _map_rows(page):
+        if len(names) != len(counts):
+            continue  # a row that counts a folder's files together, or some of them
+        for name, count in zip(names, counts):
+            path = folder / name
+            checked += 1
+            lines = len(path.read_text(encoding="utf-8").splitlines())
+            if lines != count:
+                wrong.append(f"{path.relative_to(ROOT)}: the map says {count}, it has {lines}")
+    assert checked >= 40
+    assert wrong == []
+
+
+def print_line_counts() -> None:
+    """The counts docs/engine.md's module map should give, where they differ."""
+    page = (ROOT / "docs" / "engine.md").read_text()
+    for folder, names, counts in _map_rows(page):
+        if len(names) == len(counts):
+            now = [len((folder / n).read_text(encoding="utf-8").splitlines()) for n in names]
+            if now != counts:
+                print(", ".join(names), counts, "->", now)

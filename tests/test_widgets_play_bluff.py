@@ -73,22 +73,58 @@ def test_R_W4_BLUFF_a_bot_bluffs_on_the_play_page_and_the_challenge_succeeds():
     assert "challenge" in said.lower()
 
 
-def test_R_W4_BLUFF_bots_that_never_bluff_lose_every_challenge():
-    """With "never" (the twin's bot) every challenge fails: whenever a bot
-    plays a Wild Draw Four on the person, it holds no card of the colour."""
+@pytest.mark.parametrize("rules", ["standard", "party"])
+def test_R_W4_BLUFF_bots_that_never_bluff_lose_every_challenge(rules):
+    """With "never" every challenge fails: whenever a bot plays a Wild Draw
+    Four on the person — on its turn, or laid on a pending draw (V-STACK,
+    the party preset) — the person challenges, and the verdict is that the
+    bot held no card of the colour (its hand now may hold one: a missed
+    UNO! can make it draw after the play)."""
     seen = 0
     for seed in range(1, 40):
-        app = PlayApp("standard", players=3, seed=seed, delay=0, bluff="never")
+        app = PlayApp(rules, players=3, seed=seed, delay=0, bluff="never")
         for _ in range(60):
             game = app.game
             if game.is_over:
                 break
-            if CHALLENGE in {m.kind for m in app._my_moves()}:
-                accused, colour = game.view(ME).challengeable
-                assert not any(c.colour == colour for c in game.hands[accused]), seed
-                seen += 1
-            first_move(app)
+            challenge = next((m for m in app._my_moves() if m.kind is CHALLENGE), None)
+            if challenge is None:
+                first_move(app)
+                continue
+            before = len(game.events)
+            app._human(challenge)
+            verdict = next(e for e in game.events[before:] if isinstance(e, Challenged))
+            assert not verdict.guilty, seed
+            seen += 1
     assert seen >= 3
+
+
+@pytest.mark.parametrize("rules", ["standard", "party"])
+def test_R_W4_BLUFF_V_STACK_a_bot_that_never_bluffs_plays_no_bluff_anywhere(rules):
+    """The honest bot (rate 0) lays no Wild Draw Four it holds the colour in
+    force for: not on its turn, not a card it has just drawn, not on a
+    pending draw (the simulations' bot, ``HeuristicBot()``, does stack such
+    a +4: the same games show it, so the check can fail)."""
+    from uno_nb.engine.game import Game
+    honest, plain_bot = 0, 0
+    for seed in range(30):
+        for bot, count in ((HeuristicBot(0.0), "honest"), (HeuristicBot(), "plain")):
+            game = Game(rules, 3, seed, max_rounds=1)
+            rng = random.Random(seed)
+            for _ in range(400):
+                if game.is_over or game.phase is Phase.ROUND_OVER:
+                    break
+                seat, moves = game.current, game.turn_moves()
+                move = bot.choose(game.view(seat), moves, rng)
+                if move.kind is PLAY and move.card is not None and game.is_bluff(move.card, seat):
+                    if count == "honest":
+                        honest += 1
+                    else:
+                        plain_bot += 1
+                game.push(move)
+    assert honest == 0
+    if rules == "party":
+        assert plain_bot > 0  # the check sees a stacked bluff when there is one
 
 
 class CountingRandom(random.Random):
@@ -103,13 +139,16 @@ class CountingRandom(random.Random):
         return super().random()
 
 
-def test_R_W4_BLUFF_the_never_bluffing_bot_never_draws_from_the_generator():
-    """The default heuristic bot (the compiled twin's) plays the same moves
-    as before and never draws from the generator; a bluffing bot draws only
-    at a chance to bluff."""
-    assert HeuristicBot().bluff == 0.0 and make_bot("heuristic").bluff == 0.0
+@pytest.mark.parametrize("rules", ["standard", "party"])
+def test_R_W4_BLUFF_the_simulations_bot_never_draws_from_the_generator(rules):
+    """The default heuristic bot (the simulations' and the compiled twin's,
+    ``HeuristicBot()``) makes the moves of the games the runner recorded and
+    never draws from the generator; a bot with a rate draws only at a chance
+    to bluff: a +4 it would bluff with on its turn while a coloured card fits,
+    or a bluff among its plays on a drawn card or a pending draw."""
+    assert HeuristicBot().bluff is None and make_bot("heuristic").bluff is None
     for seed in range(20):
-        _, game = play_game("standard", ["heuristic"] * 3, seed, record=True)
+        _, game = play_game(rules, ["heuristic"] * 3, seed, record=True)
         rng = CountingRandom(seed)
         while game.can_undo():
             game.pop()
@@ -122,20 +161,18 @@ def test_R_W4_BLUFF_the_never_bluffing_bot_never_draws_from_the_generator():
                 view = game.view(seat)
                 assert bot.choose(view, moves, rng) == made
                 assert rng.draws == 0
-                fours = any(m.card is not None and m.card.rank == "W+4" for m in moves)
-                held = any(c.colour == game.colour for c in game.hands[seat])
-                coloured = any(m.kind is PLAY and m.card is not None and not m.card.is_black
-                               for m in moves)
+                plays = [m for m in moves if m.kind is PLAY and m.card is not None]
+                bluffs = any(game.is_bluff(m.card, seat) for m in plays)
+                coloured = any(not m.card.is_black for m in plays)
                 counting = CountingRandom(1)
                 bluffer.choose(view, moves, counting)
-                chance = fours and held and coloured and game.phase is Phase.TURN
+                chance = bluffs and (coloured if game.phase is Phase.TURN else True)
                 assert counting.draws == (1 if chance else 0)
             game.redo()
     with pytest.raises(ValueError):
         HeuristicBot(bluff=1.5)
     with pytest.raises(ValueError, match="never, sometimes, often"):
         bluff_rate("always")
-
 
 def _bluff_share(rate: float, seeds: range) -> tuple[int, int]:
     """(Wild Draw Fours played on a turn, bluffs among them) by three bots."""
@@ -321,7 +358,10 @@ def test_R_W4_BLUFF_a_wild_draw_four_held_with_the_colour_says_it_is_a_bluff():
     assert "you can play it, but it is a bluff" in button.tooltip
     assert "a challenge would catch it" in button.tooltip
     assert "A bluff:" in plain(button.face)  # in words under its face, read before its name
-    assert "dashed" in button.layout.border  # and not by colour alone
+    # and not by colour alone: a double edge, not the dashed one of a pale card
+    # that does not fit (the legend's), which it would look like without colour
+    assert button.layout.border.split()[:2] == ["5px", "double"]
+    assert "dashed" not in button.layout.border
 
 
 def test_R_W4_LEGAL_a_fair_wild_draw_four_says_you_can_play_it_now():
@@ -402,3 +442,26 @@ def test_the_stepper_and_a_question_are_read_out_and_keep_focus():
     assert "uno-focus-next" not in box._message._dom_classes
     box.reveal()
     assert "uno-focus-next" in box._message._dom_classes
+
+
+def test_R_W4_BLUFF_V_STACK_a_wild_draw_four_laid_on_a_draw_says_it_is_a_bluff():
+    """Under the party rules (V-STACK) a Wild Draw Four may be laid on a
+    pending draw; held with the colour in force it is a bluff there too, and
+    the hand says so (the engine's Game.is_bluff, the one check)."""
+    from uno_nb.widgets.play_buttons import bluff_colour
+    for seed in range(1, 300):
+        app = PlayApp("party", players=3, seed=seed, delay=0, bluff="never")
+        for _ in range(60):
+            game = app.game
+            if game.is_over or game.phase is Phase.ROUND_OVER:
+                break
+            four = next((c for c in game.hands[ME] if c.rank == "W+4"), None)
+            if game.phase is Phase.PENALTY and game.current == ME and four is not None \
+                    and any(c.colour == game.colour for c in game.hands[ME]):
+                assert game.is_bluff(four, ME)
+                assert bluff_colour(game, ME) == game.colour
+                card = next(b for b in buttons(app, app._hand) if "Wild Draw Four" in b.tooltip)
+                assert "uno-bluff" in card._dom_classes and "A bluff" in plain(card.face)
+                return
+            first_move(app)
+    raise AssertionError("no seed with a Wild Draw Four held on a pending draw")

@@ -54,6 +54,20 @@ class Legality(GameState):
         return (card.rank == "W+4" and not self.rules.w4_anytime
                 and bool(self._hmask[seat] & COLOUR_MASKS[self.colour]))
 
+    def is_bluff(self, card: Card, seat: int) -> bool:
+        """Would ``seat`` playing ``card`` now be a bluff a challenge catches
+        (R-W4-BLUFF: a Wild Draw Four while holding a card of the colour in
+        force, on a turn or laid on a pending draw under V-STACK and its kin;
+        never under V-W4-ANYTIME, nor before a start card's colour is chosen)?
+        The one check the bots, the play page and the challenge share.
+
+        >>> from uno_nb import Game
+        >>> g = Game.from_position(hands=["W+4 R1", "B2"], discard="R5")
+        >>> g.is_bluff(g.hands[0][0], 0), g.is_bluff(g.hands[0][1], 0)
+        (True, False)
+        """
+        return self.colour is not None and self._only_a_bluff(card, seat)
+
     def turn_moves(self) -> tuple[Move, ...]:
         """The moves of the player the game waits for (:attr:`actor`): card
         plays first, in card order (R, Y, G, B; numbers, actions, black), then

@@ -115,6 +115,11 @@ class PlayerView:
     def next_seat(self, seat: int | None = None, steps: int = 1) -> int:
         return self._game.next_seat(self.seat if seat is None else seat, steps)
 
+    def is_bluff(self, card: Card) -> bool:
+        """Would this seat playing ``card`` now be a bluff (R-W4-BLUFF; see
+        :meth:`~uno_nb.engine.game.Game.is_bluff`)?  Its own hand tells."""
+        return self._game.is_bluff(card, self.seat)
+
     def legal_moves(self) -> list[Move]:
         """This player's own legal moves (turn moves, jump-ins, UNO calls, catches)."""
         return self._game.legal_moves(self.seat)

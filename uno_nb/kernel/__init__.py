@@ -92,9 +92,9 @@ def _bot_code(bot: Bot | str) -> int:
     if isinstance(bot, str):
         bot = make_bot(bot)
     if type(bot) is HeuristicBot:
-        if bot.bluff:  # the twin plays the never-bluffing bot (the play page's others)
-            raise KernelRefused(f"the kernel's heuristic bots never bluff; this one bluffs "
-                                f"with rate {bot.bluff}")
+        if bot.bluff is not None:  # the twin plays the simulations' bot (HeuristicBot())
+            raise KernelRefused(f"the kernel's heuristic bot is the simulations' own "
+                                f"(HeuristicBot()); this one bluffs at rate {bot.bluff}")
         return BOT_CODES["heuristic"]
     if type(bot) is RandomBot:
         if bot.jump_rate != 0.5:

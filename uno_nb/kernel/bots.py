@@ -1,7 +1,8 @@
 """The kit's bots in the kernel (:mod:`uno_nb.kernel.jit`): the random and
 random-greedy bots and :class:`~uno_nb.sim.bots.HeuristicBot`, move for move.
-The heuristic bot here is the never-bluffing one (``HeuristicBot()``, bluff
-rate 0); a bluffing bot (the play page's "Bots bluff" menu) is refused.
+The heuristic bot here is the simulations' own (``HeuristicBot()``: it never
+bluffs on its turn, and keeps a drawn +4 or lays one on a pending draw as its
+best card); a bot with a bluff rate (the play page's "Bots bluff" menu) is refused.
 """
 
 from __future__ import annotations

@@ -80,28 +80,35 @@ class HeuristicBot:
 
     ``bluff``: the chance that it plays a Wild Draw Four as a bluff when it
     may (R-W4-BLUFF: it holds a card of the colour in force, and the rules
-    let a +4 be played all the same), asked afresh at each such chance.  At
-    0, the default, it never bluffs and never draws from the generator for
-    it: its moves and its use of ``rng`` are those of the compiled twin
-    (:mod:`uno_nb.kernel`), which plays only this never-bluffing bot.  The
-    play page lets a class choose (:data:`BLUFF_RATES`).
+    let a +4 be played all the same), asked afresh at each such chance: on
+    its turn, on a card it has just drawn, and laid on a pending draw under
+    V-STACK and its kin.  At 0 it never bluffs anywhere, and every challenge
+    of its +4 fails.  ``None``, the default, is the bot the simulations and
+    the lab have always played: it never bluffs on its turn, but it keeps
+    a drawn +4 and answers a pending draw with its best card even when that
+    is a bluff, and it never draws from the generator for it: its moves and
+    its use of ``rng`` are those of the compiled twin (:mod:`uno_nb.kernel`),
+    which plays only this bot.  The play page lets a class choose a rate
+    (:data:`BLUFF_RATES`).
 
     >>> HeuristicBot().bluff, HeuristicBot(bluff=0.25).name
-    (0.0, 'heuristic')
+    (None, 'heuristic')
     """
 
     name = "heuristic"
 
-    def __init__(self, bluff: float = 0.0) -> None:
-        if not 0.0 <= bluff <= 1.0:
+    def __init__(self, bluff: float | None = None) -> None:
+        if bluff is not None and not 0.0 <= bluff <= 1.0:
             raise ValueError(f"bluff must be a chance from 0 to 1, got {bluff!r}")
-        self.bluff = float(bluff)
+        self.bluff = None if bluff is None else float(bluff)
 
     def choose(self, view: PlayerView, moves: Sequence[Move], rng: random.Random) -> Move:
         phase = view.phase
         if len(moves) == 1:
             return moves[0]
         plays = [m for m in moves if m.kind is PLAY]
+        if self.bluff is not None and phase is not Phase.TURN:
+            plays = self._honest(view, plays, rng)  # a drawn +4, or one laid on a draw
         if phase is Phase.PENALTY:
             if plays:
                 return self._best_play(view, plays)
@@ -126,12 +133,12 @@ class HeuristicBot:
                                              -m.card.index))  # type: ignore[union-attr]
         if plays:
             coloured = [m for m in plays if m.card is not None and not m.card.is_black]
-            if self.bluff > 0 and phase is Phase.TURN and coloured:
+            if self.bluff and phase is Phase.TURN and coloured:
                 # R-W4-BLUFF: a +4 among the plays while a coloured card fits
                 # (one of the colour in force, or a matching symbol: the
                 # engine lists the +4 only when it is a bluff or allowed)
-                fours = [m for m in plays if m.card is not None and m.card.rank == "W+4"]
-                if fours and _bluffing(view) and rng.random() < self.bluff:
+                fours = [m for m in plays if m.card is not None and view.is_bluff(m.card)]
+                if fours and rng.random() < self.bluff:
                     return self._best_play(view, fours)
             if coloured or phase is Phase.DRAWN:
                 return self._best_play(view, coloured or plays)
@@ -145,6 +152,14 @@ class HeuristicBot:
 
     def wants_jump_in(self, view: PlayerView, move: Move, rng: random.Random) -> bool:
         return True
+
+    def _honest(self, view: PlayerView, plays: list[Move], rng: random.Random) -> list[Move]:
+        """The plays without the bluffs, unless the bot bluffs this time (its
+        rate; at 0 it never does, and draws nothing from ``rng``)."""
+        honest = [m for m in plays if m.card is None or not view.is_bluff(m.card)]
+        if len(honest) == len(plays) or (self.bluff and rng.random() < self.bluff):
+            return plays
+        return honest
 
     @staticmethod
     def _strongest(hand: Sequence[Card], without: Card | None = None) -> Colour:
@@ -182,15 +197,6 @@ class HeuristicBot:
         return best
 
 
-def _bluffing(view: PlayerView) -> bool:
-    """Would a Wild Draw Four of this seat's be a bluff (R-W4-BLUFF): does
-    it hold a card of the colour in force (and the rules do not let a +4 be
-    played at any time, V-W4-ANYTIME)?"""
-    colour = view.colour
-    return (colour is not None and not view.rules.w4_anytime
-            and any(c.colour == colour for c in view.hand))
-
-
 def bluff_rate(word: str) -> float:
     """The bluff rate of a word of the play page's menu (:data:`BLUFF_RATES`)."""
     for name, rate in BLUFF_RATES:
@@ -216,10 +222,10 @@ BLUFF_RATES: tuple[tuple[str, float], ...] = (("never", 0.0), ("sometimes", 0.25
 BOT_NAMES = ("random", "random-greedy", "heuristic")
 
 
-def make_bot(name: str, bluff: float = 0.0) -> Bot:
+def make_bot(name: str, bluff: float | None = None) -> Bot:
     """A bot by name: ``random``, ``random-greedy`` or ``heuristic``
-    (``bluff``: the heuristic bot's bluff rate; the random bots play any
-    legal move, a bluff among them, and ignore it)."""
+    (``bluff``: the heuristic bot's bluff rate, :class:`HeuristicBot`; the
+    random bots ignore it: they play a bluff as any other legal move)."""
     key = name.strip().lower()
     if key == "random":
         return RandomBot()

@@ -8,6 +8,8 @@ makes one, in the page's language's number format.
 
 from __future__ import annotations
 
+import asyncio
+
 import math
 from dataclasses import dataclass
 from html import escape
@@ -20,7 +22,8 @@ from .chart import Chart
 if TYPE_CHECKING:
     from . import ui as w
 
-__all__ = ["figure", "tagged", "swap_children", "para", "Bars", "histogram", "percent_axis"]
+__all__ = ["figure", "tagged", "swap_children", "para", "Bars", "histogram", "percent_axis",
+           "running_loop"]
 
 
 class Classed(Protocol):
@@ -184,3 +187,12 @@ def para(*sentences: str, cls: str = "") -> str:
     """``sentences`` as one HTML paragraph (escaped), with class ``cls`` if given."""
     klass = f' class="{cls}"' if cls else ""
     return f"<p{klass}>" + " ".join(escape(s) for s in sentences) + "</p>"
+
+
+def running_loop() -> asyncio.AbstractEventLoop | None:
+    """The kernel's event loop when called from a cell or a widget's click
+    (a notebook, the web app); ``None`` in a plain script or a test."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None

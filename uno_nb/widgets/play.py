@@ -47,7 +47,6 @@ are made by :mod:`.play_buttons`; its settings' menus by :mod:`.play_settings`.
 
 from __future__ import annotations
 
-import asyncio
 import random
 import time
 from functools import partial
@@ -66,7 +65,7 @@ from ..sim.table import (PLAY_STREAM, PlayerTraits, draw_traits, jump_in_race, s
                          table_talk, uno_call, uno_catch)
 from ..texts import text
 from ..texts.numbers import fmt_decimal
-from ._common import tagged
+from ._common import running_loop, tagged
 from .classbar import record
 from .play_buttons import (FOCUS as _FOCUS, ButtonBoard, Items as _Items, action_buttons,
                            aim_focus, bluff_colour, button, card_button, colour_button,
@@ -345,7 +344,15 @@ class PlayApp:
         record("challenge", "play", 1.0 if challenged else 0.0,
                {"challenged": challenged, "answer": answer, "drew": drew,
                 "guilty": None if verdict is None else bool(verdict.guilty),
-                "bluff": self._bluff})  # how often the bots bluffed, in this class's games
+                "bluff": self._bluff_setting()})  # how often the bots bluffed
+
+    def _bluff_setting(self) -> str | None:
+        """The Bots bluff setting, where a bot at the table follows it (the
+        thoughtful ones); ``None`` when the bots are random ones, which bluff
+        by chance whatever the menu says."""
+        thoughtful = any(isinstance(b, HeuristicBot)
+                         for s, b in enumerate(self._bots) if s != self.human)
+        return self._bluff if thoughtful else None
 
     def _choose_colour(self, colour: Colour) -> None:
         card = self._wild
@@ -405,7 +412,7 @@ class PlayApp:
             delay = 0.0 if instant else float(self._speed.value or 0)
             if delay > 0:
                 self._render()  # all off; the status says whose move it is
-                loop = _running_loop()
+                loop = running_loop()
                 if loop is not None:
                     loop.call_later(delay, self._resume, token)
                     return
@@ -524,9 +531,7 @@ class PlayApp:
         self._board.fill(self._actions, actions)
         self._status.value = status
         self._hits.value = hits_html(game, me, lang, self._mark)
-        thoughtful = any(isinstance(b, HeuristicBot) for s, b in enumerate(self._bots) if s != me)
-        self._work_out.value = work_out_html(game, me, lang, decides,
-                                             self._bluff if thoughtful else None)
+        self._work_out.value = work_out_html(game, me, lang, decides, self._bluff_setting())
         self._table.value = table_html(game, me, lang, self._rounds)
         self._message.value = (f'<span style="color:#b00020">{escape(self._refusal)}</span>'
                                if self._refusal else "")
@@ -547,7 +552,7 @@ class PlayApp:
             self._recorded = game  # a game is one row of the class board, however often drawn
             record("game", "play", 1.0 if game.outcome.winner == self.human else 0.0,
                    {"winner": game.outcome.winner, "turns": game.turns, "players": game.n,
-                    "seed": game.seed, "bluff": self._bluff})
+                    "seed": game.seed, "bluff": self._bluff_setting()})
         if game.is_over:
             buttons = [button(text("play.play_again", lang), self.new_game,
                               button_style="success", classes=("uno-play-again", _FOCUS)),
@@ -587,12 +592,3 @@ class PlayApp:
     def _ipython_display_(self) -> None:  # pragma: no cover - notebook only
         from IPython.display import display
         cast(Callable[[object], None], display)(self.widget)
-
-
-def _running_loop() -> asyncio.AbstractEventLoop | None:
-    """The kernel's event loop when called from a cell or a widget's click
-    (a notebook, the web app); ``None`` in a plain script or a test."""
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None

@@ -291,14 +291,15 @@ Items = list[ButtonSpec | w.Widget]
 
 def bluff_colour(game: Game, me: int) -> Colour | None:
     """The colour in force when a Wild Draw Four of the person's would be a
-    bluff (R-W4-BLUFF: they hold a card of that colour; V-W4-ANYTIME makes
-    it no bluff), else ``None``.  Whether the rules let it be played at all
+    bluff (the engine's :meth:`~uno_nb.engine.game.Game.is_bluff`, R-W4-BLUFF:
+    they hold a card of that colour; V-W4-ANYTIME makes it no bluff) — on
+    their turn, on the card just drawn, or laid on a pending draw (V-STACK
+    and its kin) — else ``None``.  Whether the rules let it be played at all
     is the engine's to say: the card is bright only if it may."""
-    colour = game.colour
-    if (colour is None or game.rules.w4_anytime
-            or game.phase not in (Phase.TURN, Phase.DRAWN)):
+    if game.phase not in (Phase.TURN, Phase.DRAWN, Phase.PENALTY):
         return None
-    return colour if any(c.colour == colour for c in game.hands[me]) else None
+    four = next((c for c in game.hands[me] if c.rank == "W+4"), None)
+    return game.colour if four is not None and game.is_bluff(four, me) else None
 
 
 def aim_focus(hand: Items, choices: Items, actions: Items, aim: int | None,
