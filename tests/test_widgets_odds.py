@@ -482,3 +482,16 @@ def test_the_dealt_hands_table_puts_the_exact_percent_first_and_its_counting_las
     assert row == {"k": "0", "percent": "57.4%", "dealt": "50 of 100: 50.0%",
                    "exact": "666,981,700/1,161,800,757",
                    "ways": "1 × 16,007,560,800 = 16,007,560,800"}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_tables_of_cards_on_the_odds_page_carry_the_legend_of_the_colours_symbols(lang):
+    """02's live table and the challenge's table show card faces whose corners
+    carry a shape for each colour: the legend says which shape is which."""
+    from uno_nb.engine.cards import COLOURS
+    from uno_nb.texts import colour_name
+    for table in (LiveOdds(seed=4, lang=lang)._table.value,
+                  ChallengeQuestion(lang=lang)._table.value):
+        assert "uno-symbol-legend" in table
+        words = html_text(table)
+        assert all(colour_name(c, lang) in words for c in COLOURS)

@@ -12,7 +12,8 @@ from . import ui as w
 
 from ..engine.cards import build_deck
 from ..engine.game import Game
-from ..engine.render import INK_HEX, NO_COLOUR_HEX, card_svg, colour_symbol_svg, hand_html
+from ..engine.render import (INK_HEX, NO_COLOUR_HEX, card_svg, colour_symbol_svg, hand_html,
+                             symbol_legend_html)
 from ..engine.rules import RuleSet
 from ..sim.simulation import play_game
 from ..texts import card_name, colour_name, text
@@ -49,7 +50,8 @@ def counted(kind: str, count: int, lang: str) -> str:
 
 def table_html(game: Game, seat: int, show_all: bool, lang: str) -> str:
     """The hands (face up for ``seat``, or all with ``show_all``), the top
-    card, the colour in force and the draw pile."""
+    card, the colour in force and the draw pile, and the legend of the
+    colours' symbols under them."""
     rows = []
     for s, cards in enumerate(game.hands):
         mark = "▶ " if s == game.current and not game.is_over else ""
@@ -73,7 +75,8 @@ def table_html(game: Game, seat: int, show_all: bool, lang: str) -> str:
             f'<div class="uno-top">{centre}</div><div>'
             f'<b style="color:{ink}">{escape(colour)}</b>{chip}<br>'
             f"{escape(pile)}</div></div>"
-            f'<table style="border-collapse:collapse">{"".join(rows)}</table></div>')
+            f'<table style="border-collapse:collapse">{"".join(rows)}</table>'
+            f"{symbol_legend_html(lang, short=True)}</div>")  # what the corners' shapes mean
 
 
 # -- a seeded game, move by move ------------------------------------------------------------------
