@@ -6,15 +6,20 @@ bluff, and the marks ui.js reads for the keyboard and a screen reader
 (``uno-roving``, ``uno-focus-next``, ``uno-live``).
 
 Positions come from seeded deals found by a search loop in the test (the
-person plays the first move the page offers until the position wanted)."""
+person plays the first move the page offers until the position wanted),
+except the work-out panel's: its bot's record needs a bot with two and three
+Wild Draw Fours, challenged or not, so those positions are scripted
+(Game.from_position and the moves of every seat)."""
 
 import json
 import random
+import re
+from collections import Counter
 from pathlib import Path
 
 import pytest
 
-from uno_nb import Phase, RuleSet
+from uno_nb import Game, Phase, RuleSet
 from uno_nb.engine.cards import card_order
 from uno_nb.engine.events import Challenged, Drew, Played
 from uno_nb.engine.moves import CHALLENGE, DRAW, PLAY, SWAP
@@ -24,7 +29,7 @@ from uno_nb.texts import card_name, text
 from uno_nb.widgets import PlayApp
 from uno_nb.widgets.play_view import bot_record
 
-from .test_widgets_play import ME, buttons, plain
+from .test_widgets_play import ME, buttons, plain, visible
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -231,62 +236,248 @@ def test_the_bluff_setting_is_part_of_the_deal_and_the_same_settings_give_the_sa
     assert [label for label, _ in ru._bluff_menu.options] == ["никогда", "иногда", "часто"]
 
 
-# -- C: "What can I work out?" names its assumption -------------------------------------------
+# -- C: "What can I work out?" names its assumption and how the bot has played ---------------
 
-def test_R_CHALLENGE_the_work_out_panel_names_what_its_chance_assumes_and_how_the_bot_played():
-    """Issue 37, "Must show": at a challenge the panel says its chance is
-    for the unseen cards dealt at random (the bot's real play may differ),
-    beside what the person has seen of this bot's Wild Draw Fours."""
-    app, accused = facing_a_bluff("sometimes", guilty=False)
+# A scripted table (Game.from_position), so that every branch of bot_record is
+# reached on purpose, not by luck of a seed: the person (seat 0), Bot 2, and
+# Bot 3 (ACCUSED), whose every Wild Draw Four lands on the person.  Its first
+# +4 is laid on red: with GUILTY Bot 3 holds red then (a bluff), with FAIR none.
+ACCUSED = 2
+PERSON_HAND, BOT_2_HAND = "R1 R2 R3 B4 B5 G7 Y9", "R4 R6 R7 B1 B2 G8 G9"
+GUILTY, FAIR = "W+4 W+4 R8 R9 RS Y0 G3", "W+4 W+4 W+4 Y0 Y8 B3 G3"
+DRAW_PILE = "Y1 Y2 Y3 Y4 Y5 Y6 Y7 Y8 G1 G2 G4 G5 B6 B7 B8 BS YS YR"
+
+#: scene: (Bot 3's hand, the moves up to its last +4 on the person, the
+#: verdicts of the challenges of its earlier ones, what bot_record says
+#: between the assumption and the setting, in English and in Russian)
+SCENES = {
+    "first": (GUILTY, "0:R1 1:R4 2:W+4>B", [], {
+        "en": ["This is the first Wild Draw Four Bot 3 has played this game: you have not yet "
+               "seen whether Bot 3 bluffs."],
+        "ru": ["Это первая «Дикая +4», которую Бот 3 сыграл в этой партии: вы ещё не видели, "
+               "блефует ли Бот 3."]}),
+    "caught": (GUILTY, "0:R1 1:R4 2:W+4>B 0:challenge 0:B4 1:B1 2:W+4>G", [True], {
+        "en": ["What you have seen this game: Bot 3 has played 2 Wild Draw Fours, this one "
+               "included.",
+               "The earlier one was challenged, and the challenge showed a bluff."],
+        "ru": ["Что вы видели в этой партии: Бот 3 сыграл «Дикую +4» 2 раза, считая этот ход.",
+               "Предыдущую «Дикую +4» оспорили, и блеф раскрылся."]}),
+    "cleared": (FAIR, "0:R1 1:R4 2:W+4>B 0:challenge 1:B1 2:W+4>G", [False], {
+        "en": ["What you have seen this game: Bot 3 has played 2 Wild Draw Fours, this one "
+               "included.",
+               "The earlier one was challenged, and the challenge showed no bluff."],
+        "ru": ["Что вы видели в этой партии: Бот 3 сыграл «Дикую +4» 2 раза, считая этот ход.",
+               "Предыдущую «Дикую +4» оспорили, но блефа не оказалось."]}),
+    "taken": (GUILTY, "0:R1 1:R4 2:W+4>B 0:draw 1:B1 2:W+4>G", [], {
+        "en": ["What you have seen this game: Bot 3 has played 2 Wild Draw Fours, this one "
+               "included.",
+               "Nobody challenged the earlier one, so you have not seen whether Bot 3 bluffs."],
+        "ru": ["Что вы видели в этой партии: Бот 3 сыграл «Дикую +4» 2 раза, считая этот ход.",
+               "Предыдущую «Дикую +4» никто не оспорил, так что вы ещё не видели, блефует ли "
+               "Бот 3."]}),
+    "three": (FAIR, "0:R1 1:R4 2:W+4>B 0:challenge 1:B1 2:W+4>G 0:draw 1:G8 2:W+4>Y",
+              [False], {
+        "en": ["What you have seen this game: Bot 3 has played 3 Wild Draw Fours, this one "
+               "included.",
+               "1 of the earlier ones was challenged: 0 challenges showed a bluff, 1 did not."],
+        "ru": ["Что вы видели в этой партии: Бот 3 сыграл «Дикую +4» 3 раза, считая этот ход.",
+               "Прежние «Дикие +4» оспаривали 1 раз: блеф раскрылся 0 раз, не раскрылся — 1."]}),
+    "three_taken": (FAIR, "0:R1 1:R4 2:W+4>B 0:draw 1:B1 2:W+4>G 0:draw 1:G8 2:W+4>Y", [], {
+        "en": ["What you have seen this game: Bot 3 has played 3 Wild Draw Fours, this one "
+               "included.",
+               "Nobody challenged the earlier ones, so you have not seen whether Bot 3 bluffs."],
+        "ru": ["Что вы видели в этой партии: Бот 3 сыграл «Дикую +4» 3 раза, считая этот ход.",
+               "Прежние «Дикие +4» никто не оспаривал, так что вы ещё не видели, блефует ли "
+               "Бот 3."]}),
+}
+
+ASSUMES = {
+    "en": "What this chance assumes: the cards you cannot see were dealt at random, so every set "
+          "of them Bot 3 could hold is as likely as any other. But Bot 3 chose to play the card, "
+          "and the real chance of a bluff may differ.",
+    "ru": "На чём основан этот подсчёт: карты, которых вы не видите, считаются розданными "
+          "случайным образом, так что любой их набор, который может держать Бот 3, так же "
+          "вероятен, как любой другой. Но Бот 3 сам решил сыграть эту карту, и настоящая "
+          "вероятность блефа может быть другой."}
+SETTING = {"often": {"en": "In Game settings, bots bluff: often.",
+                     "ru": "В настройках партии боты блефуют: часто."},
+           "never": {"en": "In Game settings, bots never bluff: against them every challenge "
+                           "fails.",
+                     "ru": "В настройках партии боты никогда не блефуют: оспаривать их ходы "
+                           "бесполезно."}}
+
+
+def facing_bot_3(scene: str, lang: str, bluff: str = "often") -> PlayApp:
+    """The play page with the scene's game in place of its deal: Bot 3 has
+    just laid a Wild Draw Four on the person, who must answer it."""
+    app = PlayApp("standard", players=3, seed=1, delay=0, lang=lang, bluff=bluff)
+    hand, moves, verdicts, _ = SCENES[scene]
+    game = Game.from_position("standard", hands=[PERSON_HAND, BOT_2_HAND, hand], discard="R5",
+                              draw_pile=DRAW_PILE, names=app.game.names, max_rounds=1)
+    game.push_many(moves.split())
+    app.game = game
+    app._mark = 0
+    app._render()
+    assert game.names[ACCUSED] == ("Bot 3" if lang == "en" else "Бот 3")
+    assert CHALLENGE in {m.kind for m in app._my_moves()}
+    assert game.view(ME).challengeable[0] == ACCUSED
+    fours = [e for e in game.events if isinstance(e, Played) and e.card.rank == "W+4"]
+    assert {e.player for e in fours} == {ACCUSED} and len(fours) == len(moves.split("W+4")) - 1
+    assert [(e.accused, e.guilty) for e in game.events if isinstance(e, Challenged)] == \
+        [(ACCUSED, v) for v in verdicts]
+    return app
+
+
+def paragraphs(markup: str) -> list[str]:
+    return [plain(p) for p in re.findall(r"<p\b[^>]*>(.*?)</p>", markup, flags=re.S)]
+
+
+def assumes_box(app: PlayApp) -> list[str]:
+    """The sentences of the panel's box beside the counted chance."""
+    found = re.findall(r'<div class="uno-work-out-assumes"[^>]*>(.*?)</div>', app._work_out.value,
+                       flags=re.S)
+    assert len(found) == 1
+    return paragraphs(found[0])
+
+
+def log_lines(app: PlayApp) -> list[str]:
+    """The person's log, oldest first, without the small rule names."""
+    rows = re.findall(r'<div class="uno-log-line[^"]*"[^>]*>(.*?)</div>', app._log.value,
+                      flags=re.S)
+    return [plain(re.sub(r'<span class="uno-rule".*?</span>', "", row)) for row in rows][::-1]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("scene", list(SCENES))
+def test_R_CHALLENGE_the_bots_record_says_exactly_what_the_table_saw(scene, lang):
+    """bot_record, sentence for sentence, in each case: a bot's first Wild
+    Draw Four; its second after one earlier that was challenged and showed a
+    bluff, challenged and showed none, or taken unchallenged ("the earlier
+    one", in the singular); its third after two earlier ("the earlier
+    ones").  The panel shows those sentences beside the counted chance, and
+    the setting said is the menu's."""
+    app = facing_bot_3(scene, lang)
     game = app.game
-    name = game.names[accused]
-    said = plain(app._work_out.value)
-    assert ("What this chance assumes: the cards you cannot see were dealt at random, so every "
-            f"set of them {name} could hold is as likely as any other. But {name} chose to play "
-            "the card, and the real chance of a bluff may differ.") in said
-    fours = sum(1 for e in game.events if isinstance(e, Played) and e.player == accused
-                and e.card.rank == "W+4")
+    record = SCENES[scene][3][lang]
+    said = [ASSUMES[lang], *record, SETTING["often"][lang]]
+    assert bot_record(game, ACCUSED, lang, "often") == said
+    assert assumes_box(app) == said
+    assert bot_record(game, ACCUSED, lang, "never") == [*said[:-1], SETTING["never"][lang]]
+    assert bot_record(game, ACCUSED, lang, None) == said[:-1]  # random bots: no setting
+    # the same sentences come from the text table with the counts of the events
+    fours = sum(1 for e in game.events if isinstance(e, Played) and e.card.rank == "W+4")
+    verdicts = SCENES[scene][2]
+    name = game.names[ACCUSED]
     if fours == 1:
-        assert f"This is the first Wild Draw Four {name} has played this game" in said
+        keys = [text("play.work_out.first", lang, accused=name)]
     else:
-        assert f"{name} has played {fours} Wild Draw Fours, this one included." in said
-    assert "In Game settings, bots bluff: sometimes." in said
-    # in Russian too
-    ru = PlayApp("standard", players=3, seed=game.seed, delay=0, lang="ru", bluff="sometimes")
-    for move in game.moves[len(ru.game.moves):]:
-        if ru._decides():
-            ru._human(move)
-    if CHALLENGE in {m.kind for m in ru._my_moves()}:
-        assert "На чём основан этот подсчёт: карты, которых вы не видите, считаются розданными " \
-               "случайным образом" in plain(ru._work_out.value)
+        keys = [text("play.work_out.record", lang, accused=name, fours=fours)]
+        if fours == 2:
+            keys.append(text("play.work_out." + ("none_challenged_one" if not verdicts else
+                                                 "caught_one" if verdicts[0] else "cleared_one"),
+                             lang, accused=name))
+        elif verdicts:
+            keys.append(text("play.work_out.challenged", lang, accused=name,
+                             challenged=len(verdicts), caught=sum(verdicts),
+                             cleared=len(verdicts) - sum(verdicts)))
+        else:
+            keys.append(text("play.work_out.none_challenged", lang, accused=name))
+    assert keys == record
 
 
-def test_R_CHALLENGE_the_bots_record_counts_only_what_the_table_saw():
-    """bot_record counts the Wild Draw Fours a bot played and what each
-    challenge showed: public events only, so a bot's hidden hand cannot
-    change a word of it."""
-    app, accused = facing_a_bluff("often", guilty=True)
+def test_R_CHALLENGE_the_scenes_reach_every_sentence_of_the_record():
+    """The scenes above are not vacuous: among them a bot has played two Wild
+    Draw Fours, one of them challenged, both as a bluff caught and as a fair
+    card; every sentence of the record is said by some scene."""
+    said = {line for _, _, _, record in SCENES.values() for line in record["en"]}
+    keys = ["first", "none_challenged_one", "caught_one", "cleared_one", "none_challenged"]
+    for key in keys:
+        assert text(f"play.work_out.{key}", accused="Bot 3") in said, key
+    assert text("play.work_out.challenged", challenged=1, caught=0, cleared=1) in said
+    assert {len(moves.split("W+4")) - 1 for _, moves, _, _ in SCENES.values()} == {1, 2, 3}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_R_CHALLENGE_the_work_out_panel_names_what_its_chance_assumes_and_how_the_bot_played(lang):
+    """Issue 37, "Must show": at a challenge the panel gives the counted
+    chance and its verdict, then, in a box beside them, that the chance is for
+    the unseen cards dealt at random (the bot's real play may differ) and what
+    the person has seen of this bot's Wild Draw Fours; each number of that
+    record can be counted in the log the person reads.  With bots that never
+    bluff the bold verdict is that a challenge fails."""
+    from uno_nb.widgets.odds_challenge import challenge_reasoning
+    app = facing_bot_3("caught", lang)
     game = app.game
-    app._human(next(m for m in app._my_moves() if m.kind is CHALLENGE))  # a bluff caught
-    for _ in range(200):  # on to the same bot's next Wild Draw Four on the person
-        if game.is_over or CHALLENGE in {m.kind for m in app._my_moves()}:
-            break
-        first_move(app)
-    said = bot_record(game, accused, "en", "often")
-    name = game.names[accused]
-    assert said[0].startswith("What this chance assumes: the cards you cannot see were dealt")
-    verdicts = [e.guilty for e in game.events if isinstance(e, Challenged) and e.accused == accused]
-    assert verdicts and verdicts[0] is True
-    fours = sum(1 for e in game.events if isinstance(e, Played) and e.player == accused
-                and e.card.rank == "W+4")
-    if fours > 1:
-        caught = sum(verdicts)
-        assert text("play.work_out.challenged", challenged=len(verdicts), caught=caught,
-                    cleared=len(verdicts) - caught) in said
-    # every number in it is in the log the person reads
-    log = plain(app._log.value)
-    assert log.count("challenges") + log.count("challenge") >= len(verdicts)
-    assert bot_record(game, accused, "en", "never")[-1] == text("play.work_out.setting_never")
+    reasoning = challenge_reasoning(game, game.view(ME), lang)
+    # as plain() reads them: a number's narrow no-break spaces (2 730) read as spaces
+    count = [" ".join(line.split()) for line in (reasoning.rule, reasoning.count,
+                                                 reasoning.expect, reasoning.verdict)]
+    box = [ASSUMES[lang], *SCENES["caught"][3][lang], SETTING["often"][lang]]
+    assert paragraphs(app._work_out.value) == [*count, *box]
+    bold = re.findall(r'<p style="[^"]*font-weight:bold">(.*?)</p>', app._work_out.value)
+    assert [plain(b) for b in bold] == count[-1:]
+    # the whole log the person reads: Bot 3's two Wild Draw Fours and the one
+    # challenge, which caught a bluff (the 4 cards Bot 3 drew are not named)
+    assert log_lines(app) == {
+        "en": ["Player 1 (you) plays Red 1", "Bot 2 plays Red 4",
+               "Bot 3 plays Wild Draw Four and chooses blue",
+               "Player 1 (you) challenges: Bot 3 held red - a bluff! Bot 3 draws 4",
+               "Bot 3 draws 4 cards", "Player 1 (you) plays Blue 4", "Bot 2 plays Blue 1",
+               "Bot 3 plays Wild Draw Four and chooses green"],
+        "ru": ["Игрок 1 (вы) кладёт карту: красная 1", "Бот 2 кладёт карту: красная 4",
+               "Бот 3 кладёт карту: дикая +4 (новый цвет: синий)",
+               "Игрок 1 (вы) оспаривает ход: Бот 3 блефует — цвет был красный, и карты этого "
+               "цвета на руке есть! Бот 3 берёт 4 карты",
+               "Бот 3 берёт 4 карты", "Игрок 1 (вы) кладёт карту: синяя 4",
+               "Бот 2 кладёт карту: синяя 1",
+               "Бот 3 кладёт карту: дикая +4 (новый цвет: зелёный)"]}[lang]
+    # bots that never bluff: the count's verdict is said, then that a challenge fails
+    never = facing_bot_3("caught", lang, bluff="never")
+    said = paragraphs(never._work_out.value)
+    assert said[:4] == count
+    assert said[4] == " ".join(text("play.work_out.verdict_never", lang, pending=4,
+                                    cost=6).split())
+    assert said[5:] == [*box[:-1], SETTING["never"][lang]]
+
+
+def swap_hidden_hand(game: Game, seat: int) -> None:
+    """Give ``seat`` as many other cards from the draw pile (its own go to
+    the pile): of the colour in force when it played its last Wild Draw Four
+    exactly when the real hand held none, so the truth of a bluff turns."""
+    colour = game.view(ME).challengeable[1]
+    hand, pile = game.hands[seat], game.draw_pile
+    held = any(c.colour == colour for c in hand)
+    of_colour = [c for c in pile if c.colour == colour]
+    others = [c for c in pile if c.colour != colour and c not in hand]
+    new = (others if held else of_colour[:1] + others)[:len(hand)]
+    assert len(new) == len(hand) and Counter(new) != Counter(hand)
+    total = game.card_count()
+    for card in new:
+        pile.remove(card)
+    pile.extend(hand)
+    hand[:] = new
+    assert game.card_count() == total
+    assert any(c.colour == colour for c in game.hands[seat]) is not held
+
+
+@pytest.mark.parametrize("scene", list(SCENES))
+def test_R_CHALLENGE_a_hidden_hand_cannot_change_a_word_of_the_panel(scene):
+    """Only what the table saw counts: Bot 3's hand, swapped for as many
+    other cards — a bluff made fair or a fair card made a bluff — changes no
+    word of the work-out panel, of bot_record, or of anything else the page
+    shows the person, in either language."""
+    for lang in ("en", "ru"):
+        app = facing_bot_3(scene, lang)
+        game = app.game
+        before = (app._work_out.value, visible(app, end_panel=False),
+                  bot_record(game, ACCUSED, lang, "often"))
+        hand = list(game.hands[ACCUSED])
+        swap_hidden_hand(game, ACCUSED)
+        assert sorted(c.text for c in game.hands[ACCUSED]) != sorted(c.text for c in hand)
+        app._render()
+        after = (app._work_out.value, visible(app, end_panel=False),
+                 bot_record(game, ACCUSED, lang, "often"))
+        assert after == before
 
 
 # -- D: the swap buttons name each player in full ----------------------------------------------

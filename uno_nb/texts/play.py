@@ -58,6 +58,12 @@ EN: dict[str, str] = {
                            "you have not yet seen whether {accused} bluffs.",
     "play.work_out.none_challenged": "Nobody challenged the earlier ones, so you have not "
                                      "seen whether {accused} bluffs.",
+    "play.work_out.none_challenged_one": "Nobody challenged the earlier one, so you have not "
+                                         "seen whether {accused} bluffs.",
+    "play.work_out.caught_one": "The earlier one was challenged, and the challenge showed a "
+                                "bluff.",
+    "play.work_out.cleared_one": "The earlier one was challenged, and the challenge showed no "
+                                 "bluff.",
     "play.work_out.challenged": "{challenged} of the earlier ones {challenged|was|were} "
                                 "challenged: {caught} {caught|challenge|challenges} showed a "
                                 "bluff, {cleared} did not.",
@@ -235,6 +241,10 @@ RU: dict[str, str] = {
                            "вы ещё не видели, блефует ли {accused}.",
     "play.work_out.none_challenged": "Прежние «Дикие +4» никто не оспаривал, так что вы ещё "
                                      "не видели, блефует ли {accused}.",
+    "play.work_out.none_challenged_one": "Предыдущую «Дикую +4» никто не оспорил, так что вы "
+                                         "ещё не видели, блефует ли {accused}.",
+    "play.work_out.caught_one": "Предыдущую «Дикую +4» оспорили, и блеф раскрылся.",
+    "play.work_out.cleared_one": "Предыдущую «Дикую +4» оспорили, но блефа не оказалось.",
     "play.work_out.challenged": "Прежние «Дикие +4» оспаривали {challenged} "
                                 "{challenged|раз|раза|раз}: блеф раскрылся {caught} "
                                 "{caught|раз|раза|раз}, не раскрылся — {cleared}.",

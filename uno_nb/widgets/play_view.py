@@ -381,7 +381,9 @@ def bot_record(game: Game, accused: int, lang: str, bluff: str | None = None) ->
     """What the chance of a bluff assumes — the cards the person cannot see
     dealt at random — and, beside it, how ``accused`` has played this game:
     the Wild Draw Fours it has played (this one included) and what the
-    challenges of the earlier ones showed.  Only what everyone at the table
+    challenges of the earlier ones showed (a single earlier one has its own
+    sentences: no number is said there to choose a plural form by, and in
+    Russian more than an ending changes).  Only what everyone at the table
     has seen counts (the cards played, the verdicts of challenges), never a
     hand.  ``bluff``: the word of the page's "Bots bluff" menu, said too."""
     name = game.names[accused]
@@ -394,7 +396,12 @@ def bot_record(game: Game, accused: int, lang: str, bluff: str | None = None) ->
         said.append(text("play.work_out.first", lang, accused=name))
     else:
         said.append(text("play.work_out.record", lang, accused=name, fours=fours))
-        if verdicts:
+        if fours == 2 and len(verdicts) <= 1:  # one earlier card: "the earlier one"
+            key = ("play.work_out.none_challenged_one" if not verdicts
+                   else "play.work_out.caught_one" if verdicts[0]
+                   else "play.work_out.cleared_one")
+            said.append(text(key, lang, accused=name))
+        elif verdicts:
             caught = sum(1 for v in verdicts if v)
             said.append(text("play.work_out.challenged", lang, accused=name,
                              challenged=len(verdicts), caught=caught,
