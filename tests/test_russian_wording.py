@@ -278,13 +278,18 @@ def test_a_coloured_action_card_is_named_with_the_word_card():
 
 
 def test_a_card_name_that_begins_a_text_begins_with_a_capital():
-    """A tooltip, a card's button and a refusal begin with the name: they give it its
-    capital («Красная 7 — можно сыграть сейчас»), the log keeps it in lower case."""
+    """A tooltip and a card's button begin with the name: they give it its
+    capital («Красная 7 — можно сыграть сейчас»), the log keeps it in lower case,
+    and so does a refusal, which goes on after «Так нельзя:»."""
     from uno_nb.engine.cards import parse_card
     from uno_nb.engine.render import card_svg
     from uno_nb.texts import text
     assert text("play.card.playable", "ru", card="красная 7") == "Красная 7 — можно сыграть сейчас"
-    assert text("play.refused.card", "ru", card="дикая +4").startswith("Дикая +4: ")
+    for key in ("play.refused.card", "play.refused.mismatch"):
+        reason = text(key, "ru", card="дикая +4", colour="красный", top="синяя 5")
+        said = text("play.refused", "ru", reason=reason)
+        assert said.startswith("Так нельзя: ") and said[len("Так нельзя: ")].islower(), said
+        assert offences(key, said) == []
     assert "<title>Синяя карта «+2»</title>" in card_svg(
         parse_card("B+2"), 40, title=card_name(parse_card("B+2"), "ru"))
 
