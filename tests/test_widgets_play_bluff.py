@@ -458,6 +458,9 @@ def swap_hidden_hand(game: Game, seat: int) -> None:
     hand[:] = new
     assert game.card_count() == total
     assert any(c.colour == colour for c in game.hands[seat]) is not held
+    # and the engine's own record of the play (what a challenge would reveal) turns too
+    accused, before, guilty = game._w4
+    game._w4 = (accused, before, not guilty)
 
 
 @pytest.mark.parametrize("scene", list(SCENES))

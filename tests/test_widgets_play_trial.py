@@ -117,3 +117,15 @@ def test_R_W4_BLUFF_a_bluff_has_a_double_edge_not_the_dashed_one_of_a_card_that_
         assert "stroke-dasharray" not in spec.face and "dashed" not in dict(spec.layout)["border"]
     assert "stroke-dasharray" in pale.face  # the pale card's dashed edge, in its face
     assert "dashed edge does not fit" in text("legend.symbols.pale", "en")
+
+
+def test_R_W4_BLUFF_the_setting_is_said_only_of_a_bot_that_follows_it():
+    """In a mixed line-up the Bots bluff setting speaks for the thoughtful
+    bots only: a random bot bluffs by chance, so nothing says it never does."""
+    app = PlayApp("standard", players=3, seed=3, delay=0, bots=["heuristic", "random", "heuristic"],
+                  bluff="never")
+    assert app._bluff_setting(1) is None
+    assert app._bluff_setting(2) == "never"
+    assert app._bluff_setting() == "never"
+    randoms = PlayApp("standard", players=3, seed=3, delay=0, bots="random", bluff="never")
+    assert randoms._bluff_setting() is None and randoms._bluff_setting(2) is None

@@ -322,17 +322,18 @@ class PlayApp:
             return
         self._refusal = ""
         self._wild = None
-        facing = any(m.kind is CHALLENGE for m in self._my_moves())  # a Wild Draw Four on me
+        facing = game.view(self.human).challengeable  # a Wild Draw Four on me: who played it
+        facing = facing if any(m.kind is CHALLENGE for m in self._my_moves()) else None
         before = len(game.events)
         game.push(move)
-        if facing:
-            self._challenge_to_the_board(move, game.events[before:])
+        if facing is not None:
+            self._challenge_to_the_board(move, game.events[before:], facing[0])
         if game.uno_open == self.human and self._say_uno.value:
             game.push(Move.make(UNO, self.human))  # R-UNO: said as the card lands
         self._mark = len(game.events)  # what happens from here on is new to the person
         self._bots_play()
 
-    def _challenge_to_the_board(self, move: Move, events: Sequence[Any]) -> None:
+    def _challenge_to_the_board(self, move: Move, events: Sequence[Any], accused: int) -> None:
         """The class board's row of the person's answer to a Wild Draw Four:
         challenged (R-CHALLENGE), took the cards, or passed the penalty on
         with a card (V-STACK and its kin), and what it cost."""
@@ -344,14 +345,14 @@ class PlayApp:
         record("challenge", "play", 1.0 if challenged else 0.0,
                {"challenged": challenged, "answer": answer, "drew": drew,
                 "guilty": None if verdict is None else bool(verdict.guilty),
-                "bluff": self._bluff_setting()})  # how often the bots bluffed
+                "bluff": self._bluff_setting(accused)})  # how often the accused bluffs
 
-    def _bluff_setting(self) -> str | None:
-        """The Bots bluff setting, where a bot at the table follows it (the
-        thoughtful ones); ``None`` when the bots are random ones, which bluff
-        by chance whatever the menu says."""
-        thoughtful = any(isinstance(b, HeuristicBot)
-                         for s, b in enumerate(self._bots) if s != self.human)
+    def _bluff_setting(self, seat: int | None = None) -> str | None:
+        """The Bots bluff setting, where the bot at ``seat`` (or any bot at
+        the table) follows it (a thoughtful one); ``None`` for a random bot,
+        which bluffs by chance whatever the menu says."""
+        seats = [s for s in range(len(self._bots)) if s != self.human] if seat is None else [seat]
+        thoughtful = any(isinstance(self._bots[s], HeuristicBot) for s in seats)
         return self._bluff if thoughtful else None
 
     def _choose_colour(self, colour: Colour) -> None:
@@ -531,7 +532,9 @@ class PlayApp:
         self._board.fill(self._actions, actions)
         self._status.value = status
         self._hits.value = hits_html(game, me, lang, self._mark)
-        self._work_out.value = work_out_html(game, me, lang, decides, self._bluff_setting())
+        accused = game.view(me).challengeable  # the setting says what the accused bot does
+        self._work_out.value = work_out_html(game, me, lang, decides, self._bluff_setting(
+            None if accused is None else accused[0]))
         self._table.value = table_html(game, me, lang, self._rounds)
         self._message.value = (f'<span style="color:#b00020">{escape(self._refusal)}</span>'
                                if self._refusal else "")
