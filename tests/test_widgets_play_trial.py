@@ -89,7 +89,7 @@ def test_R_CHALLENGE_against_bots_that_never_bluff_the_verdict_says_take_the_car
              "here a challenge always fails and costs 6 cards instead of 4: take the 4 cards."),
             ("ru", "Здесь она равна 72,2 %: стоит оспорить.",
              "Эта вероятность подсчитана для игрока, который может блефовать. А эти боты "
-             "никогда не блефуют, поэтому оспорить ход здесь не удастся: придётся взять 6 карт "
+             "никогда не блефуют, поэтому оспаривать ход здесь бесполезно: придётся взять 6 карт "
              "вместо 4. Лучше сразу взять 4 карты.")):
         app = PlayApp("standard", players=3, seed=4, delay=0, bluff="never", lang=lang)
         assert CHALLENGE in {m.kind for m in app._my_moves()}
