@@ -59,7 +59,8 @@ class Legality(GameState):
         (R-W4-BLUFF: a Wild Draw Four while holding a card of the colour in
         force, on a turn or laid on a pending draw under V-STACK and its kin;
         never under V-W4-ANYTIME, nor before a start card's colour is chosen)?
-        The one check the bots, the play page and the challenge share.
+        The check the bots and the play page share (the play itself records
+        its bluff in effects.py, from the colour it replaced).
 
         >>> from uno_nb import Game
         >>> g = Game.from_position(hands=["W+4 R1", "B2"], discard="R5")
