@@ -24,8 +24,8 @@ from pathlib import Path
 import pytest
 
 from uno_nb import kernel, lab
-from uno_nb.serving.pools import (CLASS_PAGES, class_pools, page_names, ready_line, rss_bytes,
-                                  split_arguments)
+from uno_nb.serving.pools import (CLASS_PAGES, BoardLead, class_pools, page_names, ready_line,
+                                  rss_bytes, split_arguments, twin)
 from uno_nb.serving.priority import Priority, _autogroup, may_raise_priority
 from uno_nb.serving.scheduler import PoolClosed, StartScheduler, start_slots
 
@@ -36,12 +36,13 @@ ALL_NOTEBOOKS = sorted(str(p.relative_to(NOTEBOOKS)) for p in NOTEBOOKS.rglob("*
 
 # -- the pools for a class ------------------------------------------------------------------
 
-def test_a_class_gets_its_size_of_kernels_on_the_pages_a_lesson_starts_on():
+def test_a_class_gets_its_size_of_kernels_on_the_page_a_lesson_starts_on():
     pools = class_pools(30, CLASS_PAGES, NOTEBOOKS)
     assert pools == {"default": {"pool_size": 1},
-                     "01_rules_step_by_step.ipynb": {"pool_size": 30},
-                     "02_card_odds.ipynb": {"pool_size": 30},
-                     "05_play_against_bots.ipynb": {"pool_size": 30}}
+                     "01_rules_step_by_step.ipynb": {"pool_size": 30}}
+    assert class_pools(5, ["02_card_odds", "ru/02_card_odds"], NOTEBOOKS) == {
+        "default": {"pool_size": 1}, "02_card_odds.ipynb": {"pool_size": 5},
+        "ru/02_card_odds.ipynb": {"pool_size": 5}}
     # every other notebook, the Russian pages included, keeps voila.json's pool of 1
     voila = json.loads((ROOT / "voila.json").read_text())
     assert voila["VoilaConfiguration"]["default_pool_size"] == 1
@@ -100,10 +101,33 @@ def test_make_app_passes_class_from_its_command_line_only_and_starts_at_once():
 
 # -- the start-up line --------------------------------------------------------------------
 
-def test_the_ready_line_says_the_visitors_the_kernels_and_their_memory():
-    assert ready_line(30, 99, 12_141_000_000) == "ready for 30 visitors: 99 kernels, 12.1 GB"
-    assert ready_line(None, 12, 1_530_000_000) == "ready: 12 kernels, 1.5 GB"
+def test_the_ready_line_says_the_visitors_their_page_the_kernels_and_the_memory():
+    assert ready_line(30, 44, 2_141_000_000, "02_card_odds.ipynb") == (
+        "ready for 30 visitors on 02_card_odds.ipynb: 44 kernels, 2.1 GB of memory")
+    assert ready_line(None, 14, 930_000_000) == "ready: 14 kernels, 0.9 GB of memory"
     assert ready_line(1, 1, None) == "ready for 1 visitor: 1 kernel"
+
+
+def test_a_page_sent_from_the_board_is_the_classes_page_in_the_classes_language():
+    assert twin("02_card_odds", "ru/01_rules_step_by_step.ipynb") == "ru/02_card_odds.ipynb"
+    assert twin("05_play_against_bots", "01_rules_step_by_step.ipynb") == (
+        "05_play_against_bots.ipynb")
+
+
+def test_the_board_lead_is_read_when_the_board_file_changes(tmp_path):
+    from uno_nb.classboard import ClassBoard
+    path = tmp_path / "board.sqlite3"
+    lead = BoardLead(path)
+    assert lead.page() is None  # no board yet
+    board = ClassBoard(path)
+    code = board.start_class()
+    assert lead.page() is None  # a class, sent nowhere yet
+    board.lead(code, page="02_card_odds")
+    assert lead.page() == "02_card_odds"
+    board.lead(code, page="05_play_against_bots")
+    assert lead.page() == "05_play_against_bots"
+    board.start_class()  # a new class closes the last one: it is sent nowhere
+    assert lead.page() is None
 
 
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="no /proc")
@@ -370,37 +394,56 @@ def children(pid: int) -> list[int]:
     return found
 
 
+def wait_for_line(log: Path, server: subprocess.Popen, pattern: str, seconds: float = 240) -> re.Match:
+    """The server's log line matching ``pattern``, waiting for it (generous:
+    a busy two-core machine) while the server runs."""
+    deadline = time.monotonic() + seconds
+    while not (found := re.search(pattern, log.read_text())):
+        assert server.poll() is None, f"the server stopped:\n{log.read_text()[-4000:]}"
+        assert time.monotonic() < deadline, f"no {pattern!r} in time:\n{log.read_text()[-4000:]}"
+        time.sleep(0.2)
+    return found
+
+
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads the kernels in /proc")
-def test_a_server_for_a_class_of_two_says_when_its_kernels_are_ready(tmp_path):
-    """The server preheats two kernels for the index page and one for every
-    other notebook, says so once they are all ready, and a burst of three
-    visitors on the index page all get it (the third on a kernel of its own)."""
+def test_a_server_for_a_class_of_two_says_when_its_kernels_are_ready_and_follows_the_class(
+        tmp_path):
+    """The server preheats two kernels for the class's page and one for every
+    other notebook, all forked from one process that imported the kit, says
+    so once they are all ready with the app's memory, and a burst of three
+    visitors on that page all get it (the third on a kernel of its own).
+    When the teacher sends the class to another page from the board, that
+    page gets the class's kernels and the first gives back its extra one.
+    A normal start and all of that log no traceback and no error."""
+    from uno_nb.classboard import ClassBoard
+    from uno_nb.memory import descendants
     log = tmp_path / "app.log"
+    board_file = tmp_path / "board.sqlite3"
     port = free_port()
     with open(log, "w") as out:
         server = subprocess.Popen(
             [sys.executable, "-m", "uno_nb.webapp", "--class-size", "2", "--pages", "00_index",
              "--no-browser", f"--port={port}", "--Voila.port_retries=0"],
-            cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+            cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
+            env={**os.environ, "UNO_NB_CLASSBOARD": str(board_file)})
     started: list[int] = []
     try:
-        deadline = time.monotonic() + 240  # generous: a busy two-core machine
-        while "ready for 2 visitors:" not in log.read_text():
-            assert server.poll() is None, f"the server stopped:\n{log.read_text()[-4000:]}"
-            assert time.monotonic() < deadline, f"not ready in time:\n{log.read_text()[-4000:]}"
-            time.sleep(0.2)
-        started = children(server.pid)
+        said = wait_for_line(log, server, r"ready for 2 visitors on 00_index.ipynb: (\d+) kernels, "
+                                          r"(\d+\.\d) GB of memory")
+        started = descendants(server.pid)
         text = log.read_text()
-        said = re.search(r"ready for 2 visitors: (\d+) kernels, (\d+\.\d) GB", text)
-        assert said, text[-2000:]
         assert int(said.group(1)) == len(ALL_NOTEBOOKS) + 1  # 00_index has two
-        assert 0.02 * int(said.group(1)) <= float(said.group(2)) <= 1.0 * int(said.group(1))
+        assert 0.02 * int(said.group(1)) <= float(said.group(2)) <= 0.2 * int(said.group(1))
+        # every kernel is a child of the one fork server
+        ids = re.findall(r"Kernel started: ([0-9a-f-]{36})", text)
+        assert len(ids) == int(said.group(1))
+        forkers = [pid for pid in children(server.pid)
+                   if b"uno_nb.serving.forking" in Path(f"/proc/{pid}/cmdline").read_bytes()]
+        assert len(forkers) == 1 and len(children(forkers[0])) == len(ids)
         # Voilà lists no kernels (GET /api/kernels is not served: a list of every
         # kernel's id would let anyone connect to any visitor's kernel), but it
         # answers for each kernel it runs
         assert get(f"http://127.0.0.1:{port}/api/kernels")[0] == 404
-        ids = re.findall(r"Kernel started: ([0-9a-f-]{36})", text)
-        assert len(ids) == int(said.group(1))
         for kernel_id in ids:
             status, body = get(f"http://127.0.0.1:{port}/api/kernels/{kernel_id}")
             assert status == 200 and json.loads(body)["id"] == kernel_id
@@ -416,11 +459,18 @@ def test_a_server_for_a_class_of_two_says_when_its_kernels_are_ready(tmp_path):
         assert all("<title>" in body and "uno_nb</title>" in body for _, body in pages)
         kernels = {re.search(r'"kernelId": "([0-9a-f-]{36})"', body).group(1) for _, body in pages}
         assert len(kernels) == 3  # each visitor on a kernel of their own
+        assert log.read_text().count("Using pre-heated kernel:") == 2
+        # the teacher sends the class to 02: its pool grows to two, the index's shrinks
+        board = ClassBoard(board_file)
+        board.lead(board.start_class(), page="02_card_odds")
+        wait_for_line(log, server, r"The class is on 02_card_odds.ipynb \(sent there from the "
+                                   r"class board\)")
+        wait_for_line(log, server, r"ready for 2 visitors on 02_card_odds.ipynb: \d+ kernels, "
+                                   r"\d+\.\d GB of memory")
         text = log.read_text()
-        assert text.count("Using pre-heated kernel:") == 2
         assert "Traceback" not in text and "ERROR" not in text
     finally:
-        started += children(server.pid)
+        started += descendants(server.pid)
         if server.poll() is None:
             os.killpg(server.pid, signal.SIGTERM)
             try:
@@ -428,7 +478,7 @@ def test_a_server_for_a_class_of_two_says_when_its_kernels_are_ready(tmp_path):
             except subprocess.TimeoutExpired:
                 os.killpg(server.pid, signal.SIGKILL)
                 server.wait()
-        for pid in set(started):  # the kernels live in sessions of their own
+        for pid in set(started) - {server.pid}:  # the kernels live in sessions of their own
             try:
                 os.kill(pid, signal.SIGKILL)
             except ProcessLookupError:

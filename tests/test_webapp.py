@@ -336,7 +336,7 @@ class Server:
 
 
 #: The launcher's line once every kernel pool is first full (uno_nb.serving.pools.ready_line).
-READY_LINE = r"\] ready(?: for \d+ visitors?)?: \d+ kernels?"
+READY_LINE = r"\] ready(?: for \d+ visitors?(?: on \S+)?)?: \d+ kernels?"
 
 
 @contextlib.contextmanager

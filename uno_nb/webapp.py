@@ -63,8 +63,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Sequence
 
 from .serving.compiling import compile_in_background, stop_compiling
+from .serving.forking import PROVISIONER, fork_server
 from .serving.kernel_manager import classroom_kernel_manager, lab_notebooks
-from .serving.pools import CLASS_PAGES, class_pools, split_arguments
+from .memory import APP_PID_ENV
+from .serving.pools import CLASS_PAGES, BoardLead, class_pools, split_arguments
 from .serving.scheduler import QUIET_SECONDS, StartScheduler, start_slots
 from .serving.sockets import quiet_closed_sockets
 from .widgets.assets import (PLOTLY_ENV, PLOTLY_FILE, PLOTLY_PATH, UI_ENV, UI_FILES, UI_FOLDER,
@@ -192,6 +194,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     board = class_board_file()
     os.environ[BOARD_ENV] = str(board)  # every kernel writes to this one file
     os.environ[CLASS_SERVER_ENV] = "1"
+    os.environ[APP_PID_ENV] = str(os.getpid())  # the board says the app's memory
     print(f"uno_nb.webapp: the class board's file is {board}", flush=True)
     from .classboard import digest
     from .classroom import teacher_key
@@ -201,7 +204,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     from jupyter_server.base.handlers import FileFindHandler
     from jupyter_server.services.contents.largefilemanager import LargeFileManager
     from jupyter_server.utils import url_path_join
-    from traitlets import Float, Int, Unicode
+    from traitlets import Bool, Float, Int, Unicode
     import voila.app
     from tornado.web import RedirectHandler, StaticFileHandler
     from voila.app import Voila
@@ -265,6 +268,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         quiet_seconds = Float(QUIET_SECONDS, config=True,
                               help="How long no page may have been asked for before a "
                                    "preheated kernel starts.")
+        fork_kernels = Bool(True, config=True,
+                            help="Fork the kernels from one process that has imported the "
+                                 "kit (uno_nb.serving.forking): they share its memory.")
 
         def initialize(self, argv: list[str] | None = None) -> None:
             super().initialize(argv)  # the command line, then voila.json
@@ -274,6 +280,10 @@ def main(argv: Sequence[str] | None = None) -> None:
             # the network stack, and ipykernel has no unencrypted TCP to warn of
             if os.name == "posix" and "transport" not in self.config.get("KernelManager", {}):
                 self.config.KernelManager.transport = "ipc"
+            # kernels forked from one process that has imported the kit
+            factory = self.config.get("KernelProvisionerFactory", {})
+            if self.fork_kernels and os.name == "posix" and "default_provisioner_name" not in factory:
+                self.config.KernelProvisionerFactory.default_provisioner_name = PROVISIONER
             self._class_pages: list[str] = []
             if class_size is not None:
                 if not self.voila_configuration.preheat_kernel:
@@ -324,6 +334,8 @@ def main(argv: Sequence[str] | None = None) -> None:
                 pages = lab_notebooks(Path(self.root_dir))
 
                 async def run() -> None:
+                    if self.fork_kernels:  # the kernels forked from now on share its code
+                        await fork_server().load_simulator()
                     replaced = await renew(pages)
                     if replaced:
                         self.log.info(f"Renewed the {replaced} preheated kernel(s) of the lab's "
@@ -356,6 +368,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                 super().stop()
             finally:
                 stop_compiling(getattr(self, "_compiling", None))
+                fork_server().close()
 
         def init_settings(self) -> dict[str, Any]:
             made = voila.app.voila_kernel_manager_factory
@@ -366,7 +379,8 @@ def main(argv: Sequence[str] | None = None) -> None:
                 manager: type[Any] = made(*args, **kwargs)
                 if not self.voila_configuration.preheat_kernel:
                     return manager
-                return classroom_kernel_manager(manager, scheduler, class_size, order)
+                return classroom_kernel_manager(manager, scheduler, class_size, order,
+                                                self._class_pages, BoardLead(board).page)
 
             voila.app.voila_kernel_manager_factory = factory  # Voilà builds its kernel manager with it
             try:

@@ -293,6 +293,14 @@ class ClassBoard:
         return [(code, started) for code, started in
                 self._read("SELECT code, started FROM classes ORDER BY started DESC, code")]
 
+    def open_lesson(self, now: float | None = None) -> Lesson | None:
+        """The lesson of the newest class still open (starting a class closes
+        the one before, so there is at most one), or ``None``: what the web
+        app's server reads to keep kernels warm for the page the class is sent to."""
+        rows = self._read("SELECT code FROM classes WHERE expires > ? ORDER BY started DESC "
+                          "LIMIT 1", (time.time() if now is None else now,))
+        return self.lesson(rows[0][0]) if rows else None
+
     def lead(self, code: str, *, page: str | None = None, question: str | None = None,
              reveal: str | None = None, paused: bool | None = None) -> Lesson:
         """The teacher moves the class: sends it to ``page`` (``""``: nowhere

@@ -7,16 +7,30 @@ the simulator is compiled.  Voilà's class is given, never imported here."""
 from __future__ import annotations
 
 import asyncio
+import os
+import time
 import weakref
+from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable, Sequence
 
-from .pools import ready_line, rss_bytes
+from ..memory import tree_pss
+from .pools import NOT_CLASS_PAGES, ready_line, twin
 from .priority import Priority
 from .scheduler import StartScheduler
 
-__all__ = ["PoolStart", "classroom_kernel_manager", "lab_notebooks"]
+__all__ = ["PoolStart", "classroom_kernel_manager", "lab_notebooks", "RENDER_WAIT"]
+
+#: How often the server looks whether the teacher has sent the class to another page.
+LEAD_SECONDS = 2.0
+#: Students opening another page move the class there: this many visitors
+#: within :data:`ARRIVAL_SECONDS`, more than on the class's page meanwhile.
+ARRIVALS_TO_MOVE = 3
+ARRIVAL_SECONDS = 60.0
+
+#: How long a renewal waits for a preheated kernel's notebook to finish running.
+RENDER_WAIT = 120.0
 
 
 @dataclass
@@ -38,7 +52,9 @@ class PoolStart:
 
 def classroom_kernel_manager(base: type[Any], scheduler: StartScheduler,
                              visitors: int | None = None,
-                             order: dict[str, int] | None = None) -> type[Any]:
+                             order: dict[str, int] | None = None,
+                             class_pages: Sequence[str] = (),
+                             lead: Callable[[], str | None] | None = None) -> type[Any]:
     """Voilà's preheating kernel manager (``base``, made by
     ``voila_kernel_manager_factory``) with its pools' kernels started by
     ``scheduler``: a few at a time, in the calm between pages, and those
@@ -58,7 +74,17 @@ def classroom_kernel_manager(base: type[Any], scheduler: StartScheduler,
     its last activity is still the time it was preheated, so a cull sweep in
     the second before the page connects would stop it and leave the page on
     "Loading widget…" (seen with a short cull time; with the repository's 10
-    minutes it hit about one page load in sixty)."""
+    minutes it hit about one page load in sixty).
+
+    With a class size (``visitors``), the ``class_pages`` (the lesson's
+    first page) keep that many kernels and every other page its one, and the
+    class moves (:meth:`move_class`): to the page the teacher sends it to
+    from the class board (``lead``, asked every :data:`LEAD_SECONDS`, in the
+    language of the class's page), or to a page students start opening
+    (:data:`ARRIVALS_TO_MOVE` visitors within :data:`ARRIVAL_SECONDS`, more
+    than on the class's page; not the index nor the board).  The page the
+    class leaves keeps one kernel; its others stop, and the memory goes to
+    the page the class is on."""
     from jupyter_server._tz import utcnow
     ranks = dict(order or {})
 
@@ -69,7 +95,13 @@ def classroom_kernel_manager(base: type[Any], scheduler: StartScheduler,
             self._starts: weakref.WeakKeyDictionary[asyncio.Future[Any], PoolStart] = \
                 weakref.WeakKeyDictionary()
             self._announced = False
+            self.class_pages = list(class_pages)
+            self._announce_page: str | None = None
+            self._arrivals: dict[str, deque[float]] = {}
+            self._lead_seen: str | None = None
             super().__init__(**kwargs)  # Voilà fills every pool from here
+            if lead is not None and visitors is not None:
+                asyncio.get_event_loop().call_later(LEAD_SECONDS, self._watch_lead)
             # the first fill: every start Voilà has asked for so far (the others refill)
             self._first: weakref.WeakSet[asyncio.Future[Any]] = weakref.WeakSet(
                 task for pool in self._pools.values() for task in pool)
@@ -135,28 +167,140 @@ def classroom_kernel_manager(base: type[Any], scheduler: StartScheduler,
         def _preheated(self, start: PoolStart) -> None:
             start.preheated = True
             self.scheduler.release()
+            if len(self._pools.get(start.notebook, ())) > self.pool_size(start.notebook):
+                self._shrink(start.notebook)  # the class left while it started
             asyncio.ensure_future(self._settle(start))
             self._announce_when_ready()
 
         def _announce_when_ready(self) -> None:
+            if self._announce_page is not None:
+                self._announce_class_page()
             if self._announced:
                 return
-            ready: list[PoolStart] = []
+            ready = 0
             for notebook, pool in self._pools.items():
                 here = [s for s in map(self._starts.get, pool) if s is not None and s.preheated]
                 if len(here) < self.pool_size(notebook):
                     return
-                ready += here
+                ready += len(here)
             self._announced = True
-            memory = [rss_bytes(s.pid) for s in ready if s.pid is not None]
-            known = [m for m in memory if m is not None]
-            total = sum(known) if known and len(known) == len(ready) else None
-            self.log.info(ready_line(self.visitors, len(ready), total))
+            page = ", ".join(self.class_pages) or None
+            self.log.info(ready_line(self.visitors, len(self), tree_pss(os.getpid()), page))
+
+        def _announce_class_page(self) -> None:
+            """The class's new page is ready: said with the app's memory."""
+            page = self._announce_page
+            pool = self._pools.get(page or "", [])
+            ready = [s for s in map(self._starts.get, pool) if s is not None and s.preheated]
+            if page is None or len(ready) < self.pool_size(page):
+                return
+            self._announce_page = None
+            self.log.info(ready_line(self.visitors, len(self), tree_pss(os.getpid()), page))
+
+        # -- the class moves ---------------------------------------------------------
+
+        def _set_size(self, notebook: str, size: int | None) -> None:
+            config: dict[str, Any] = dict(getattr(self, "kernel_pools_config"))
+            if size is None:
+                config.pop(notebook, None)
+            else:
+                config[notebook] = {**config.get(notebook, {}), "pool_size": size}
+            setattr(self, "kernel_pools_config", config)  # (a trait of Voilà's, untyped)
+
+        def move_class(self, notebook: str, why: str) -> bool:
+            """Keep the class's kernels warm for ``notebook`` from now on
+            (Voilà's name, ``02_card_odds.ipynb``), one for the pages it
+            leaves; whether it moved (not to a page it is on, nor to one
+            that is not a notebook here)."""
+            if self.visitors is None or notebook in self.class_pages:
+                return False
+            if not (Path(self.root_dir) / notebook).is_file():
+                return False
+            left, self.class_pages = self.class_pages, [notebook]
+            for old in left:
+                self._set_size(old, None)
+            self._set_size(notebook, self.visitors)
+            self.log.info(f"The class is on {notebook} ({why}): {self.visitors} kernels kept "
+                          f"warm for it, one for each other page"
+                          + (f" ({', '.join(left)} gives back its others)" if left else ""))
+            for old in left:
+                self._shrink(old)
+            self._announce_page = notebook
+            self.fill_if_needed(notebook_name=notebook)
+            self.scheduler.poke()
+            return True
+
+        def _shrink(self, notebook: str) -> None:
+            """Stop the kernels of ``notebook``'s pool past its size: those
+            still waiting for their turn at once, preheated ones (the least
+            ready first) too; one starting now is stopped once it has started."""
+            pool = self._pools.get(notebook, [])
+            extra = len(pool) - self.pool_size(notebook)
+            for task in sorted(pool, key=self._state, reverse=True):
+                if extra <= 0:
+                    return
+                state = self._state(task)
+                start = self._starts.get(task)
+                if start is not None and start.handed_out:
+                    continue
+                if state in (3, 4):
+                    pool.remove(task)
+                    task.cancel()
+                    extra -= 1
+                elif state == 0:  # (one whose notebook still runs: in _preheated)
+                    kernel_id = task.result().get("kernel_id")
+                    pool.remove(task)
+                    if kernel_id in self:
+                        asyncio.ensure_future(self._stop_unused(kernel_id))
+                    extra -= 1
+
+        async def _stop_unused(self, kernel_id: str) -> None:
+            try:
+                await self.shutdown_kernel(kernel_id)
+            except Exception as error:  # noqa: BLE001 - gone already: nothing to stop
+                self.log.debug(f"kernel {kernel_id} was gone already ({error})")
+
+        def _watch_lead(self) -> None:
+            """Every :data:`LEAD_SECONDS`: has the teacher sent the class elsewhere?"""
+            if getattr(self.scheduler, "_closed", False) or lead is None:
+                return
+            try:
+                page = lead()
+            except Exception as error:  # noqa: BLE001 - the board says why; pools stay
+                self.log.debug(f"could not read the class board's lead: {error}")
+                page = self._lead_seen
+            if page and page != self._lead_seen:
+                like = self.class_pages[0] if self.class_pages else ""
+                self.move_class(twin(page, like), "sent there from the class board")
+            self._lead_seen = page
+            asyncio.get_event_loop().call_later(LEAD_SECONDS, self._watch_lead)
+
+        def _arrived(self, notebook: str) -> None:
+            """A visitor opened ``notebook``: students starting to open
+            another page move the class there."""
+            if self.visitors is None:
+                return
+            now = time.monotonic()
+            seen = self._arrivals.setdefault(notebook, deque())
+            seen.append(now)
+            for times in self._arrivals.values():
+                while times and times[0] < now - ARRIVAL_SECONDS:
+                    times.popleft()
+            if notebook in self.class_pages or len(seen) < ARRIVALS_TO_MOVE:
+                return
+            if Path(notebook).stem in NOT_CLASS_PAGES:
+                return
+            on_class_page = max((len(self._arrivals.get(p, ())) for p in self.class_pages),
+                                default=0)
+            if len(seen) > on_class_page:
+                self.move_class(notebook, f"{len(seen)} visitors opened it within "
+                                          f"{ARRIVAL_SECONDS:.0f} s")
 
         async def get_rendered_notebook(self, notebook_name: str,
                                         extra_kernel_env_variables: dict[str, str] | None = None,
                                         **kwargs: Any) -> tuple[asyncio.Task[Any], list[str], str]:
             self.scheduler.kernel_taken()
+            self._arrived(notebook_name)
             pool = self._pools.get(notebook_name, [])
             # the readiest kernel first (Voilà takes the first); failed starts go
             pool[:] = sorted((t for t in pool if self._state(t) < 4), key=self._state)
@@ -186,6 +330,11 @@ def classroom_kernel_manager(base: type[Any], scheduler: StartScheduler,
                     except (Exception, asyncio.CancelledError):  # a failed start: Voilà's refill
                         continue
                     kernel_id = content.get("kernel_id")
+                    # its notebook still running: let it finish first (a kernel shut
+                    # down under a running notebook logs "Kernel died" with a traceback)
+                    rendering = content.get("task")
+                    if isinstance(rendering, asyncio.Future) and not rendering.done():
+                        await asyncio.wait([rendering], timeout=RENDER_WAIT)
                     # no await between the check and the shutdown's removal from the pool
                     if task in self._pools.get(notebook, ()) and kernel_id in self:
                         await self.shutdown_kernel(kernel_id)

@@ -11,13 +11,21 @@ import re
 from pathlib import Path
 from typing import Iterable, Sequence
 
-__all__ = ["CLASS_PAGES", "page_names", "class_pools", "split_arguments", "ready_line",
-           "rss_bytes"]
+__all__ = ["CLASS_PAGES", "NOT_CLASS_PAGES", "page_names", "class_pools", "split_arguments",
+           "ready_line", "rss_bytes", "BoardLead", "twin"]
 
 
-#: The pages a lesson starts on, where a whole class arrives at once: with
-#: ``--class-size K`` each keeps K preheated kernels (``--pages`` names others).
-CLASS_PAGES = ("01_rules_step_by_step", "02_card_odds", "05_play_against_bots")
+#: The page a lesson starts on, where the whole class arrives at once: with
+#: ``--class-size K`` it keeps K preheated kernels until the class moves on
+#: (the teacher sends it to another page from the class board, or students
+#: start opening another page: see :mod:`uno_nb.serving.kernel_manager`);
+#: ``--pages`` names others to start with.
+CLASS_PAGES = ("01_rules_step_by_step",)
+
+#: The pages a class is never moved to by students opening them: everyone
+#: passes through the index on the way to the lesson's page, and the class
+#: board is the teacher's.
+NOT_CLASS_PAGES = ("00_index", "06_class_board")
 
 
 def page_names(pages: Iterable[str], notebooks: Path) -> list[str]:
@@ -49,9 +57,10 @@ def page_names(pages: Iterable[str], notebooks: Path) -> list[str]:
 def class_pools(class_size: int, pages: Sequence[str], notebooks: Path,
                 default_size: int = 1) -> dict[str, dict[str, int]]:
     """Voilà's ``VoilaKernelManager.kernel_pools_config`` for a class of
-    ``class_size``: that many preheated kernels for each of ``pages`` (see
-    :func:`page_names`), ``default_size`` (voila.json's ``default_pool_size``)
-    for every other notebook."""
+    ``class_size`` at start: that many preheated kernels for each of ``pages``
+    (see :func:`page_names`), ``default_size`` (voila.json's
+    ``default_pool_size``) for every other notebook.  The kernel manager
+    changes it as the class moves from page to page."""
     if type(class_size) is not int or class_size < 1:
         raise ValueError(f"the class size is a number of visitors, 1 or more, not {class_size!r}")
     pools = {"default": {"pool_size": max(default_size, 0)}}
@@ -95,10 +104,62 @@ def rss_bytes(pid: int) -> int | None:
     return int(found.group(1)) * 1024 if found else None
 
 
-def ready_line(visitors: int | None, kernels: int, memory: int | None) -> str:
-    """What start-up says once every pool is first full: ``ready for 30
-    visitors: 99 kernels, 12.9 GB`` (``ready: 12 kernels, 1.6 GB`` without a
-    class size; no memory where it cannot be read)."""
+def ready_line(visitors: int | None, kernels: int, memory: int | None,
+               page: str | None = None) -> str:
+    """What start-up says once every pool is first full, and again when the
+    class's page is ready: ``ready for 30 visitors on 01_rules_step_by_step.ipynb:
+    44 kernels, 2.1 GB of memory`` (``ready: 14 kernels, 0.9 GB of memory``
+    without a class size; no memory where it cannot be read).  The memory
+    is the whole app's (:func:`uno_nb.memory.tree_pss`)."""
     who = "" if visitors is None else f" for {visitors} visitor{'' if visitors == 1 else 's'}"
-    said = f"ready{who}: {kernels} kernel{'' if kernels == 1 else 's'}"
-    return said if memory is None else f"{said}, {memory / 1e9:.1f} GB"
+    where = "" if visitors is None or page is None else f" on {page}"
+    said = f"ready{who}{where}: {kernels} kernel{'' if kernels == 1 else 's'}"
+    return said if memory is None else f"{said}, {memory / 1e9:.1f} GB of memory"
+
+
+def twin(page: str, like: str) -> str:
+    """The notebook of lesson page ``page`` (``02_card_odds``) in the language
+    of notebook ``like`` (``ru/01_rules_step_by_step.ipynb`` → ``ru/02_card_odds.ipynb``)."""
+    folder = like.rsplit("/", 1)[0] + "/" if "/" in like else ""
+    return f"{folder}{page}.ipynb"
+
+
+class BoardLead:
+    """The page the teacher has sent the class to from the class board, read
+    from the board's file only when the file has changed (its and its
+    write-ahead log's size and time, one ``stat`` each): :meth:`page` is
+    cheap enough to ask every few seconds.  ``None`` while no class is open,
+    or the board cannot be read (the board says why; the pools just stay)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._seen: tuple[tuple[int, int], ...] | None = None
+        self._page: str | None = None
+        self._board: object | None = None
+
+    def _stamp(self) -> tuple[tuple[int, int], ...]:
+        stamps = []
+        for path in (self.path, self.path.with_name(self.path.name + "-wal")):
+            try:
+                info = path.stat()
+                stamps.append((info.st_mtime_ns, info.st_size))
+            except OSError:
+                stamps.append((0, 0))
+        return tuple(stamps)
+
+    def page(self) -> str | None:
+        stamp = self._stamp()
+        if stamp == self._seen:
+            return self._page
+        self._seen = stamp
+        from ..classboard import BoardError, ClassBoard  # the standard library's sqlite3 only
+
+        try:
+            if self._board is None:
+                self._board = ClassBoard(self.path, patience=0.5)
+            assert isinstance(self._board, ClassBoard)
+            lesson = self._board.open_lesson()
+        except BoardError:
+            return self._page
+        self._page = (lesson.page or None) if lesson is not None else None
+        return self._page

@@ -83,6 +83,7 @@ EN: dict[str, str] = {
     'board.page.where': 'Lesson pages open now: {pages}.',
     'board.page.where_page': '{page}: {count}',
     'board.page.where_none': 'No student has a lesson page open just now.',
+    'board.page.memory': 'The app uses {size} GB of this computer\'s memory.',
     'board.page.about': 'What this chart shows',
     'board.page.hands': '{shown} {dealt|hand|hands} of {size} cards pooled, counting {kind}: '
                         '{none} held none, {percent} (95% interval {interval}). The exact '
@@ -249,6 +250,7 @@ RU: dict[str, str] = {
     'board.page.where': 'Сейчас открыты страницы урока: {pages}.',
     'board.page.where_page': '«{page}» — {count}',
     'board.page.where_none': 'Сейчас ни у кого из учеников не открыта страница урока.',
+    'board.page.memory': 'Приложение занимает {size} ГБ памяти этого компьютера.',
     'board.page.about': 'Что показывает этот график',
     'board.page.hands': '{dealt|Собрана|Собраны|Собрано} {shown} {dealt|рука|руки|рук} по '
                         '{size} {size|карте|карты|карт}; считаем такие карты: {kind}. Ни одной '

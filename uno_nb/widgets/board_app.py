@@ -40,6 +40,7 @@ from typing import Any, Callable
 
 from .. import classroom, lessons
 from ..classboard import BoardError, Lesson, Student
+from ..memory import app_memory
 from ..pooling import Pool, Pooled
 from ..texts import board_refusal, text
 from ..texts.numbers import fmt_int
@@ -48,13 +49,15 @@ from . import ui as w
 from ._common import para, tagged
 from .board_charts import AnswersChart, HandsChart
 from .board_view import (class_option, head_html, join_link, lesson_words, qr_svg, short,
-                         student_name, styled, where_words)
+                         student_name, styled, where_words, memory_words)
 from .classbar import ClassBar
 
 __all__ = ["ClassBoardApp", "REFRESH_MS", "RECENT_CLASSES"]
 
 #: How often the board reads what is new (milliseconds).
 REFRESH_MS = 2_000
+#: How often the board reads the app's memory (every process's /proc: not every refresh).
+MEMORY_SECONDS = 30.0
 #: The earlier classes the board offers to open again.
 RECENT_CLASSES = 8
 #: The menus' looks: their words as big as the buttons'.
@@ -82,6 +85,8 @@ class ClassBoardApp:
         self._rows_of: Counter[str] = Counter()  # rows read, per student (hidden ones too)
         self._lesson: Lesson | None = None
         self._where: dict[str, int] | None = None
+        self._memory_said: int | None = None
+        self._memory_read = -MEMORY_SECONDS
         self._students: list[Student] = []
         self._drawn_link = ""
         self.pooled: Pooled | None = None
@@ -313,16 +318,28 @@ class ClassBoardApp:
             if force or new or students != self._students:
                 self._students = students
                 self._draw_students()
-            if force or new or where != self._where:
-                self._where = where
+            memory = self._memory()
+            if force or new or where != self._where or memory != self._memory_said:
+                self._where, self._memory_said = where, memory
                 sent = self.pooled.students if self.pooled is not None else 0
                 self._where_said.value = styled("sent", text("board.page.students", self._lang,
                                                              count=sent),
-                                                where_words(where, self._lang))
+                                                where_words(where, self._lang),
+                                                memory_words(memory, self._lang))
             if force or new:
                 self._draw_figures()
             if force:
                 self._draw_classes()
+
+    def _memory(self) -> int | None:
+        """The app's memory, read at most every :data:`MEMORY_SECONDS` and
+        rounded to a tenth of a gigabyte (a change below that redraws nothing)."""
+        now = time.monotonic()
+        if now - self._memory_read < MEMORY_SECONDS:
+            return self._memory_said
+        self._memory_read = now
+        size = app_memory()
+        return None if size is None else round(size / 1e8) * 100_000_000
 
     def _feed(self, rows: list[Any]) -> int:
         self._rows_of.update(row.student for row in rows)

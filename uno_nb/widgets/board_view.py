@@ -28,11 +28,11 @@ import segno
 from .. import lessons
 from ..classboard import Lesson
 from ..texts import has, text
-from ..texts.numbers import fmt_int
+from ..texts.numbers import fmt_decimal, fmt_int
 from ..wording import question_words
 
 __all__ = ["JOIN_ENV", "FIRST_PAGE", "LOOKS", "styled", "join_base", "join_link", "qr_svg",
-           "head_html", "lesson_words", "where_words", "class_option", "student_name", "short"]
+           "head_html", "lesson_words", "where_words", "memory_words", "class_option", "student_name", "short"]
 
 #: The address students open (``http://192.168.1.23:8866/``), set by the launcher.
 JOIN_ENV = "UNO_NB_JOIN_BASE"
@@ -132,6 +132,14 @@ def lesson_words(lesson: Lesson, lang: str) -> str:
     if lesson.paused:
         out += styled("paused", text("board.page.lesson_paused", lang), cls="uno-board-paused")
     return out
+
+
+def memory_words(size: int | None, lang: str) -> str:
+    """How much memory the app uses (its whole process tree, PSS:
+    :func:`uno_nb.memory.app_memory`); nothing when it cannot be read."""
+    if size is None:
+        return ""
+    return text("board.page.memory", lang, size=fmt_decimal(size / 1e9, 1, lang))
 
 
 def where_words(where: Mapping[str, int], lang: str) -> str:

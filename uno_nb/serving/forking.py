@@ -1,0 +1,452 @@
+"""Kernels forked from one process that has imported the kit: each kernel
+shares the imported modules' memory with the others, copy-on-write.
+
+A kernel started the usual way is a new Python that imports ipykernel,
+ipywidgets, plotly and the kit again: about 60 MB of its own each, 200 MB for
+a lab page that imports numba.  Here the web app starts one *fork server*
+(:func:`serve`, ``python -m uno_nb.serving.forking``) that imports all that
+once (:data:`PRELOAD`, plotly's validators warmed by building a figure of
+each kind the pages draw), freezes its objects out of the garbage
+collector's sweeps (``gc.freeze``, so a sweep in a kernel never writes to the
+shared pages), and then forks a kernel whenever the Jupyter server asks for
+one: the child sets its own session, folder, environment and arguments and
+runs ipykernel as ``python -m ipykernel_launcher -f <connection file>``
+would.  A page's kernel then starts in a few milliseconds instead of a few
+seconds, and keeps only what its page made of its own.
+
+:class:`ForkingProvisioner` is the Jupyter kernel provisioner that asks for
+the fork (the web app makes it the default, ``uno-nb-forking``, registered in
+the package's entry points); what it cannot fork - another kernel's command,
+a fork server that failed to start or died - it starts as jupyter_client's
+:class:`~jupyter_client.provisioning.LocalProvisioner` does, and says once
+why.  :class:`ForkedKernel` stands in for the :class:`subprocess.Popen` that
+provisioner keeps: the fork server reaps its children and reports each exit
+code.
+
+The fork server forks only while it has one thread (a fork copies no other
+thread, and a lock another thread held would stay locked in the child):
+OpenBLAS is told to use one thread (``OPENBLAS_NUM_THREADS=1``, numpy would
+otherwise start its pool on import), and a fork server that finds more
+threads refuses to fork, so kernels start the usual way.  It stops when the
+web app does (its end of the socket closes); its kernels, which run in their
+own sessions, see their parent gone and stop too (ipykernel's parent poller).
+All kernels share the fork server's hash seed (``PYTHONHASHSEED``) and
+numpy's default random state; ``random`` is reseeded in each child (CPython
+does it after a fork), and the kit seeds its own generators.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import importlib
+import json
+import logging
+import os
+import select
+import signal
+import socket
+import sys
+import traceback
+from pathlib import Path
+from typing import Any
+
+__all__ = ["PRELOAD", "ForkServer", "ForkedKernel", "ForkingProvisioner", "fork_server",
+           "serve", "PROVISIONER", "FORKABLE"]
+
+#: The provisioner's name (the package's ``jupyter_client.kernel_provisioners`` entry point).
+PROVISIONER = "uno-nb-forking"
+
+#: What the fork server imports before it forks: everything a page's kernel
+#: imports (the notebooks' apps import their own modules lazily, so each is named).
+PRELOAD = ("ipykernel.kernelapp", "ipykernel.ipkernel", "ipykernel.comm", "ipywidgets",
+           "anywidget", "plotly.graph_objects", "plotly.io", "numpy", "numba",
+           "uno_nb", "uno_nb.lab", "uno_nb.kernel", "uno_nb.sim.simulation",
+           "uno_nb.questions", "uno_nb.lessons", "uno_nb.classroom", "uno_nb.classboard",
+           "uno_nb.widgets", "uno_nb.widgets.stepper", "uno_nb.widgets.odds_lesson",
+           "uno_nb.widgets.odds_live", "uno_nb.widgets.odds_panel",
+           "uno_nb.widgets.odds_challenge", "uno_nb.widgets.play", "uno_nb.widgets.lab_app",
+           "uno_nb.widgets.scoring_app", "uno_nb.widgets.scoring_panel",
+           "uno_nb.widgets.board_app", "uno_nb.widgets.classbar", "uno_nb.widgets.gate",
+           "uno_nb.widgets.question", "uno_nb.widgets.rules_panel")
+
+#: The kernel command the fork server can stand in for (after the interpreter).
+FORKABLE = ("-m", "ipykernel_launcher")
+
+_log = logging.getLogger(__name__)
+
+
+# -- the fork server's side -----------------------------------------------------------
+
+
+def _warm_plotly() -> None:
+    """Build a figure of each kind the pages draw: plotly loads its validators
+    on first use, 20-30 MB that every kernel would otherwise load for itself."""
+    import plotly.graph_objects as go
+
+    figure = go.Figure([go.Bar(x=[1], y=[1], marker={"color": "red"}, text=["a"],
+                               hovertemplate="%{y}"),
+                        go.Scatter(x=[1], y=[1], mode="lines+markers", line={"dash": "dot"},
+                                   error_y={"type": "data", "array": [1]}, fill="tozeroy")],
+                       go.Layout(title={"text": "a"}, xaxis={"title": {"text": "x"}},
+                                 yaxis={"title": {"text": "y"}, "range": [0, 1]},
+                                 legend={"orientation": "h"}, margin={"l": 1},
+                                 shapes=[{"type": "line"}], annotations=[{"text": "a"}]))
+    figure.to_plotly_json()
+
+
+def _preload(names: tuple[str, ...] = PRELOAD) -> list[str]:
+    """Import ``names`` (those that will not import are left to the kernels,
+    which will say why); the names that did not import."""
+    missing = []
+    for name in names:
+        try:
+            importlib.import_module(name)
+        except Exception:  # noqa: BLE001 - e.g. numba not installed: the kernel does without
+            missing.append(name)
+    try:
+        _warm_plotly()
+    except Exception:  # noqa: BLE001 - no plotly: nothing to warm
+        missing.append("plotly validators")
+    return missing
+
+
+def _load_simulator() -> bool:
+    """Load the lab's compiled simulator from numba's disk cache when it is
+    ready (never compile here: the launcher compiles it in a process of its
+    own), so that the lab's kernels share its machine code; whether it is
+    loaded.  Its games run on this thread (two games: no thread pool)."""
+    try:
+        from uno_nb import kernel
+        if kernel.not_ready() is not None:
+            return False
+        kernel.play("standard", ["heuristic"] * 4, 2, seed=0)
+        kernel.play("standard", ["random-greedy"] * 4, 2, seed=0, table=False)
+    except Exception:  # noqa: BLE001 - no numba, a stale cache: the kernels do without
+        return False
+    gc.collect()
+    gc.freeze()
+    return True
+
+
+def _threads() -> int:
+    try:
+        return len(os.listdir("/proc/self/task"))
+    except OSError:  # no /proc: trust the threading module
+        import threading
+        return threading.active_count()
+
+
+def _send(channel: socket.socket, message: dict[str, Any]) -> None:
+    channel.sendall(json.dumps(message).encode() + b"\n")
+
+
+def _child(channel: socket.socket, wakeup: tuple[int, int], request: dict[str, Any]) -> None:
+    """In the forked child: become the kernel, and never return to the loop."""
+    code = 1
+    try:
+        channel.close()
+        signal.set_wakeup_fd(-1)
+        for fd in wakeup:
+            os.close(fd)
+        signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        os.setsid()
+        null = os.open(os.devnull, os.O_RDONLY)
+        os.dup2(null, 0)
+        os.close(null)
+        os.chdir(request["cwd"])
+        os.environ.clear()
+        os.environ.update(request["env"])
+        os.environ["JPY_PARENT_PID"] = str(os.getppid())
+        # (ipykernel read JPY_PARENT_PID when the fork server imported it: said again)
+        sys.argv = ["ipykernel_launcher", *request["argv"],
+                    f"--IPKernelApp.parent_handle={os.getppid()}"]
+        from ipykernel.kernelapp import IPKernelApp
+
+        IPKernelApp.launch_instance()
+        code = 0
+    except SystemExit as stop:
+        code = stop.code if isinstance(stop.code, int) else (0 if stop.code is None else 1)
+    except BaseException:  # noqa: BLE001 - said on the kernel's stderr, then gone
+        traceback.print_exc()
+    finally:
+        try:
+            sys.stdout.flush()
+            sys.stderr.flush()
+        finally:
+            os._exit(code)
+
+
+def serve(fd: int) -> None:
+    """The fork server's loop on the socket ``fd``: one JSON request a line,
+    ``{"argv": [...], "env": {...}, "cwd": "..."}``, answered ``{"pid": N}``
+    (or ``{"error": "..."}``); ``{"load": "simulator"}`` loads the lab's
+    compiled simulator (:func:`_load_simulator`), answered ``{"loaded": bool}``;
+    each child's end is told ``{"exit": pid,
+    "code": c}``.  Says ``{"ready": [names not imported]}`` first."""
+    channel = socket.socket(fileno=fd)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # ^C in the terminal: the web app stops us
+    os.environ["JPY_PARENT_PID"] = str(os.getpid())
+    missing = _preload()
+    gc.collect()
+    gc.freeze()  # the kernels' sweeps never touch (and so never copy) what is here
+    _load_simulator()
+    read_end, write_end = os.pipe()
+    os.set_blocking(write_end, False)
+    signal.set_wakeup_fd(write_end)
+    signal.signal(signal.SIGCHLD, lambda *_: None)
+    _send(channel, {"ready": missing, "threads": _threads()})
+    buffered = b""
+    while True:
+        try:
+            readable, _, _ = select.select([channel.fileno(), read_end], [], [])
+        except InterruptedError:
+            continue
+        if read_end in readable:
+            os.read(read_end, 512)
+        _reap(channel)
+        if channel.fileno() not in readable:
+            continue
+        chunk = channel.recv(65536)
+        if not chunk:  # the web app is gone
+            return
+        buffered += chunk
+        while b"\n" in buffered:
+            line, buffered = buffered.split(b"\n", 1)
+            _answer(channel, (read_end, write_end), line)
+
+
+def _answer(channel: socket.socket, wakeup: tuple[int, int], line: bytes) -> None:
+    try:
+        request = json.loads(line)
+        if request == {"load": "simulator"}:
+            _send(channel, {"loaded": _load_simulator()})
+            return
+        argv, env, cwd = list(request["argv"]), dict(request["env"]), str(request["cwd"])
+    except (ValueError, KeyError, TypeError) as error:
+        _send(channel, {"error": f"a request the fork server cannot read: {error}"})
+        return
+    threads = _threads()
+    if threads > 1:
+        _send(channel, {"error": f"the fork server has {threads} threads: forking is unsafe"})
+        return
+    pid = os.fork()
+    if pid == 0:
+        _child(channel, wakeup, {"argv": argv, "env": env, "cwd": cwd})
+    _send(channel, {"pid": pid})
+
+
+def _reap(channel: socket.socket) -> None:
+    while True:
+        try:
+            pid, status = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid == 0:
+            return
+        _send(channel, {"exit": pid, "code": os.waitstatus_to_exitcode(status)})
+
+
+# -- the web app's side -----------------------------------------------------------------
+
+
+class ForkedKernel:
+    """What :class:`~jupyter_client.provisioning.LocalProvisioner` keeps of a
+    kernel it started (a :class:`subprocess.Popen`'s few methods), for a
+    kernel the fork server forked: its exit code comes from the fork server."""
+
+    stdin = stdout = stderr = None
+
+    def __init__(self, pid: int, server: ForkServer) -> None:
+        self.pid = pid
+        self._server = server
+        self.returncode: int | None = None
+
+    def poll(self) -> int | None:
+        if self.returncode is None:
+            self.returncode = self._server.exit_code(self.pid)
+        return self.returncode
+
+    def wait(self, timeout: float | None = None) -> int:
+        # LocalProvisioner.wait polls until the kernel has gone, then waits
+        code = self.poll()
+        return -signal.SIGKILL if code is None else code
+
+    def send_signal(self, signum: int) -> None:
+        if self.poll() is None:
+            os.kill(self.pid, signum)
+
+    def terminate(self) -> None:
+        self.send_signal(signal.SIGTERM)
+
+    def kill(self) -> None:
+        self.send_signal(signal.SIGKILL)
+
+
+class ForkServer:
+    """The web app's end of the fork server: started on the first kernel,
+    then asked for each kernel (one request at a time).  ``failed`` says why
+    it cannot fork (then kernels start the usual way)."""
+
+    def __init__(self) -> None:
+        self.process: asyncio.subprocess.Process | None = None
+        self.failed: str | None = None
+        self.pid: int | None = None
+        self._lock = asyncio.Lock()
+        self._reader: asyncio.StreamReader | None = None
+        self._writer: asyncio.StreamWriter | None = None
+        self._answers: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self._exits: dict[int, int] = {}
+        self._children: set[int] = set()
+        self._listening: asyncio.Task[None] | None = None
+
+    def exit_code(self, pid: int) -> int | None:
+        """A forked kernel's exit code, ``None`` while it runs."""
+        if pid in self._exits:
+            return self._exits[pid]
+        if self.failed is not None and pid in self._children:
+            # the fork server is gone: nobody reaps or reports; ask the system
+            try:
+                os.kill(pid, 0)
+            except ProcessLookupError:
+                return -signal.SIGKILL
+        return None
+
+    async def _start(self) -> None:
+        ours, theirs = socket.socketpair()
+        env = {**os.environ, "OPENBLAS_NUM_THREADS": "1"}
+        env.pop("JPY_PARENT_PID", None)
+        try:
+            self.process = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "uno_nb.serving.forking", str(theirs.fileno()),
+                pass_fds=(theirs.fileno(),), env=env, stdin=asyncio.subprocess.DEVNULL)
+        finally:
+            theirs.close()
+        self.pid = self.process.pid
+        self._reader, self._writer = await asyncio.open_unix_connection(sock=ours)
+        first = await self._next()
+        if "ready" not in first:
+            raise RuntimeError(f"the fork server said {first!r}")
+        if first["ready"]:
+            _log.info("the kernels' fork server did not import %s: kernels import it themselves",
+                      ", ".join(first["ready"]))
+        self._listening = asyncio.ensure_future(self._listen())
+
+    async def _next(self) -> dict[str, Any]:
+        assert self._reader is not None
+        line = await self._reader.readline()
+        if not line:
+            raise ConnectionError("the fork server stopped")
+        answer: dict[str, Any] = json.loads(line)
+        return answer
+
+    async def _listen(self) -> None:
+        try:
+            while True:
+                message = await self._next()
+                if "exit" in message:
+                    self._exits[int(message["exit"])] = int(message["code"])
+                    self._children.discard(int(message["exit"]))
+                else:
+                    self._answers.put_nowait(message)
+        except (ConnectionError, ValueError, OSError) as error:
+            self._fail(f"the fork server stopped ({error})")
+
+    def _fail(self, why: str) -> None:
+        if self.failed is None:
+            self.failed = why
+            _log.warning("%s: kernels start the usual way from now on", why)
+            self._answers.put_nowait({"error": why})
+
+    async def fork(self, argv: list[str], env: dict[str, str], cwd: str) -> int | None:
+        """A forked kernel's pid, or ``None`` when the fork server cannot
+        fork (``failed`` says why, once)."""
+        async with self._lock:
+            if self.failed is not None:
+                return None
+            if self.process is None:
+                try:
+                    await self._start()
+                except (OSError, RuntimeError, ConnectionError, ValueError) as error:
+                    self._fail(f"the kernels' fork server did not start ({error})")
+                    return None
+            assert self._writer is not None
+            self._writer.write(json.dumps({"argv": argv, "env": env, "cwd": cwd}).encode() + b"\n")
+            await self._writer.drain()
+            answer = await self._answers.get()
+            if "pid" not in answer:
+                _log.warning("the fork server could not fork a kernel (%s): it starts the "
+                             "usual way", answer.get("error"))
+                return None
+            pid = int(answer["pid"])
+            self._children.add(pid)
+            return pid
+
+    async def load_simulator(self) -> bool:
+        """Have the fork server load the lab's compiled simulator (it has just
+        been compiled): the kernels forked from now on share it.  Whether it did."""
+        async with self._lock:
+            if self.failed is not None or self._writer is None:
+                return False
+            self._writer.write(b'{"load": "simulator"}\n')
+            await self._writer.drain()
+            return bool((await self._answers.get()).get("loaded"))
+
+    def close(self) -> None:
+        """Stop the fork server (its kernels stop when they see it gone)."""
+        if self._writer is not None:
+            self._writer.close()
+        if self._listening is not None:
+            self._listening.cancel()
+        if self.process is not None and self.process.returncode is None:
+            try:
+                self.process.terminate()
+            except ProcessLookupError:
+                pass
+
+
+_SERVER: ForkServer | None = None
+
+
+def fork_server() -> ForkServer:
+    """The web app's one fork server (made on first use, on the running loop)."""
+    global _SERVER
+    if _SERVER is None:
+        _SERVER = ForkServer()
+    return _SERVER
+
+
+def _provisioner_base() -> type[Any]:
+    from jupyter_client.provisioning.local_provisioner import LocalProvisioner
+
+    base: type[Any] = LocalProvisioner
+    return base
+
+
+class ForkingProvisioner(_provisioner_base()):  # type: ignore[misc]  # jupyter_client has partial types
+    """jupyter_client's local provisioner, with the kernel forked from the
+    fork server when its command is ipykernel's (``python -m
+    ipykernel_launcher …`` with this interpreter), started the usual way
+    otherwise."""
+
+    async def launch_kernel(self, cmd: list[str], **kwargs: Any) -> Any:
+        forkable = (len(cmd) > 3 and tuple(cmd[1:3]) == FORKABLE
+                    and Path(cmd[0]).resolve() == Path(sys.executable).resolve())
+        if not forkable:
+            return await super().launch_kernel(cmd, **kwargs)
+        cwd = str(kwargs.get("cwd") or os.getcwd())
+        env = {str(k): str(v) for k, v in (kwargs.get("env") or os.environ).items()}
+        pid = await fork_server().fork(list(cmd[3:]), env, cwd)
+        if pid is None:
+            return await super().launch_kernel(cmd, **kwargs)
+        self.process = ForkedKernel(pid, fork_server())
+        self.pid = pid
+        self.pgid = pid  # the child makes its own session (and so its own group)
+        self.cwd = cwd
+        return self.connection_info
+
+
+if __name__ == "__main__":
+    serve(int(sys.argv[1]))
