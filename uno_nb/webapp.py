@@ -223,6 +223,9 @@ def main(argv: Sequence[str] | None = None) -> None:
             if scheduler is None:
                 return await super().get(path)  # type: ignore[no-any-return]
             scheduler.page_started()
+            arrived = getattr(self.kernel_manager, "arrived", None)
+            if arrived is not None and path:
+                arrived(path)
             try:
                 await super().get(path)
             finally:

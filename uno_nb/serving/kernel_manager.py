@@ -214,7 +214,7 @@ def classroom_kernel_manager(base: type[Any], scheduler: StartScheduler,
             that is not a notebook here)."""
             if self.visitors is None or notebook in self.class_pages:
                 return False
-            if not (Path(self.root_dir) / notebook).is_file():
+            if notebook not in self._pools:  # not a page Voilà serves here
                 return False
             left, self.class_pages = self.class_pages, [notebook]
             for old in left:
@@ -275,10 +275,11 @@ def classroom_kernel_manager(base: type[Any], scheduler: StartScheduler,
             self._lead_seen = page
             asyncio.get_event_loop().call_later(LEAD_SECONDS, self._watch_lead)
 
-        def _arrived(self, notebook: str) -> None:
-            """A visitor opened ``notebook``: students starting to open
-            another page move the class there."""
-            if self.visitors is None:
+        def arrived(self, notebook: str) -> None:
+            """A visitor asked for ``notebook`` (the page handler says so,
+            whether a warm kernel is left for them or not): students starting
+            to open another page move the class there."""
+            if self.visitors is None or notebook not in self._pools:  # (only pages served)
                 return
             now = time.monotonic()
             seen = self._arrivals.setdefault(notebook, deque())
@@ -300,7 +301,6 @@ def classroom_kernel_manager(base: type[Any], scheduler: StartScheduler,
                                         extra_kernel_env_variables: dict[str, str] | None = None,
                                         **kwargs: Any) -> tuple[asyncio.Task[Any], list[str], str]:
             self.scheduler.kernel_taken()
-            self._arrived(notebook_name)
             pool = self._pools.get(notebook_name, [])
             # the readiest kernel first (Voilà takes the first); failed starts go
             pool[:] = sorted((t for t in pool if self._state(t) < 4), key=self._state)
