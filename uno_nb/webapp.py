@@ -63,7 +63,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Sequence
 
 from .serving.compiling import compile_in_background, stop_compiling
+from .serving.flood import CONNECTED, FloodLimits, guarded_connection
 from .serving.kernel_manager import classroom_kernel_manager, lab_notebooks
+from .serving.limits import (KERNEL_MB, MIN_TOTAL, Caps, Handout, NeverConnected, Visitors,
+                             mem_available, page_language, refusal, total_from_memory,
+                             visitor_of)
 from .serving.pools import CLASS_PAGES, class_pools, split_arguments
 from .serving.scheduler import QUIET_SECONDS, StartScheduler, start_slots
 from .serving.sockets import quiet_closed_sockets
@@ -88,6 +92,9 @@ TEACHER_ENV = "UNO_NB_TEACHER"
 JOIN_ENV = "UNO_NB_JOIN_BASE"
 #: The class board's page.
 BOARD_PAGE = "voila/render/06_class_board.ipynb"
+#: The tornado settings holding the visitors' caps and the never-connected reaper.
+VISITORS = "uno_nb_visitors"
+NEVER_CONNECTED = "uno_nb_never_connected"
 #: The addresses that mean "listen on every network interface".
 ALL_INTERFACES = frozenset({"0.0.0.0", "", "::"})
 #: What start-up warns of when the app listens beyond this computer.
@@ -198,10 +205,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     key = teacher_key(board.parent)
     os.environ[TEACHER_ENV] = digest(key)
 
+    from jupyter_core.utils import ensure_async
     from jupyter_server.base.handlers import FileFindHandler
     from jupyter_server.services.contents.largefilemanager import LargeFileManager
     from jupyter_server.utils import url_path_join
-    from traitlets import Float, Int, Unicode
+    from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
+    from traitlets import Bool, Float, Int, Unicode
     import voila.app
     from tornado.web import RedirectHandler, StaticFileHandler
     from voila.app import Voila
@@ -215,7 +224,30 @@ def main(argv: Sequence[str] | None = None) -> None:
             await super().prepare()
             self.xsrf_token  # noqa: B018 - reading it sets the cookie
 
+        @property
+        def kernel_manager(self) -> Any:
+            # while a page is served: the manager that tells the visitor's caps its kernel
+            return getattr(self, "_handout", None) or super().kernel_manager
+
         async def get(self, path: str | None = None) -> None:
+            visitors: Visitors | None = self.settings.get(VISITORS)
+            if visitors is None:
+                return await self._serve(path)
+            visitor = visitor_of(self.request.remote_ip, self.request.headers.get("User-Agent"))
+            place = visitors.admit(visitor)
+            if isinstance(place, str):
+                return self._refuse(place, path or "", visitors, visitor)
+            self._handout = Handout(self.settings["kernel_manager"],
+                                    lambda kernel_id: visitors.handed(place, kernel_id))
+            try:
+                await self._serve(path)
+            finally:
+                visitors.done(place)
+                never: NeverConnected = self.settings[NEVER_CONNECTED]
+                for kernel_id in place.kernels:
+                    never.watch(kernel_id, visitor[0])
+
+        async def _serve(self, path: str | None) -> None:
             scheduler = getattr(self.kernel_manager, "scheduler", None)
             if scheduler is None:
                 return await super().get(path)  # type: ignore[no-any-return]
@@ -224,6 +256,23 @@ def main(argv: Sequence[str] | None = None) -> None:
                 await super().get(path)
             finally:
                 scheduler.page_ended()
+
+        def _refuse(self, why: str, path: str, visitors: Visitors, visitor: tuple[str, str]) -> None:
+            """The page saying why this visitor gets no kernel now, in their language."""
+            from . import texts
+
+            caps = visitors.caps
+            count = caps.total if why == "total" else caps.per_visitor
+            lang = page_language(path, self.request.headers.get("Accept-Language"))
+            status, headers, body = refusal(why, lang, count, texts.text)
+            if visitors.first_refusal(visitor, why):
+                whom = "the app is full" if why == "total" else "their pages have the most kernels a visitor may have"
+                self.log.info(f"Refused a page to {visitor[0]} ({visitor[1][:40] or 'no browser named'}): "
+                              f"{whom}; later refusals of the same are not logged.")
+            self.set_status(status)
+            for name, value in headers.items():
+                self.set_header(name, value)
+            self.finish(body)
 
     class ExtensionFiles(FileFindHandler):
         """The widget extensions' files, which Voilà serves with "no-cache": every
@@ -265,11 +314,42 @@ def main(argv: Sequence[str] | None = None) -> None:
         quiet_seconds = Float(QUIET_SECONDS, config=True,
                               help="How long no page may have been asked for before a "
                                    "preheated kernel starts.")
+        visitor_kernels = Int(4, config=True,
+                              help="How many kernels one visitor's pages may have at once (a "
+                                   "visitor: an address and a browser); 0: no cap.")
+        address_kernels = Int(8, config=True,
+                              help="How many kernels the pages of one address may have at "
+                                   "once, whatever browsers it says it has; 0: no cap.")
+        total_kernels = Int(0, config=True,
+                            help="How many kernels the pages may have in all; 0: from the "
+                                 "memory free at start (see kernel_memory_mb), never fewer "
+                                 f"than the class or {MIN_TOTAL}; -1: no cap.")
+        kernel_memory_mb = Int(KERNEL_MB, config=True,
+                               help="A kernel's memory, estimated for the total, in MB.")
+        connect_seconds = Float(45.0, config=True,
+                                help="A kernel whose page has not connected to it this long "
+                                     "after the page was served is stopped.")
+        cap_this_computer = Bool(False, config=True,
+                                 help="Hold the pages opened on this computer (the loopback) "
+                                      "to the per-visitor caps too.")
+        socket_messages_per_second = Float(FloodLimits.rate, config=True,
+                                           help="How many messages a second a page may send "
+                                                "its kernel (in bursts of twice as many).")
+        socket_actions_in_flight = Int(FloodLimits.in_flight, config=True,
+                                       help="How many widget actions of a page may be in its "
+                                            "kernel at once (one more waits per control).")
 
         def initialize(self, argv: list[str] | None = None) -> None:
             super().initialize(argv)  # the command line, then voila.json
             if not self.trait_has_value("connection_dir_root"):
                 self.connection_dir_root = _connection_root()
+            self._memory_at_start = mem_available()  # before any kernel starts
+            if not self.trait_has_value("kernel_websocket_connection_class"):
+                rate = self.socket_messages_per_second
+                limits = FloodLimits(rate=rate, burst=int(2 * rate),
+                                     in_flight=self.socket_actions_in_flight)
+                self.kernel_websocket_connection_class = guarded_connection(
+                    ZMQChannelsWebsocketConnection, limits)
             # Unix sockets, where there are: a kernel's messages never touch
             # the network stack, and ipykernel has no unencrypted TCP to warn of
             if os.name == "posix" and "transport" not in self.config.get("KernelManager", {}):
@@ -374,7 +454,41 @@ def main(argv: Sequence[str] | None = None) -> None:
             finally:
                 voila.app.voila_kernel_manager_factory = made
             self.contents_manager = settings["contents_manager"] = _Notebooks(parent=self)
+            self._limit_kernels(settings)
             return settings
+
+        def _limit_kernels(self, settings: dict[str, Any]) -> None:
+            """The visitors' caps and the reaper of never-connected kernels, in
+            the settings the pages' handlers read (uno_nb.serving.limits)."""
+            manager = settings["kernel_manager"]
+            pooled = sum(len(pool) for pool in getattr(manager, "_pools", {}).values())
+            total = self.total_kernels
+            if total == 0:
+                total = total_from_memory(self._memory_at_start, pooled, class_size,
+                                          self.kernel_memory_mb)
+            caps = Caps(per_visitor=max(self.visitor_kernels, 0),
+                        per_address=max(self.address_kernels, 0), total=max(total, 0),
+                        this_computer=self.cap_this_computer)
+
+            async def shutdown(kernel_id: str) -> None:
+                await ensure_async(manager.shutdown_kernel(kernel_id))
+
+            def alive(kernel_id: str) -> bool:
+                return kernel_id in manager
+
+            never = NeverConnected(self.connect_seconds, alive, shutdown, self.log)
+            settings[VISITORS] = Visitors(caps, alive)
+            settings[NEVER_CONNECTED] = never
+            settings[CONNECTED] = never.connected
+            free = ("" if self._memory_at_start is None or self.total_kernels
+                    else f" (from {self._memory_at_start / 1e9:.1f} GB free at start)")
+            self.log.info(
+                "Kernels for pages: "
+                + (f"at most {caps.per_visitor} per visitor ({caps.per_address} per address)"
+                   if caps.per_visitor else "no cap per visitor")
+                + (f", {caps.total} in all{free}" if caps.total else ", no cap in all")
+                + f"; a page that has not connected to its kernel {self.connect_seconds:g} s "
+                  "after it was served loses it.")
 
         def init_handlers(self) -> list[tuple[Any, ...]]:
             # the page template preloads the bundle the figures will import
