@@ -46,7 +46,24 @@ What Voilà does not do by itself is done here:
   ready yet (:func:`compile_in_background`): the pages open at once, and the
   lab plays on the engine until the simulator is ready (``uno_nb.kernel.not_ready``);
 * a page's socket that closed while the server still wrote to it is one line in
-  the log, not a traceback for each write (:func:`quiet_closed_sockets`).
+  the log, not a traceback for each write (:func:`quiet_closed_sockets`);
+* no student can exhaust the server (``uno_nb.serving.limits``): a visitor (an
+  address and a browser) may have 4 pages' kernels at once, an address 8, and
+  the app as many as the memory free at start holds (``MemAvailable`` over
+  150 MB a kernel, less the warm ones; never fewer than the class or 10); a
+  visitor over a cap gets a page saying so in their language (429 or 503,
+  with Retry-After), the others are served as before; the teacher's own
+  computer (the loopback) is held to the total only.  A kernel whose page
+  has not connected to it 45 s after the page was served is stopped.  The
+  traits of :class:`UnoVoila` (``visitor_kernels``, ``address_kernels``,
+  ``total_kernels``, ``kernel_memory_mb``, ``connect_seconds``,
+  ``cap_this_computer``) change them, in voila.json or as
+  ``--UnoVoila.visitor_kernels=6``;
+* each page's websocket to its kernel is kept within bounds
+  (``uno_nb.serving.flood``, the server's ``kernel_websocket_connection_class``):
+  100 messages a second, four widget actions in the kernel at once (the
+  latest per control waits), closed if it floods on or stops reading; each
+  throttle or close is one line in the log.
 
 Voilà is imported only when the app starts: the engine never needs it.
 """
@@ -63,10 +80,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Sequence
 
 from .serving.compiling import compile_in_background, stop_compiling
-from .serving.flood import CONNECTED, FloodLimits, guarded_connection
+from .serving.flood import FloodLimits, guarded_connection
 from .serving.kernel_manager import classroom_kernel_manager, lab_notebooks
-from .serving.limits import (KERNEL_MB, MIN_TOTAL, Caps, Handout, NeverConnected, Visitors,
-                             mem_available, page_language, refusal, total_from_memory,
+from .serving.limits import (KERNEL_MB, MIN_TOTAL, NEVER_CONNECTED, VISITORS, Caps, Handout,
+                             NeverConnected, Visitors, limit_pages, mem_available, refused_page,
                              visitor_of)
 from .serving.pools import CLASS_PAGES, class_pools, split_arguments
 from .serving.scheduler import QUIET_SECONDS, StartScheduler, start_slots
@@ -92,9 +109,6 @@ TEACHER_ENV = "UNO_NB_TEACHER"
 JOIN_ENV = "UNO_NB_JOIN_BASE"
 #: The class board's page.
 BOARD_PAGE = "voila/render/06_class_board.ipynb"
-#: The tornado settings holding the visitors' caps and the never-connected reaper.
-VISITORS = "uno_nb_visitors"
-NEVER_CONNECTED = "uno_nb_never_connected"
 #: The addresses that mean "listen on every network interface".
 ALL_INTERFACES = frozenset({"0.0.0.0", "", "::"})
 #: What start-up warns of when the app listens beyond this computer.
@@ -205,7 +219,6 @@ def main(argv: Sequence[str] | None = None) -> None:
     key = teacher_key(board.parent)
     os.environ[TEACHER_ENV] = digest(key)
 
-    from jupyter_core.utils import ensure_async
     from jupyter_server.base.handlers import FileFindHandler
     from jupyter_server.services.contents.largefilemanager import LargeFileManager
     from jupyter_server.utils import url_path_join
@@ -257,18 +270,11 @@ def main(argv: Sequence[str] | None = None) -> None:
             finally:
                 scheduler.page_ended()
 
-        def _refuse(self, why: str, path: str, visitors: Visitors, visitor: tuple[str, str]) -> None:
-            """The page saying why this visitor gets no kernel now, in their language."""
-            from . import texts
-
-            caps = visitors.caps
-            count = caps.total if why == "total" else caps.per_visitor
-            lang = page_language(path, self.request.headers.get("Accept-Language"))
-            status, headers, body = refusal(why, lang, count, texts.text)
-            if visitors.first_refusal(visitor, why):
-                whom = "the app is full" if why == "total" else "their pages have the most kernels a visitor may have"
-                self.log.info(f"Refused a page to {visitor[0]} ({visitor[1][:40] or 'no browser named'}): "
-                              f"{whom}; later refusals of the same are not logged.")
+        def _refuse(self, why: str, path: str, visitors: Visitors,
+                    visitor: tuple[str, str]) -> None:
+            status, headers, body = refused_page(why, path, visitors, visitor,
+                                                 self.request.headers.get("Accept-Language"),
+                                                 self.log)
             self.set_status(status)
             for name, value in headers.items():
                 self.set_header(name, value)
@@ -460,35 +466,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         def _limit_kernels(self, settings: dict[str, Any]) -> None:
             """The visitors' caps and the reaper of never-connected kernels, in
             the settings the pages' handlers read (uno_nb.serving.limits)."""
-            manager = settings["kernel_manager"]
-            pooled = sum(len(pool) for pool in getattr(manager, "_pools", {}).values())
-            total = self.total_kernels
-            if total == 0:
-                total = total_from_memory(self._memory_at_start, pooled, class_size,
-                                          self.kernel_memory_mb)
-            caps = Caps(per_visitor=max(self.visitor_kernels, 0),
-                        per_address=max(self.address_kernels, 0), total=max(total, 0),
-                        this_computer=self.cap_this_computer)
-
-            async def shutdown(kernel_id: str) -> None:
-                await ensure_async(manager.shutdown_kernel(kernel_id))
-
-            def alive(kernel_id: str) -> bool:
-                return kernel_id in manager
-
-            never = NeverConnected(self.connect_seconds, alive, shutdown, self.log)
-            settings[VISITORS] = Visitors(caps, alive)
-            settings[NEVER_CONNECTED] = never
-            settings[CONNECTED] = never.connected
-            free = ("" if self._memory_at_start is None or self.total_kernels
-                    else f" (from {self._memory_at_start / 1e9:.1f} GB free at start)")
-            self.log.info(
-                "Kernels for pages: "
-                + (f"at most {caps.per_visitor} per visitor ({caps.per_address} per address)"
-                   if caps.per_visitor else "no cap per visitor")
-                + (f", {caps.total} in all{free}" if caps.total else ", no cap in all")
-                + f"; a page that has not connected to its kernel {self.connect_seconds:g} s "
-                  "after it was served loses it.")
+            said = limit_pages(settings, Caps(self.visitor_kernels, self.address_kernels,
+                                              self.total_kernels, self.cap_this_computer),
+                               self._memory_at_start, class_size, self.kernel_memory_mb,
+                               self.connect_seconds, self.log)
+            self.log.info(said)
 
         def init_handlers(self) -> list[tuple[Any, ...]]:
             # the page template preloads the bundle the figures will import

@@ -50,7 +50,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Awaitable, Callable
 
-__all__ = ["Caps", "Visitors", "Place", "NeverConnected", "visitor_of", "page_language",
+__all__ = ["limit_pages", "refused_page", "VISITORS", "NEVER_CONNECTED", "Caps", "Visitors", "Place", "NeverConnected", "visitor_of", "page_language",
            "refusal", "Handout", "total_from_memory", "mem_available", "MIN_TOTAL", "KERNEL_MB"]
 
 #: The fewest kernels the app may hand out in all, whatever the memory says.
@@ -58,6 +58,9 @@ MIN_TOTAL = 10
 #: A kernel's memory, estimated for the total: a kernel that has run its page
 #: and been used for a while (130 MB measured as the kernels start).
 KERNEL_MB = 150
+#: The tornado settings holding the :class:`Visitors` and the :class:`NeverConnected`.
+VISITORS = "uno_nb_visitors"
+NEVER_CONNECTED = "uno_nb_never_connected"
 #: How long a refused visitor is asked to wait before trying again.
 RETRY_SECONDS = {"visitor": 30, "total": 60}
 
@@ -356,3 +359,59 @@ class Handout:
         kernel_id = str(await started if inspect.isawaitable(started) else started)
         self._handed(kernel_id)
         return kernel_id
+
+
+# -- the server's side ----------------------------------------------------------------------
+
+def limit_pages(settings: dict[str, Any], caps: Caps, memory_at_start: int | None,
+                class_size: int | None, kernel_mb: int, connect_seconds: float,
+                log: logging.Logger) -> str:
+    """Put the :class:`Visitors` and the :class:`NeverConnected` in the
+    server's ``settings`` (its kernel manager's, told each connection by
+    :mod:`.flood`'s :data:`~.flood.CONNECTED`), the total sized from the
+    memory if ``caps.total`` is 0 (-1: no cap); the line start-up says."""
+    from .flood import CONNECTED
+
+    manager = settings["kernel_manager"]
+    pooled = sum(len(pool) for pool in getattr(manager, "_pools", {}).values())
+    sized = caps.total == 0
+    total = total_from_memory(memory_at_start, pooled, class_size, kernel_mb) if sized else caps.total
+    caps = Caps(max(caps.per_visitor, 0), max(caps.per_address, 0), max(total, 0),
+                caps.this_computer)
+
+    async def shutdown(kernel_id: str) -> None:
+        stopping = manager.shutdown_kernel(kernel_id)
+        if inspect.isawaitable(stopping):
+            await stopping
+
+    def alive(kernel_id: str) -> bool:
+        return kernel_id in manager
+
+    never = NeverConnected(connect_seconds, alive, shutdown, log)
+    settings[VISITORS] = Visitors(caps, alive)
+    settings[NEVER_CONNECTED] = never
+    settings[CONNECTED] = never.connected
+    free = (f" (from {memory_at_start / 1e9:.1f} GB free at start)"
+            if sized and memory_at_start is not None else "")
+    each = (f"at most {caps.per_visitor} per visitor ({caps.per_address} per address)"
+            if caps.per_visitor else "no cap per visitor")
+    whole = f", {caps.total} in all{free}" if caps.total else ", no cap in all"
+    return (f"Kernels for pages: {each}{whole}; a page that has not connected to its kernel "
+            f"{connect_seconds:g} s after it was served loses it.")
+
+
+def refused_page(why: str, path: str, visitors: Visitors, visitor: Visitor,
+                 accept_language: str | None,
+                 log: logging.Logger) -> tuple[int, dict[str, str], str]:
+    """What a visitor refused for ``why`` gets (:func:`refusal`, in the
+    language of ``path`` or their browser); the first refusal of each
+    visitor for each reason is logged, in one line."""
+    from .. import texts
+
+    count = visitors.caps.total if why == "total" else visitors.caps.per_visitor
+    if visitors.first_refusal(visitor, why):
+        whom = ("the app has as many kernels as it may" if why == "total"
+                else "their pages have as many kernels as a visitor may")
+        log.info(f"Refused a page to {visitor[0]} ({visitor[1][:40] or 'no browser named'}): "
+                 f"{whom}; later refusals of the same are not logged.")
+    return refusal(why, page_language(path, accept_language), count, texts.text)
