@@ -386,7 +386,8 @@ def guarded_connection(base: type[Any], limits: FloodLimits | None = None,
                 channel, parts = wire.deserialize_msg_from_ws_v1(raw)
                 header = json.loads(parts[0])
                 return channel, header, lambda: json.loads(parts[3])
-            message = wire.deserialize_binary_message(raw) if isinstance(raw, bytes) else json.loads(raw)
+            message = (wire.deserialize_binary_message(raw) if isinstance(raw, bytes)
+                       else json.loads(raw))
             if not isinstance(message, dict):
                 raise ValueError("not a message")
             return message.get("channel"), message["header"], lambda: message.get("content")
@@ -396,7 +397,8 @@ def guarded_connection(base: type[Any], limits: FloodLimits | None = None,
             dropped (its "idle"), as the kernel would."""
             idle = self.session.msg("status", {"execution_state": "idle"}, parent=header)
             if self.subprotocol == V1:
-                self._write(wire.serialize_msg_to_ws_v1(idle, "iopub", self.session.pack), binary=True)
+                self._write(wire.serialize_msg_to_ws_v1(idle, "iopub", self.session.pack),
+                            binary=True)
             else:
                 idle["channel"] = "iopub"
                 self._write(json.dumps(idle, default=json_default))

@@ -50,7 +50,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Awaitable, Callable
 
-__all__ = ["limit_pages", "refused_page", "VISITORS", "NEVER_CONNECTED", "Caps", "Visitors", "Place", "NeverConnected", "visitor_of", "page_language",
+__all__ = ["limit_pages", "refused_page", "VISITORS", "NEVER_CONNECTED", "Caps", "Visitors",
+           "Place", "NeverConnected", "visitor_of", "page_language",
            "refusal", "Handout", "total_from_memory", "mem_available", "MIN_TOTAL", "KERNEL_MB"]
 
 #: The fewest kernels the app may hand out in all, whatever the memory says.
@@ -314,7 +315,8 @@ def page_language(path: str, accept_language: str | None) -> str:
     return "ru" if best["ru"] > best["en"] and best["ru"] > 0 else "en"
 
 
-def refusal(why: str, lang: str, count: int, text: Callable[..., str]) -> tuple[int, dict[str, str], str]:
+def refusal(why: str, lang: str, count: int,
+            text: Callable[..., str]) -> tuple[int, dict[str, str], str]:
     """The status, headers and HTML page for a visitor refused for ``why``
     (``"visitor"``: their own cap of ``count``; ``"total"``: the app's),
     its words from the kit's text table (``text``, :func:`uno_nb.texts.text`)."""
@@ -375,7 +377,8 @@ def limit_pages(settings: dict[str, Any], caps: Caps, memory_at_start: int | Non
     manager = settings["kernel_manager"]
     pooled = sum(len(pool) for pool in getattr(manager, "_pools", {}).values())
     sized = caps.total == 0
-    total = total_from_memory(memory_at_start, pooled, class_size, kernel_mb) if sized else caps.total
+    total = (total_from_memory(memory_at_start, pooled, class_size, kernel_mb) if sized
+             else caps.total)
     caps = Caps(max(caps.per_visitor, 0), max(caps.per_address, 0), max(total, 0),
                 caps.this_computer)
 
