@@ -46,7 +46,24 @@ What Voilà does not do by itself is done here:
   ready yet (:func:`compile_in_background`): the pages open at once, and the
   lab plays on the engine until the simulator is ready (``uno_nb.kernel.not_ready``);
 * a page's socket that closed while the server still wrote to it is one line in
-  the log, not a traceback for each write (:func:`quiet_closed_sockets`).
+  the log, not a traceback for each write (:func:`quiet_closed_sockets`);
+* no student can exhaust the server (``uno_nb.serving.limits``): a visitor (an
+  address and a browser) may have 4 pages' kernels at once, an address 8, and
+  the app as many as the memory free at start holds (``MemAvailable`` over
+  150 MB a kernel, less the warm ones; never fewer than the class or 10); a
+  visitor over a cap gets a page saying so in their language (429 or 503,
+  with Retry-After), the others are served as before; the teacher's own
+  computer (the loopback) is held to the total only.  A kernel whose page
+  has not connected to it 55 s after the page was served is stopped.  The
+  traits of :class:`UnoVoila` (``visitor_kernels``, ``address_kernels``,
+  ``total_kernels``, ``kernel_memory_mb``, ``connect_seconds``,
+  ``cap_this_computer``) change them, in voila.json or as
+  ``--UnoVoila.visitor_kernels=6``;
+* each page's websocket to its kernel is kept within bounds
+  (``uno_nb.serving.flood``, the server's ``kernel_websocket_connection_class``):
+  100 messages a second, four widget actions in the kernel at once (the
+  latest per control waits), closed if it floods on or stops reading; each
+  throttle or close is one line in the log.
 
 Voilà is imported only when the app starts: the engine never needs it.
 """
@@ -63,9 +80,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Sequence
 
 from .serving.compiling import compile_in_background, stop_compiling
+from .memory import APP_PID_ENV
+from .serving.flood import FloodLimits, guarded_connection
 from .serving.forking import PROVISIONER, fork_server
 from .serving.kernel_manager import classroom_kernel_manager, lab_notebooks
-from .memory import APP_PID_ENV
+from .serving.limits import (KERNEL_MB, MIN_TOTAL, NEVER_CONNECTED, VISITORS, Caps, Handout,
+                             NeverConnected, Visitors, limit_pages, mem_available, refused_page,
+                             visitor_of)
 from .serving.pools import CLASS_PAGES, BoardLead, class_pools, split_arguments
 from .serving.scheduler import QUIET_SECONDS, StartScheduler, start_slots
 from .serving.sockets import quiet_closed_sockets
@@ -204,6 +225,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     from jupyter_server.base.handlers import FileFindHandler
     from jupyter_server.services.contents.largefilemanager import LargeFileManager
     from jupyter_server.utils import url_path_join
+    from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
     from traitlets import Bool, Float, Int, Unicode
     import voila.app
     from tornado.web import RedirectHandler, StaticFileHandler
@@ -218,7 +240,30 @@ def main(argv: Sequence[str] | None = None) -> None:
             await super().prepare()
             self.xsrf_token  # noqa: B018 - reading it sets the cookie
 
+        @property
+        def kernel_manager(self) -> Any:
+            # while a page is served: the manager that tells the visitor's caps its kernel
+            return getattr(self, "_handout", None) or super().kernel_manager
+
         async def get(self, path: str | None = None) -> None:
+            visitors: Visitors | None = self.settings.get(VISITORS)
+            if visitors is None:
+                return await self._serve(path)
+            visitor = visitor_of(self.request.remote_ip, self.request.headers.get("User-Agent"))
+            place = visitors.admit(visitor)
+            if isinstance(place, str):
+                return self._refuse(place, path or "", visitors, visitor)
+            self._handout = Handout(self.settings["kernel_manager"],
+                                    lambda kernel_id: visitors.handed(place, kernel_id))
+            try:
+                await self._serve(path)
+            finally:
+                visitors.done(place)
+                never: NeverConnected = self.settings[NEVER_CONNECTED]
+                for kernel_id in place.kernels:
+                    never.watch(kernel_id, visitor[0])
+
+        async def _serve(self, path: str | None) -> None:
             scheduler = getattr(self.kernel_manager, "scheduler", None)
             if scheduler is None:
                 return await super().get(path)  # type: ignore[no-any-return]
@@ -230,6 +275,16 @@ def main(argv: Sequence[str] | None = None) -> None:
                 await super().get(path)
             finally:
                 scheduler.page_ended()
+
+        def _refuse(self, why: str, path: str, visitors: Visitors,
+                    visitor: tuple[str, str]) -> None:
+            status, headers, body = refused_page(why, path, visitors, visitor,
+                                                 self.request.headers.get("Accept-Language"),
+                                                 self.log)
+            self.set_status(status)
+            for name, value in headers.items():
+                self.set_header(name, value)
+            self.finish(body)
 
     class ExtensionFiles(FileFindHandler):
         """The widget extensions' files, which Voilà serves with "no-cache": every
@@ -274,11 +329,42 @@ def main(argv: Sequence[str] | None = None) -> None:
         fork_kernels = Bool(True, config=True,
                             help="Fork the kernels from one process that has imported the "
                                  "kit (uno_nb.serving.forking): they share its memory.")
+        visitor_kernels = Int(4, config=True,
+                              help="How many kernels one visitor's pages may have at once (a "
+                                   "visitor: an address and a browser); 0: no cap.")
+        address_kernels = Int(8, config=True,
+                              help="How many kernels the pages of one address may have at "
+                                   "once, whatever browsers it says it has; 0: no cap.")
+        total_kernels = Int(0, config=True,
+                            help="How many kernels the pages may have in all; 0: from the "
+                                 "memory free at start (see kernel_memory_mb), never fewer "
+                                 f"than the class or {MIN_TOTAL}; -1: no cap.")
+        kernel_memory_mb = Int(KERNEL_MB, config=True,
+                               help="A kernel's memory, estimated for the total, in MB.")
+        connect_seconds = Float(55.0, config=True,
+                                help="A kernel whose page has not connected to it this long "
+                                     "after the page was served is stopped.")
+        cap_this_computer = Bool(False, config=True,
+                                 help="Hold the pages opened on this computer (the loopback) "
+                                      "to the per-visitor caps too.")
+        socket_messages_per_second = Float(FloodLimits.rate, config=True,
+                                           help="How many messages a second a page may send "
+                                                "its kernel (in bursts of twice as many).")
+        socket_actions_in_flight = Int(FloodLimits.in_flight, config=True,
+                                       help="How many widget actions of a page may be in its "
+                                            "kernel at once (one more waits per control).")
 
         def initialize(self, argv: list[str] | None = None) -> None:
             super().initialize(argv)  # the command line, then voila.json
             if not self.trait_has_value("connection_dir_root"):
                 self.connection_dir_root = _connection_root()
+            self._memory_at_start = mem_available()  # before any kernel starts
+            if not self.trait_has_value("kernel_websocket_connection_class"):
+                rate = self.socket_messages_per_second
+                limits = FloodLimits(rate=rate, burst=int(2 * rate),
+                                     in_flight=self.socket_actions_in_flight)
+                self.kernel_websocket_connection_class = guarded_connection(
+                    ZMQChannelsWebsocketConnection, limits)
             # Unix sockets, where there are: a kernel's messages never touch
             # the network stack, and ipykernel has no unencrypted TCP to warn of
             if os.name == "posix" and "transport" not in self.config.get("KernelManager", {}):
@@ -391,7 +477,17 @@ def main(argv: Sequence[str] | None = None) -> None:
             finally:
                 voila.app.voila_kernel_manager_factory = made
             self.contents_manager = settings["contents_manager"] = _Notebooks(parent=self)
+            self._limit_kernels(settings)
             return settings
+
+        def _limit_kernels(self, settings: dict[str, Any]) -> None:
+            """The visitors' caps and the reaper of never-connected kernels, in
+            the settings the pages' handlers read (uno_nb.serving.limits)."""
+            said = limit_pages(settings, Caps(self.visitor_kernels, self.address_kernels,
+                                              self.total_kernels, self.cap_this_computer),
+                               self._memory_at_start, class_size, self.kernel_memory_mb,
+                               self.connect_seconds, self.log)
+            self.log.info(said)
 
         def init_handlers(self) -> list[tuple[Any, ...]]:
             # the page template preloads the bundle the figures will import

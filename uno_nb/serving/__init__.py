@@ -25,6 +25,14 @@ that each can be tested without starting Voilà, a module for each thing it owns
   plays on the engine until the simulator is ready (``uno_nb.kernel.not_ready``);
 * :mod:`.sockets`, the log: :func:`~.sockets.quiet_closed_sockets` makes the
   server's writes to a page's closed socket one line, not a traceback each.
+* :mod:`.limits`, how many kernels the pages may have: a few per visitor
+  (an address and a browser) and in all what the memory holds
+  (:class:`~.limits.Visitors`), a refused visitor told so in their language
+  (:func:`~.limits.refusal`), and the kernels of pages that never connect
+  stopped (:class:`~.limits.NeverConnected`);
+* :mod:`.flood`, a page's websocket: throttled when it floods, closed when it
+  goes on or stops reading, its widget actions held to what the kernel does
+  (:func:`~.flood.guarded_connection`).
 
 None of them imports Voilà (the kernel manager is given Voilà's class) or
 the widgets: the launcher imports Voilà only when the app starts.

@@ -79,22 +79,6 @@ _log = logging.getLogger(__name__)
 # -- the fork server's side -----------------------------------------------------------
 
 
-def _warm_plotly() -> None:
-    """Build a figure of each kind the pages draw: plotly loads its validators
-    on first use, 20-30 MB that every kernel would otherwise load for itself."""
-    import plotly.graph_objects as go
-
-    figure = go.Figure([go.Bar(x=[1], y=[1], marker={"color": "red"}, text=["a"],
-                               hovertemplate="%{y}"),
-                        go.Scatter(x=[1], y=[1], mode="lines+markers", line={"dash": "dot"},
-                                   error_y={"type": "data", "array": [1]}, fill="tozeroy")],
-                       go.Layout(title={"text": "a"}, xaxis={"title": {"text": "x"}},
-                                 yaxis={"title": {"text": "y"}, "range": [0, 1]},
-                                 legend={"orientation": "h"}, margin={"l": 1},
-                                 shapes=[{"type": "line"}], annotations=[{"text": "a"}]))
-    figure.to_plotly_json()
-
-
 def _preload(names: tuple[str, ...] = PRELOAD) -> list[str]:
     """Import ``names`` (those that will not import are left to the kernels,
     which will say why); the names that did not import."""
@@ -105,9 +89,10 @@ def _preload(names: tuple[str, ...] = PRELOAD) -> list[str]:
         except Exception:  # noqa: BLE001 - e.g. numba not installed: the kernel does without
             missing.append(name)
     try:
-        _warm_plotly()
+        from ..widgets.chart import warm_plotly
+        warm_plotly()
     except Exception:  # noqa: BLE001 - no plotly: nothing to warm
-        missing.append("plotly validators")
+        missing.append("plotly's validators")
     return missing
 
 

@@ -2,7 +2,7 @@
 
 The table is split by area into modules of this package (``cards``, ``events``,
 ``rules``, ``apps``, ``odds``, ``play``, ``lab``, ``pages``, ``cli``, ``board``,
-``questions``, ``lessons``, ``export``, ``gates``), each holding one dict per language (``EN`` …);
+``questions``, ``lessons``, ``export``, ``gates``, ``serving``), each holding one dict per language (``EN`` …);
 :data:`TABLE` merges them, and a key may live in only one of them.  Nothing in the engine
 builds a sentence: events carry data and :func:`sentence` turns them into words
 here.
@@ -31,7 +31,7 @@ import string
 from typing import Any, Callable, Mapping, Protocol, Sequence, TypeGuard, runtime_checkable
 
 from . import (apps, board, cards, cli, events, export, gates, lab, lessons, odds, pages, play,
-               questions, ruleids, rules)
+               questions, ruleids, rules, serving)
 
 __all__ = ["LANGS", "TABLE", "text", "plural_form", "upper_first", "after_colon", "card_name", "card_code",
            "colour_name", "player_name", "sentence", "rule_name", "annotation", "placeholders",
@@ -42,7 +42,7 @@ __all__ = ["LANGS", "TABLE", "text", "plural_form", "upper_first", "after_colon"
 LANGS: tuple[str, ...] = ("en", "ru")
 
 _AREAS = (cards, events, ruleids, rules, apps, odds, play, lab, pages, cli, board, questions,
-          lessons, export, gates)
+          lessons, export, gates, serving)
 
 
 class TextError(KeyError):

@@ -1,0 +1,426 @@
+"""No student can exhaust the server (issue 38, part 3): the kernels a
+visitor and the whole app may have, the kernel of a page that never connects,
+and a page that floods its websocket (``uno_nb.serving.limits``,
+``uno_nb.serving.flood``).
+
+The rules are tested without a server first; then one small server of its
+own (only the index preheated, a visitor held to three kernels, a page given
+five seconds to connect) takes fifty requests at once from one visitor, a
+page that never connects, and two floods, with no browser: a script is what
+a student with developer tools would use.  Nothing here waits a fixed time:
+each test waits for what it expects (the server's answer, a kernel gone, a
+socket closed), with a generous deadline for a busy machine.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import json
+import logging
+import os
+import re
+import socket
+import time
+import urllib.error
+import urllib.request
+import uuid
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from uno_nb import texts
+from uno_nb.serving.flood import FloodLimits, InFlight, SocketGuard, TokenBucket, action_key
+from uno_nb.serving.limits import (Caps, NeverConnected, Place, Visitors, page_language, refusal,
+                                   total_from_memory, visitor_of)
+
+from tests.reading import cyrillic_share, english_words
+
+# -- the rules, without a server ----------------------------------------------------------
+
+def test_a_token_bucket_lets_its_rate_through_in_bursts_and_no_more():
+    bucket = TokenBucket(rate=100, burst=200, now=0.0)
+    assert sum(bucket.take(0.0) for _ in range(1000)) == 200  # a burst, then nothing
+    assert bucket.take(0.0) is False
+    assert sum(bucket.take(1.0) for _ in range(1000)) == 100  # a second later: a second's worth
+    # over ten seconds of asking 1,000 times a second, 100 a second go through
+    # (and the 100 saved up in the second no one asked)
+    passed = sum(bucket.take(2.0 + i / 1000) for i in range(10_000))
+    assert 1099 <= passed <= 1101
+    assert bucket.take(1000.0) and bucket.tokens == 199  # never more than the burst kept
+
+
+def test_a_flooding_socket_is_dropped_then_closed_and_a_fast_page_never_is():
+    limits = FloodLimits()
+    # a page as fast as a person: a slider dragged at one message a frame for a minute
+    page = SocketGuard(limits, now=0.0)
+    assert all(page.admit(i / 60) for i in range(60 * 60))
+    assert page.dropped == 0 and page.closing is None
+    # a page opening: a burst of its panels' first messages
+    assert all(SocketGuard(limits, 0.0).admit(0.0) for _ in range(limits.burst))
+    # a script: 10,000 messages a second; dropped past the rate, closed once it keeps on
+    flood = SocketGuard(limits, now=0.0)
+    at = 0.0
+    while flood.closing is None:
+        flood.admit(at)
+        at += 1e-4
+    assert flood.closing == "flood" and at < 1.0
+    assert limits.patience <= flood.dropped <= limits.patience + limits.forgive + 1
+    # a burst of 2,000 (a page's forged ticks, tests/test_webapp_class.py) is dropped, not closed
+    burst = SocketGuard(limits, 0.0)
+    assert sum(burst.admit(0.0) for _ in range(2000)) == limits.burst and burst.closing is None
+
+
+def test_a_page_that_does_not_read_is_closed_past_its_bound():
+    guard = SocketGuard(FloodLimits(unread_bytes=1000), 0.0)
+    assert not guard.unread(1000) and guard.closing is None
+    assert guard.unread(1001) and guard.closing == "unread"
+    assert guard.first("unread") and not guard.first("unread")  # said once
+
+
+def test_widget_actions_wait_for_the_kernel_and_only_the_latest_per_control_waits():
+    flight = InFlight(limit=4, waiting=16, stale_seconds=30)
+    deal = ("comm", "custom", "click", "7", ())
+    slider = ("comm", "custom", "value", "3", ())
+    # twenty clicks on Deal while the kernel deals: four in the kernel, one more waits
+    verdicts = [flight.offer(f"d{i}", deal, f"D{i}", now=0.0) for i in range(20)]
+    assert verdicts == ["send"] * 4 + ["wait"] * 16
+    assert len(flight) == 4 and list(flight.waiting) == [deal]
+    assert flight.replaced == "d18"  # the one before the last: answered as done
+    # a slider dragged meanwhile: its last value waits too, after the deal
+    for i in range(30):
+        flight.offer(f"s{i}", slider, f"S{i}", now=0.1)
+    assert [message for _, message in flight.waiting.values()] == ["D19", "S29"]
+    # the kernel is done with one deal: the waiting deal goes, then the slider's last value
+    assert flight.answered("d0", now=1.0) == [("d19", "D19")]
+    assert flight.answered("d1", now=2.0) == [("s29", "S29")]
+    assert flight.answered("nobody's", now=2.0) == [] and len(flight) == 4
+    # an action the kernel never says "idle" for stops counting after stale_seconds
+    assert not flight.full(31.0) and flight.offer("late", deal, "L", now=31.5) == "send"
+    # more controls waiting than allowed: the action is dropped (and answered)
+    few = InFlight(limit=1, waiting=1, stale_seconds=30)
+    assert [few.offer(m, m, m, 0.0) for m in "abc"] == ["send", "wait", "drop"]
+
+
+def test_an_action_is_keyed_by_its_control():
+    header = {"msg_type": "comm_msg"}
+
+    def click(comm: str, ev: str, control: int) -> dict:
+        return {"comm_id": comm, "data": {"method": "custom",
+                                          "content": {"ev": ev, "id": control}}}
+
+    assert action_key(header, click("c1", "click", 7)) == action_key(header, click("c1", "click", 7))
+    assert len({action_key(header, click(*k)) for k in
+                [("c1", "click", 7), ("c1", "click", 8), ("c2", "click", 7), ("c1", "value", 7)]}) == 4
+    update = {"comm_id": "c1", "data": {"method": "update", "state": {"value": 3}}}
+    assert action_key(header, update) != action_key(
+        header, {"comm_id": "c1", "data": {"method": "update", "state": {"index": 1}}})
+    assert action_key(header, "not a dict") == ("comm_msg",)
+
+
+def test_a_visitor_is_held_to_their_cap_and_the_app_to_its_total():
+    alive: set[str] = set()
+    visitors = Visitors(Caps(per_visitor=3, per_address=5, total=7), alive.__contains__)
+    ann = visitor_of("10.0.0.5", "Firefox")
+    places = [visitors.admit(ann) for _ in range(50)]  # fifty requests at once
+    assert sum(isinstance(p, Place) for p in places) == 3 and places[3:] == ["visitor"] * 47
+    for i, place in enumerate(places[:3]):
+        assert isinstance(place, Place)
+        visitors.handed(place, f"ann{i}")
+        alive.add(f"ann{i}")
+        visitors.done(place)
+    assert visitors.admit(ann) == "visitor" and visitors.count(ann) == 3
+    # the same address with another browser: the address's cap
+    bo = visitor_of("10.0.0.5", "Chrome")
+    assert isinstance(visitors.admit(bo), Place) and isinstance(visitors.admit(bo), Place)
+    assert visitors.admit(bo) == "visitor"  # 5 for 10.0.0.5
+    # other visitors are served until the total, then everyone is refused
+    others = [visitors.admit(visitor_of(f"10.0.0.{n}", "Firefox")) for n in (6, 7, 8)]
+    assert [isinstance(p, Place) for p in others] == [True, True, False] and others[2] == "total"
+    # a kernel shut down (a page closed, culled, never connected) frees its place
+    alive.discard("ann0")
+    assert visitors.count(ann) == 2 and visitors.admit(visitor_of("10.0.0.9", "Edge")) != "total"
+    assert visitors.refused == {"visitor": 49, "total": 1}
+    # this computer (the teacher's) is held to the total only, unless asked
+    teacher = visitor_of("127.0.0.1", "Firefox")
+    free = Visitors(Caps(per_visitor=1, total=3), alive.__contains__)
+    assert all(isinstance(free.admit(teacher), Place) for _ in range(3))
+    assert free.admit(teacher) == "total"
+    held = Visitors(Caps(per_visitor=1, this_computer=True), alive.__contains__)
+    assert isinstance(held.admit(teacher), Place) and held.admit(teacher) == "visitor"
+    assert visitor_of(None, "x" * 10_000) == ("?", "x" * 200)
+    assert visitors.first_refusal(ann, "visitor") and not visitors.first_refusal(ann, "visitor")
+
+
+def test_the_total_is_sized_from_the_memory_free_at_start(tmp_path: Path):
+    gib = 2**30
+    assert total_from_memory(8 * gib, pooled=14) == 40  # 54 kernels of 150 MB, 14 warm
+    assert total_from_memory(8 * gib, pooled=14, kernel_mb=300) == 13
+    assert total_from_memory(1 * gib, pooled=14) == 10  # never fewer than ten
+    assert total_from_memory(1 * gib, pooled=99, class_size=30) == 30  # nor than the class
+    assert total_from_memory(None, pooled=0) == 0  # no /proc: no figure, no cap
+    from uno_nb.serving.limits import mem_available
+    meminfo = tmp_path / "meminfo"
+    meminfo.write_text("MemTotal:  8000000 kB\nMemAvailable:    5242880 kB\n")
+    assert mem_available(meminfo) == 5 * gib
+    assert mem_available(tmp_path / "none") is None
+
+
+def test_the_page_a_refused_visitor_gets_is_in_their_language():
+    assert page_language("ru/02_card_odds.ipynb", None) == "ru"
+    assert page_language("02_card_odds.ipynb", "ru,en;q=0.5") == "ru"
+    assert page_language("02_card_odds.ipynb", "en;q=0.5,ru;q=0.4") == "en"
+    assert page_language("02_card_odds.ipynb", "de-DE,fr;q=0.9") == "en"
+    assert page_language("02_card_odds.ipynb", "ru;q=0") == "en"
+    for why, status in (("visitor", 429), ("total", 503)):
+        for lang in ("en", "ru"):
+            code, headers, body = refusal(why, lang, 4, texts.text)
+            assert code == status and int(headers["Retry-After"]) > 0
+            assert f'<html lang="{lang}">' in body and "4" in body
+            assert texts.text(f"serving.{why}.title", lang) in body
+            words = re.sub(r"<[^>]*>|\{[^}]*\}|[a-z-]+:[^;}]+;?", " ", body.split("<body>")[1])
+            if lang == "ru":
+                assert cyrillic_share(words) > 0.9 and english_words(words) == []
+    assert "one person" in texts.text("serving.visitor.body", "en", count=4)
+
+
+def test_a_kernel_whose_page_never_connects_is_stopped_and_one_line_says_so(caplog):
+    now = [0.0]
+    alive = {"a", "b", "c"}
+    stopped: list[str] = []
+
+    async def shutdown(kernel_id: str) -> None:
+        stopped.append(kernel_id)
+        alive.discard(kernel_id)
+
+    never = NeverConnected(45, alive.__contains__, shutdown, logging.getLogger("test.limits"),
+                           clock=lambda: now[0])
+
+    async def run() -> None:
+        never.watch("a", "10.0.0.5")
+        never.watch("b", "10.0.0.5")
+        never.watch("c", "10.0.0.6")
+        never.connected("b")  # its page connected
+        now[0] = 44.0
+        assert await never.sweep() == []
+        now[0] = 45.0
+        assert await never.sweep() == ["a", "c"]
+        never.watch("b")  # a kernel that was once connected is never watched again
+        assert "b" not in never.deadlines
+        assert never._timer is None or never._timer.cancel() is None
+
+    with caplog.at_level(logging.INFO, logger="test.limits"):
+        asyncio.run(run())
+    assert stopped == ["a", "c"] and alive == {"b"}
+    said = [r.getMessage() for r in caplog.records if r.name == "test.limits"]
+    assert len(said) == 1 and said[0].startswith("Stopped 2 kernels whose page never connected")
+
+
+# -- one small server, with no browser ----------------------------------------------------
+
+CAP = 3
+CONNECT_S = 5
+#: Long enough for a busy two-core machine; each wait ends as soon as what it waits for happens.
+WAIT_S = 180
+
+
+@pytest.fixture(scope="module")
+def capped_app():
+    """The app (tests/test_webapp.py's ``running_app``) with a visitor held
+    to CAP kernels on this computer too, and a page given CONNECT_S seconds
+    to connect; only the index is preheated."""
+    from tests.test_webapp import running_app
+
+    with running_app("voila-limits.log", "--UnoVoila.cap_this_computer=True",
+                     f"--UnoVoila.visitor_kernels={CAP}",
+                     f"--UnoVoila.connect_seconds={CONNECT_S}",
+                     r"--VoilaKernelManager.preheat_denylist=^(?!(.*/)?notebooks/00_index\.ipynb$)",
+                     preheated=("00_index",)) as server:
+        yield server
+
+
+def fetch(server, path: str, browser: str, language: str | None = None) -> tuple[int, dict, str]:
+    headers = {"User-Agent": browser, **({"Accept-Language": language} if language else {})}
+    request = urllib.request.Request(f"{server.base}/voila/render/{path}", headers=headers)
+    try:
+        with urllib.request.urlopen(request, timeout=WAIT_S) as response:
+            return response.status, dict(response.headers), response.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, dict(error.headers), error.read().decode()
+
+
+def kernel_of(body: str) -> str:
+    return re.search(r'"kernelId": "([0-9a-f-]{36})"', body).group(1)
+
+
+def wait_for(what, why: str, server) -> None:
+    deadline = time.monotonic() + WAIT_S
+    while not what():
+        assert server.process.poll() is None, f"the server stopped:\n{server.log_tail()}"
+        assert time.monotonic() < deadline, f"{why}:\n{server.log_tail()}"
+        time.sleep(0.2)
+
+
+def rss_mb(pid: int) -> float:
+    status = Path(f"/proc/{pid}/status").read_text()
+    return int(re.search(r"^VmRSS:\s+(\d+)", status, re.M).group(1)) / 1024
+
+
+@pytest.mark.server
+def test_fifty_requests_from_one_visitor_start_no_more_kernels_than_the_cap(capped_app):
+    from tests.test_serving import children
+
+    server = capped_app
+    before = set(children(server.process.pid))
+    with ThreadPoolExecutor(50) as pool:
+        answers = list(pool.map(lambda _: fetch(server, "00_index.ipynb", "Student A"), range(50)))
+    statuses = [status for status, _, _ in answers]
+    assert statuses.count(200) == CAP and statuses.count(429) == 50 - CAP, statuses
+    kernels = {kernel_of(body) for status, _, body in answers if status == 200}
+    assert len(kernels) == CAP
+    # each page served is one more kernel (started for it, or a warm one replaced)
+    assert len(set(children(server.process.pid)) - before) <= CAP
+    # the 51st: the "too many" page, in the page's language or the browser's
+    status, headers, body = fetch(server, "00_index.ipynb", "Student A")
+    assert status == 429 and int(headers["Retry-After"]) > 0
+    assert '<html lang="en">' in body and texts.text("serving.visitor.title", "en") in body
+    status, _, body = fetch(server, "ru/00_index.ipynb", "Student A")
+    assert status == 429 and '<html lang="ru">' in body
+    assert texts.text("serving.visitor.title", "ru") in body
+    status, _, body = fetch(server, "00_index.ipynb", "Student A", "ru-RU,ru;q=0.9,en;q=0.8")
+    assert status == 429 and texts.text("serving.visitor.body", "ru", count=CAP) in body
+    # nobody else notices: another visitor gets the page
+    status, _, body = fetch(server, "00_index.ipynb", "Student B")
+    assert status == 200 and kernel_of(body) not in kernels
+    # these pages never connect: their kernels are stopped, and the visitor may open pages again
+    wait_for(lambda: not any(server.kernel_alive(k) for k in kernels),
+             "the kernels of pages that never connected are still running", server)
+    assert fetch(server, "00_index.ipynb", "Student A")[0] == 200
+    text = server.log.read_text()
+    assert text.count("Refused a page to 127.0.0.1 (Student A)") == 1  # said once
+    assert "Traceback" not in text
+
+
+def socket_url(server, kernel: str) -> str:
+    return f"{server.base.replace('http', 'ws')}/api/kernels/{kernel}/channels?session_id={uuid.uuid4().hex}"
+
+
+def message(session: str, msg_type: str = "kernel_info_request", content: dict | None = None) -> str:
+    return json.dumps({"header": {"msg_id": uuid.uuid4().hex, "username": "student",
+                                  "session": session, "msg_type": msg_type, "version": "5.3",
+                                  "date": "2026-01-01T00:00:00Z"},
+                       "parent_header": {}, "metadata": {}, "content": content or {},
+                       "buffers": [], "channel": "shell"})
+
+
+@pytest.mark.server
+def test_a_kernel_whose_page_never_connects_is_stopped_and_one_that_connects_is_kept(capped_app):
+    from tornado.websocket import websocket_connect
+
+    server = capped_app
+    status, _, body = fetch(server, "00_index.ipynb", "Student D")
+    assert status == 200
+    kept = kernel_of(body)
+
+    async def connect_then_wait() -> bool:
+        ws = await websocket_connect(socket_url(server, kept))
+        try:
+            status, _, body = await asyncio.to_thread(fetch, server, "00_index.ipynb", "Student C")
+            assert status == 200
+            left = kernel_of(body)
+            await asyncio.to_thread(wait_for, lambda: not server.kernel_alive(left),
+                                    "the kernel of a page that never connected is still running",
+                                    server)
+            return server.kernel_alive(kept)
+        finally:
+            ws.close()
+
+    assert asyncio.run(connect_then_wait()), "the kernel of a page that connected was stopped"
+    assert re.search(r"Stopped 1 kernel whose page never connected within 5 s", server.log.read_text())
+
+
+@pytest.mark.server
+def test_a_flooding_page_is_closed_and_the_servers_memory_comes_back(capped_app):
+    from tornado.websocket import websocket_connect
+
+    server = capped_app
+    pid = server.process.pid
+    status, _, body = fetch(server, "00_index.ipynb", "Flooder")
+    assert status == 200
+    kernel = kernel_of(body)
+
+    async def flood_reading() -> tuple[int, int | None]:
+        """A page reading its socket, sending as fast as it can: the kernel's
+        info asked for, and code to run (which Voilà refuses)."""
+        ws = await websocket_connect(socket_url(server, kernel))
+        session = uuid.uuid4().hex
+        closed = asyncio.ensure_future(drain(ws))
+        sent = 0
+        while not closed.done() and sent < 200_000:
+            kind = "execute_request" if sent % 2 else "kernel_info_request"
+            try:
+                await ws.write_message(message(session, kind, {"code": "1"}))
+            except Exception:  # closed under it
+                break
+            sent += 1
+        await closed  # the socket's close event, not a sleep
+        return sent, ws.close_code
+
+    async def drain(ws) -> None:
+        while await ws.read_message() is not None:
+            pass
+
+    before = rss_mb(pid)
+    sent, code = asyncio.run(flood_reading())
+    assert code == 1008 and sent < 200_000, (sent, code)
+    # a page that does not read: a raw socket, written to and never read
+    sent_raw = flood_unread(server, kernel)
+    assert sent_raw < 200_000
+    # others are still served
+    status, _, body = fetch(server, "00_index.ipynb", "Student E")
+    assert status == 200
+    # the server's memory comes back within 10% of before
+    wait_for(lambda: rss_mb(pid) <= 1.1 * before,
+             f"the server's memory did not come back to {before:.0f} MB (+10%)", server)
+    text = server.log.read_text()
+    print(f"flood: {sent:,} messages sent reading, {sent_raw:,} not reading; "
+          f"server {before:.0f} MB before, {rss_mb(pid):.0f} MB after")
+    assert text.count("Closed the connection of a page that kept sending") == 2  # once a socket
+    assert text.count("more than 100 messages a second") == 2
+    assert "Traceback" not in text and "WebSocketClosedError" not in text
+
+
+def flood_unread(server, kernel: str) -> int:
+    """Messages written to a page's socket that never reads it, until the
+    server closes it (the write fails); how many were sent."""
+    host, port = server.base.split("//")[1].split(":")
+    # (its receive buffer as the system sizes it: a smaller one made the system drop
+    # the server's acknowledgements with its data, and the client's own sending stall)
+    raw = socket.create_connection((host, int(port)), timeout=WAIT_S)
+    path = socket_url(server, kernel).split(port, 1)[1]
+    key = base64.b64encode(os.urandom(16)).decode()
+    raw.sendall(f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\n"
+                f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                "Sec-WebSocket-Version: 13\r\n\r\n".encode())
+    head = b""
+    while b"\r\n\r\n" not in head:
+        head += raw.recv(1)
+    assert b" 101 " in head.split(b"\r\n")[0], head
+    session = uuid.uuid4().hex
+    sent = 0
+    try:
+        while sent < 200_000:
+            payload = message(session).encode()
+            mask = os.urandom(4)
+            masked = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+            raw.sendall(b"\x81" + bytes([0x80 | 126]) + len(payload).to_bytes(2, "big")
+                        + mask + masked)
+            sent += 1
+    except TimeoutError:
+        pytest.fail(f"the server neither read nor closed a flooding socket:\n{server.log_tail()}")
+    except OSError:  # the server closed it: the close event of a socket never read
+        pass
+    finally:
+        raw.close()
+    return sent

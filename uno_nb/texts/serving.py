@@ -1,0 +1,26 @@
+"""Texts: the page the web app sends instead of a lesson's page when a
+visitor has as many pages open as one person may, or the teacher's computer
+as many as its memory holds (``uno_nb.serving.limits``)."""
+
+EN: dict[str, str] = {
+    "serving.visitor.title": "Too many pages open",
+    "serving.visitor.body": "You have as many pages of the app open as one person may have at "
+                            "once: {count}. Close a tab you no longer need, then try again.",
+    "serving.total.title": "All places are taken",
+    "serving.total.body": "The teacher's computer is already running as many pages as its "
+                          "memory can hold: {count}. Try again in a minute; if the page still "
+                          "does not open, tell your teacher.",
+    "serving.again": "Try again",
+}
+
+RU: dict[str, str] = {
+    "serving.visitor.title": "Открыто слишком много страниц",
+    "serving.visitor.body": "У вас открыто столько страниц приложения, сколько можно одному "
+                            "человеку: {count}. Закройте вкладку, которая больше не нужна, и "
+                            "попробуйте ещё раз.",
+    "serving.total.title": "Все места заняты",
+    "serving.total.body": "Компьютер учителя уже работает со столькими страницами, сколько "
+                          "выдерживает его память: {count}. Попробуйте ещё раз через минуту; "
+                          "если страница так и не откроется, скажите учителю.",
+    "serving.again": "Попробовать ещё раз",
+}
