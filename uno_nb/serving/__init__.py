@@ -24,7 +24,10 @@ that each can be tested without starting Voilà, a module for each thing it owns
   compiles it when it is not ready yet: the pages open at once, and the lab
   plays on the engine until the simulator is ready (``uno_nb.kernel.not_ready``);
 * :mod:`.sockets`, the log: :func:`~.sockets.quiet_closed_sockets` makes the
-  server's writes to a page's closed socket one line, not a traceback each.
+  server's writes to a page's closed socket one line, not a traceback each;
+* :mod:`.transfer`, the network: every text response gzip'd when asked,
+  files named by their content cached for a year, Voilà's chunks in one
+  script, no MathJax.
 
 None of them imports Voilà (the kernel manager is given Voilà's class) or
 the widgets: the launcher imports Voilà only when the app starts.
