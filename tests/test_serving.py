@@ -504,3 +504,51 @@ def test_only_files_named_by_their_content_are_kept_by_the_browser():
     assert not is_content_named("/voila/labextensions/@jupyter-widgets/jupyterlab-manager/package.json")
     assert not is_content_named(base + "style.js")
     assert not is_content_named(base + "7.js", version="1")  # not a hash
+    assert not is_content_named("/voila/static/7155.voila.js")  # a chunk's number, no hash
+
+
+# -- what a page costs the network (uno_nb.serving.transfer) ------------------------------
+
+def test_gzip_is_what_the_browser_says_it_takes():
+    from uno_nb.serving.transfer import accepts_gzip, cache_control, compressible
+
+    assert accepts_gzip("gzip, deflate")
+    assert accepts_gzip("br;q=1.0, gzip;q=0.8")
+    assert not accepts_gzip("gzip;q=0, deflate")
+    assert not accepts_gzip("")
+    assert not accepts_gzip("identity")
+    assert all(map(compressible, ["text/html; charset=UTF-8", "text/javascript", "text/css",
+                                  "application/json", "image/svg+xml"]))
+    assert not any(map(compressible, ["font/woff2", "image/png", ""]))
+    assert cache_control("/uno_nb/made/voila-chunks.00b054b6835b1e7c.js") == (
+        "public, max-age=31536000, immutable")
+    assert cache_control("/voila/static/voila.js") == "no-cache"
+
+
+def test_a_static_file_is_compressed_once_until_it_changes(tmp_path):
+    import gzip
+
+    from uno_nb.serving.transfer import GzipCache
+
+    path = tmp_path / "a.js"
+    path.write_text("let a = 1;\n" * 500)
+    cache = GzipCache()
+    first = cache.body(str(path))
+    assert cache.body(str(path)) is first and cache.compressed == 1  # 30 students: one gzip
+    assert gzip.decompress(first) == path.read_bytes()
+    path.write_text("let b = 2;\n" * 500)
+    os.utime(path, ns=(time.time_ns() + 10**9,) * 2)
+    assert gzip.decompress(cache.body(str(path))) == path.read_bytes()
+    assert cache.compressed == 2 and len(cache._bodies) == 1  # the old body is dropped
+
+
+def test_voilas_chunks_are_bundled_for_the_voila_they_were_listed_for(tmp_path):
+    from uno_nb.serving.transfer import VOILA_VERSION, voila_chunks
+
+    for chunk in (1, 2):
+        (tmp_path / f"{chunk}.voila.js").write_text(f'"use strict";(self.w=self.w||[]).push([[{chunk}],{{}}]);')
+    bundle = voila_chunks([tmp_path], VOILA_VERSION, chunks=(1, 2))
+    assert bundle is not None and bundle.filename == f"voila-chunks.{bundle.digest}.js"
+    assert bundle.body.count(b"(function(){") == 2  # each chunk in a function of its own
+    assert voila_chunks([tmp_path], "0.6.0", chunks=(1, 2)) is None  # another Voilà: as it was
+    assert voila_chunks([tmp_path], VOILA_VERSION, chunks=(1, 3)) is None  # a chunk missing

@@ -63,7 +63,18 @@ What Voilà does not do by itself is done here:
   (``uno_nb.serving.flood``, the server's ``kernel_websocket_connection_class``):
   100 messages a second, four widget actions in the kernel at once (the
   latest per control waits), closed if it floods on or stops reading; each
-  throttle or close is one line in the log.
+  throttle or close is one line in the log;
+* a page costs the network a fraction of what it did (``uno_nb.serving.transfer``):
+  every text response gzip'd when the browser asks (static files compressed
+  once, from a cache), files named by their content kept by the browser for
+  a year, Voilà's chunks sent as one script and MathJax left out;
+* the kernels are forked from one process that has imported the kit
+  (``uno_nb.serving.forking``, the provisioner ``uno-nb-forking``): they
+  share its memory copy-on-write, and start in milliseconds;
+* with a class size, the class's kernels follow the class: K warm kernels for
+  the page it is on (the lesson's first page at start; then the page the
+  teacher sends it to from the class board, or the page students start
+  opening), one for every other page (``uno_nb.serving.kernel_manager``).
 
 Voilà is imported only when the app starts: the engine never needs it.
 """
@@ -90,13 +101,16 @@ from .serving.limits import (KERNEL_MB, MIN_TOTAL, NEVER_CONNECTED, VISITORS, Ca
 from .serving.pools import CLASS_PAGES, BoardLead, class_pools, split_arguments
 from .serving.scheduler import QUIET_SECONDS, StartScheduler, start_slots
 from .serving.sockets import quiet_closed_sockets
+from .serving.transfer import (NO_MATHJAX, BundleHandler, is_content_named, server_settings,
+                               static_files, voila_chunks)
 from .widgets.assets import (PLOTLY_ENV, PLOTLY_FILE, PLOTLY_PATH, UI_ENV, UI_FILES, UI_FOLDER,
                              UI_PATH, plotly_url, ui_url)
 
 if TYPE_CHECKING:
     from nbformat import NotebookNode
 
-__all__ = ["project_root", "main", "lan_addresses", "exposed", "ALL_INTERFACES"]
+__all__ = ["project_root", "main", "lan_addresses", "exposed", "ALL_INTERFACES",
+           "is_content_named"]
 
 TEMPLATE = "uno_nb"
 #: The class board's file, and the flag that tells the kernels that the
@@ -111,6 +125,8 @@ TEACHER_ENV = "UNO_NB_TEACHER"
 JOIN_ENV = "UNO_NB_JOIN_BASE"
 #: The class board's page.
 BOARD_PAGE = "voila/render/06_class_board.ipynb"
+#: Where the files made at start-up are served (uno_nb.serving.transfer.Bundle).
+BUNDLES = "uno_nb/made"
 #: The addresses that mean "listen on every network interface".
 ALL_INTERFACES = frozenset({"0.0.0.0", "", "::"})
 #: What start-up warns of when the app listens beyond this computer.
@@ -183,16 +199,6 @@ def _connection_root() -> str:
     takes 70: macOS's per-user temporary directory (about 50) is too long."""
     temp = tempfile.gettempdir()
     return temp if len(temp) <= 30 or not os.path.isdir("/tmp") else "/tmp"
-
-
-#: A webpack file name that carries a hash of its content: ``remoteEntry.5cbb9d23….js``.
-_CONTENT_NAMED = re.compile(r"[./][0-9a-f]{8,}\.(js|css)$")
-
-
-def is_content_named(path: str, version: str = "") -> bool:
-    """Whether a served file's name (or its ``?v=`` argument) carries a hash of
-    its content, so that the file under that address never changes."""
-    return bool(_CONTENT_NAMED.search(path)) or bool(re.fullmatch(r"[0-9a-f]{8,}", version))
 
 
 def _use_checkout_templates(root: Path) -> None:
@@ -292,12 +298,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         the other before a widget could be drawn.  The files webpack named by
         their content (``remoteEntry.<hash>.js``, chunks asked for with
         ``?v=<hash>``) never change under their names, so the browser may
-        keep them; anything else is still asked again each time."""
-
-        def set_headers(self) -> None:
-            super().set_headers()
-            if is_content_named(self.request.path, self.get_argument("v", "")):
-                self.set_header("Cache-Control", "public, max-age=31536000, immutable")
+        keep them (``uno_nb.serving.transfer.static_files`` says so, as it
+        does for every static file); anything else is still asked again each time."""
 
     class _Notebooks(LargeFileManager):
         """The notebooks, read without checking their signatures.
@@ -478,6 +480,9 @@ def main(argv: Sequence[str] | None = None) -> None:
                 voila.app.voila_kernel_manager_factory = made
             self.contents_manager = settings["contents_manager"] = _Notebooks(parent=self)
             self._limit_kernels(settings)
+            # text gzip'd when asked; MathJax's stand-in (no page has a formula)
+            settings.update(server_settings(url_path_join(self.base_url, BUNDLES,
+                                                          NO_MATHJAX.filename)))
             return settings
 
         def _limit_kernels(self, settings: dict[str, Any]) -> None:
@@ -496,19 +501,26 @@ def main(argv: Sequence[str] | None = None) -> None:
                                    "uno_nb_plotly": plotly_url(),
                                    "uno_nb_ui_js": ui_url("ui.js"),
                                    "uno_nb_ui_css": ui_url("ui.css")}
+            # Voilà's chunks in one script, and MathJax's stand-in (uno_nb.serving.transfer)
+            chunks = voila_chunks(self.static_paths, voila.__version__)
+            bundles = {b.filename: b for b in (NO_MATHJAX, chunks) if b is not None}
+            if chunks is not None:
+                resources.resources["uno_nb_voila_chunks"] = f"{BUNDLES}/{chunks.filename}"
             ours = {TornadoVoilaHandler: PageHandler, FileFindHandler: ExtensionFiles}
-            handlers = [(pattern, ours.get(handler, handler), *rest)
+            handlers = [(pattern, static_files(ours.get(handler, handler)), *rest)
                         for pattern, handler, *rest in super().init_handlers()]
             home = url_path_join(self.base_url, "voila/render", self.home)
             folder, name = PLOTLY_PATH.rsplit("/", 1)
             bundle = (url_path_join(self.server_url, folder, f"({re.escape(name)})"),
-                      StaticFileHandler, {"path": str(PLOTLY_FILE.parent)})
+                      static_files(StaticFileHandler), {"path": str(PLOTLY_FILE.parent)})
             ui = (url_path_join(self.server_url, UI_PATH,
                                 f"({'|'.join(re.escape(n) for n in UI_FILES)})"),
-                  StaticFileHandler, {"path": str(UI_FOLDER)})
+                  static_files(StaticFileHandler), {"path": str(UI_FOLDER)})
+            made = (url_path_join(self.server_url, BUNDLES, "([^/]+)"), BundleHandler,
+                    {"bundles": bundles})
             redirect = (url_path_join(self.server_url, "/?"), RedirectHandler,
                         {"url": home, "permanent": False})  # 302: browsers keep no 301 of it
-            return [redirect, bundle, ui, *handlers]
+            return [redirect, bundle, ui, made, *handlers]
 
     UnoVoila.launch_instance(argv=voila_argv)
 

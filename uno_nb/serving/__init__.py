@@ -24,7 +24,7 @@ that each can be tested without starting Voilà, a module for each thing it owns
   compiles it when it is not ready yet: the pages open at once, and the lab
   plays on the engine until the simulator is ready (``uno_nb.kernel.not_ready``);
 * :mod:`.sockets`, the log: :func:`~.sockets.quiet_closed_sockets` makes the
-  server's writes to a page's closed socket one line, not a traceback each.
+  server's writes to a page's closed socket one line, not a traceback each;
 * :mod:`.limits`, how many kernels the pages may have: a few per visitor
   (an address and a browser) and in all what the memory holds
   (:class:`~.limits.Visitors`), a refused visitor told so in their language
@@ -32,7 +32,13 @@ that each can be tested without starting Voilà, a module for each thing it owns
   stopped (:class:`~.limits.NeverConnected`);
 * :mod:`.flood`, a page's websocket: throttled when it floods, closed when it
   goes on or stops reading, its widget actions held to what the kernel does
-  (:func:`~.flood.guarded_connection`).
+  (:func:`~.flood.guarded_connection`);
+* :mod:`.transfer`, the network: every text response gzip'd when asked,
+  files named by their content cached for a year, Voilà's chunks in one
+  script, no MathJax;
+* :mod:`.forking`, the kernels' memory: every kernel forked from one process
+  that has imported the kit (:class:`~.forking.ForkingProvisioner`), so that
+  they share it.
 
 None of them imports Voilà (the kernel manager is given Voilà's class) or
 the widgets: the launcher imports Voilà only when the app starts.

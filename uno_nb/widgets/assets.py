@@ -21,8 +21,8 @@ import hashlib
 import re
 from pathlib import Path
 
-__all__ = ["PLOTLY_FILE", "PLOTLY_PATH", "PLOTLY_ENV", "plotly_version", "plotly_url",
-           "UI_FOLDER", "UI_FILES", "UI_PATH", "UI_ENV", "ui_version", "ui_url"]
+__all__ = ["PLOTLY_FILE", "PLOTLY_PATH", "PLOTLY_ENV", "plotly_version", "plotly_digest",
+           "plotly_url", "UI_FOLDER", "UI_FILES", "UI_PATH", "UI_ENV", "ui_version", "ui_url"]
 
 #: plotly.js's basic bundle, which the charts draw with (uno_nb.widgets.chart),
 #: where the app serves it (below the server's base URL), and the variable that
@@ -51,10 +51,18 @@ def plotly_version(bundle: Path = PLOTLY_FILE) -> str:
     return found.group(1)
 
 
+@functools.lru_cache(maxsize=None)
+def plotly_digest(bundle: Path = PLOTLY_FILE) -> str:
+    """A digest of the bundle: in its address's query, so that the browser
+    keeps it for good and another bundle (even of the same version) is a new
+    address."""
+    return hashlib.sha256(bundle.read_bytes()).hexdigest()[:12]
+
+
 def plotly_url(path: str = PLOTLY_PATH) -> str:
-    """The bundle's address below the server's base URL; its version in the
+    """The bundle's address below the server's base URL; its digest in the
     query lets the browser cache it for good."""
-    return f"{path}?v={plotly_version()}"
+    return f"{path}?v={plotly_digest()}"
 
 
 @functools.lru_cache(maxsize=None)

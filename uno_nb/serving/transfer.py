@@ -1,0 +1,310 @@
+"""What a page costs the network: every text response gzip'd when the browser
+asks, files whose address names their content kept by the browser for a year,
+and the requests a page made for nothing cut.
+
+Measured on 4aab95c, a first visit of a page took 5.1-6.6 MB in 100-124
+requests, nothing compressed, and 74-95 responses carried no Cache-Control.
+The launcher (:mod:`uno_nb.webapp`) wires in what is here:
+
+* :func:`server_settings`: tornado compresses every text response (the
+  notebook page that Voilà streams cell by cell included: tornado's gzip
+  flushes at each of Voilà's flushes, so the page still arrives piece by
+  piece; the websocket's upgrade has no body and is left alone);
+* :func:`static_files` turns each of the server's static file handlers into
+  one that sends a file's gzip'd body from a cache (:class:`GzipCache`: a
+  file is compressed once, not once per student) and says how long the
+  browser may keep it (:func:`cache_control`): a year, immutable, when the
+  address names the content (a webpack name with a hash, or ``?v=<hash>``),
+  else ``no-cache`` (asked again each time, a 304 when unchanged) - never the
+  browser's own guess;
+* :class:`Bundle` serves from memory a file made at start-up, under an
+  address with its digest: Voilà's 56 webpack chunks that every page loads,
+  one after another, as one script (:func:`voila_chunks`, the template puts
+  it before Voilà's ``voila.js``, whose loader then finds them loaded), and a
+  stand-in for MathJax (:data:`NO_MATHJAX`): Voilà's page otherwise loads
+  MathJax 3 (16 requests, about 200 kB gzip'd) to typeset the text of every
+  widget, and no page of the kit has a formula.
+
+Chromium asks for brotli or zstd only over HTTPS, and the classroom app is
+plain HTTP: gzip is what the students' browsers can take.
+
+No Voilà here: the launcher gives what it needs (its static folders, its
+handler classes).
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import re
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Sequence
+
+from tornado.web import HTTPError, RequestHandler, StaticFileHandler
+
+__all__ = ["YEAR", "REVALIDATE", "is_content_named", "accepts_gzip", "compressible",
+           "cache_control", "GzipCache", "GZIP_CACHE", "CompressedStatic", "static_files",
+           "Bundle", "BundleHandler", "voila_chunks", "VOILA_CHUNKS", "VOILA_VERSION",
+           "NO_MATHJAX", "server_settings"]
+
+#: Cache-Control of a file whose address names its content.
+YEAR = "public, max-age=31536000, immutable"
+#: Cache-Control of any other static file: kept, but asked again each time.
+REVALIDATE = "no-cache"
+#: Below this, gzip's header costs about what it saves (tornado's own threshold).
+MIN_SIZE = 1024
+#: gzip's level for a cached body: compressed once, so the smallest.
+LEVEL = 9
+
+#: A webpack file name that carries a hash of its content: ``remoteEntry.5cbb9d23….js``.
+_CONTENT_NAMED = re.compile(r"[./][0-9a-f]{8,}\.(js|css|woff2?|svg)$")
+_HASH = re.compile(r"[0-9a-f]{8,}")
+_TEXT_TYPES = frozenset({"application/javascript", "application/x-javascript",
+                         "application/json", "application/xml", "image/svg+xml",
+                         "application/manifest+json"})
+
+
+def is_content_named(path: str, version: str = "") -> bool:
+    """Whether a served file's name (or its ``?v=`` argument) carries a hash of
+    its content, so that the file under that address never changes."""
+    return bool(_CONTENT_NAMED.search(path)) or bool(_HASH.fullmatch(version))
+
+
+def cache_control(path: str, version: str = "") -> str:
+    """How long a browser may keep a static file: a year for a content-named
+    one, else it asks again each time (``no-cache``)."""
+    return YEAR if is_content_named(path, version) else REVALIDATE
+
+
+def accepts_gzip(accept_encoding: str) -> bool:
+    """Whether an ``Accept-Encoding`` header takes gzip (and not with ``q=0``)."""
+    for part in accept_encoding.split(","):
+        name, _, params = part.strip().partition(";")
+        if name.strip().lower() in ("gzip", "*"):
+            quality = re.search(r"q\s*=\s*([0-9.]+)", params)
+            return quality is None or float(quality.group(1)) > 0
+    return False
+
+
+def compressible(content_type: str) -> bool:
+    """Whether a response of this type is text that gzip makes smaller."""
+    kind = content_type.split(";")[0].strip().lower()
+    return kind.startswith("text/") or kind in _TEXT_TYPES
+
+
+@dataclass
+class GzipCache:
+    """Files' gzip'd bodies, each compressed once for as long as the file is
+    unchanged (keyed by its path, modification time and size), at most
+    ``limit`` bytes of them (the oldest go first).  ``compressed``: how many
+    bodies were compressed, ``seconds``: the CPU time that took."""
+
+    limit: int = 64 * 2**20
+    compressed: int = 0
+    seconds: float = 0.0
+    _bodies: dict[tuple[str, int, int], bytes] = field(default_factory=dict)
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def body(self, path: str) -> bytes:
+        """The file's content, gzip'd."""
+        import os
+        import time
+
+        info = os.stat(path)
+        key = (path, info.st_mtime_ns, info.st_size)
+        with self._lock:
+            found = self._bodies.get(key)
+        if found is not None:
+            return found
+        started = time.process_time()
+        body = gzip.compress(Path(path).read_bytes(), LEVEL, mtime=0)
+        with self._lock:
+            self.compressed += 1
+            self.seconds += time.process_time() - started
+            self._bodies = {k: v for k, v in self._bodies.items() if k[0] != path}
+            self._bodies[key] = body
+            while sum(map(len, self._bodies.values())) > self.limit and len(self._bodies) > 1:
+                del self._bodies[next(iter(self._bodies))]
+        return body
+
+
+#: The app's one cache.
+GZIP_CACHE = GzipCache()
+
+
+class CompressedStatic(StaticFileHandler):
+    """A static file handler (put first in a handler's bases by
+    :func:`static_files`) that sends a text file gzip'd from :data:`GZIP_CACHE`
+    when the browser asks for gzip and no range of it, and says how long the
+    browser may keep it (:func:`cache_control`)."""
+
+    _gzipped: bytes | None = None
+
+    def get_cache_time(self, path: str, modified: Any, mime_type: str) -> int:
+        return 0  # set_headers says it (tornado would keep anything with ?v= ten years)
+
+    def set_headers(self) -> None:
+        super().set_headers()
+        self._gzipped = None
+        self.clear_header("Expires")
+        self.set_header("Cache-Control",
+                        cache_control(self.request.path, self.get_argument("v", "")))
+        if self.absolute_path is None or self.request.headers.get("Range"):
+            return
+        if not accepts_gzip(self.request.headers.get("Accept-Encoding", "")):
+            return
+        if not compressible(str(self._headers.get("Content-Type", ""))):
+            return
+        if super().get_content_size() < MIN_SIZE:
+            return
+        self._gzipped = GZIP_CACHE.body(self.absolute_path)
+        self.set_header("Content-Encoding", "gzip")  # tornado's own gzip then keeps off
+        vary(self)
+
+    def get_content_size(self) -> int:
+        return len(self._gzipped) if self._gzipped is not None else super().get_content_size()
+
+    # tornado calls get_content on the handler (self.get_content(path, start,
+    # end)), and its classmethod get_content_version on the class: the first
+    # is an instance's here, so the second reads the file itself.
+    def get_content(self, abspath: str, start: int | None = None,  # type: ignore[override]
+                    end: int | None = None) -> bytes | Iterable[bytes]:
+        if self._gzipped is not None:
+            return self._gzipped
+        return StaticFileHandler.get_content(abspath, start, end)
+
+    @classmethod
+    def get_content_version(cls, abspath: str) -> str:
+        return hashlib.sha512(Path(abspath).read_bytes()).hexdigest()
+
+
+def vary(handler: RequestHandler) -> None:
+    """Say that the response depends on Accept-Encoding (tornado's gzip says
+    it of every response when it is on)."""
+    if not handler.settings.get("compress_response"):
+        handler.set_header("Vary", "Accept-Encoding")
+
+
+def static_files(handler: type[Any]) -> type[Any]:
+    """The handler class serving what it served, through :class:`CompressedStatic`
+    (any handler that is no static file handler, as it is).  A handler that
+    makes its files' content itself (Voilà's themes rewrite their CSS) keeps
+    it: it gets the cache headers, and tornado's gzip of each response."""
+    if not (isinstance(handler, type) and issubclass(handler, StaticFileHandler)):
+        return handler
+    if issubclass(handler, CompressedStatic):
+        return handler
+    below = handler.__mro__[:handler.__mro__.index(StaticFileHandler)]
+    if any(name in vars(base) for base in below for name in ("get_content", "get_content_size")):
+        class Headers(handler):  # type: ignore[misc]
+            def set_headers(self) -> None:
+                super().set_headers()
+                self.set_header("Cache-Control",
+                                cache_control(self.request.path, self.get_argument("v", "")))
+
+        Headers.__name__ = Headers.__qualname__ = f"Cached{handler.__name__}"
+        return Headers
+    return type(f"Compressed{handler.__name__}", (CompressedStatic, handler), {})
+
+
+@dataclass(frozen=True)
+class Bundle:
+    """A file made at start-up and served from memory (:class:`BundleHandler`):
+    its content, its type, and its address's name, which carries its digest."""
+
+    name: str
+    body: bytes
+    content_type: str = "text/javascript; charset=UTF-8"
+    gzipped: bytes = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "gzipped", gzip.compress(self.body, LEVEL, mtime=0))
+
+    @property
+    def digest(self) -> str:
+        return hashlib.sha256(self.body).hexdigest()[:16]
+
+    @property
+    def filename(self) -> str:
+        """``name.<digest>.ext``: a content-named file, kept for a year."""
+        stem, dot, ext = self.name.rpartition(".")
+        return f"{stem}.{self.digest}.{ext}" if dot else f"{self.name}.{self.digest}"
+
+
+class BundleHandler(RequestHandler):
+    """Sends a :class:`Bundle` (``bundles``: its file names and bundles), gzip'd
+    when asked, to be kept for a year."""
+
+    def initialize(self, bundles: dict[str, Bundle]) -> None:
+        self.bundles = bundles
+
+    def compute_etag(self) -> str | None:
+        return None  # never asked again: its address changes with its content
+
+    def get(self, filename: str) -> None:
+        bundle = self.bundles.get(filename)
+        if bundle is None:
+            raise HTTPError(404)
+        self.set_header("Content-Type", bundle.content_type)
+        self.set_header("Cache-Control", YEAR)
+        vary(self)
+        if accepts_gzip(self.request.headers.get("Accept-Encoding", "")):
+            self.set_header("Content-Encoding", "gzip")
+            self.finish(bundle.gzipped)
+        else:
+            self.finish(bundle.body)
+
+
+#: The Voilà these chunks are Voilà's of (binder/requirements.txt pins it).
+VOILA_VERSION = "0.5.13"
+#: Voilà 0.5.13's webpack chunks (``<id>.voila.js`` in its static folder) that
+#: every page loads at start (the lab frontend, the widget manager's shared
+#: modules, rendermime), found with the browser (tests/test_webapp.py's
+#: budget test checks that a page asks for none of them itself).
+VOILA_CHUNKS = (
+    73, 143, 431, 457, 630, 1187, 1601, 1621, 1670, 2930, 3144, 3249, 3307, 3311, 3459, 3649,
+    3916, 3989, 3992, 4041, 4135, 4173, 4222, 4653, 4729, 4972, 5044, 5312, 5688, 5764, 5767,
+    6008, 6049, 6382, 6468, 6573, 7155, 7483, 7556, 7598, 7770, 7883, 8017, 8135, 8487, 8766,
+    8773, 8862, 8925, 9081, 9151, 9212, 9582, 9684, 9890, 9981)
+
+
+def voila_chunks(static_folders: Sequence[str | Path], version: str,
+                 chunks: Sequence[int] = VOILA_CHUNKS) -> Bundle | None:
+    """Voilà's chunks as one script, each in a function of its own (each is
+    one statement that hands its modules to webpack's list, read by Voilà's
+    loader when it starts); None for another Voilà, or one that lacks a chunk
+    (the page then loads them itself, as it always did)."""
+    if version != VOILA_VERSION:
+        return None
+    parts = []
+    for chunk in chunks:
+        name = f"{chunk}.voila.js"
+        found = next((Path(folder) / name for folder in static_folders
+                      if (Path(folder) / name).is_file()), None)
+        if found is None:
+            return None
+        parts.append(b"(function(){\n" + found.read_bytes() + b"\n})();\n")
+    return Bundle("voila-chunks.js", b"".join(parts))
+
+
+#: MathJax 2's few calls that JupyterLab's MathJax 2 typesetter makes, doing
+#: nothing: Voilà's page uses that typesetter, which loads the script at
+#: ``fullMathjaxUrl``, when the server names one (:func:`server_settings`),
+#: and else MathJax 3, bundled, on the first widget with text.  The kit's
+#: pages have no formula; a "$" in a text stays a "$".
+NO_MATHJAX = Bundle("no-mathjax.js", b"""\
+/* uno_nb: no formulas on these pages, so no MathJax (see uno_nb/serving/transfer.py) */
+window.MathJax = window.MathJax || {
+  Hub: {Config() {}, Configured() {}, Queue() {}, Register: {StartupHook() {}}},
+};
+""")
+
+
+def server_settings(mathjax_url: str) -> dict[str, Any]:
+    """Tornado's settings: every text response compressed when the browser
+    asks (what :class:`CompressedStatic` and :class:`BundleHandler` do not
+    send gzip'd already), and the page's MathJax at ``mathjax_url``
+    (:data:`NO_MATHJAX`'s address)."""
+    return {"compress_response": True, "mathjax_url": mathjax_url, "mathjax_config": "none"}
