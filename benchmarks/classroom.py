@@ -1,17 +1,47 @@
 """How does the web app take a class arriving?  N visitors open one page at once.
 
 The app is started as ``make app`` starts it (``PY -m uno_nb.webapp
---no-browser --port=P --Voila.port_retries=0``, run in the checkout DIR;
-``--class-size K`` adds ``--class-size=K --pages PAGE``, so that PAGE alone
-gets K preheated kernels).  Once the server is ready, one Chromium (Debian's,
-at /usr/bin/chromium, driven by Playwright) opens PAGE in N browser contexts -
+--no-browser --port=P --Voila.port_retries=0``, run in the checkout DIR, with
+a class board of its own in a temporary folder: $UNO_NB_CLASSBOARD);
+``--class-size K`` adds ``--class-size=K --pages PAGE,…``, so that the pages
+measured alone get K preheated kernels (``--pools default``: no ``--pages``,
+the app's own choice).  Once the server is ready, one Chromium (Debian's, at
+/usr/bin/chromium, driven by Playwright) opens PAGE in N browser contexts -
 N visitors who share nothing - with the N page loads started together, and
-each visitor waits until the page's widgets are drawn.
+each visitor waits until the page's widgets are drawn.  One start-up serves
+several rounds: each count of ``--visitors`` on each ``--page``, in turn,
+with fresh visitors each time; after a round the server is left to refill
+its pools and be quiet, a few of the visitors then open a second page
+(``--second``), and the round's tabs are closed (their kernels shut down)
+before the next round begins.
 
     python benchmarks/classroom.py 20 01_rules_step_by_step.ipynb
-    python benchmarks/classroom.py 20 01_rules_step_by_step.ipynb --class-size 20
+    python benchmarks/classroom.py --visitors 1,10,30 --class-size 30 \\
+        --page 01_rules_step_by_step.ipynb --page 02_card_odds.ipynb \\
+        --sent 01_rules_step_by_step.ipynb 02_card_odds.ipynb --gets 50 --gets-page 02_card_odds.ipynb
     python benchmarks/classroom.py 3 01_rules_step_by_step.ipynb \\
         --root /tmp/base --python /tmp/base/.venv/bin/python --json figures.json
+
+After the rounds come, if asked:
+
+``--sent FROM TO``
+    a class of ``--sent-visitors`` (the largest count) in a class of the
+    board (``ClassBoard().start_class()``, run with PY in DIR against the
+    server's board file) opens ``FROM?class=CODE``, which joins them as the
+    class bar does; once the server is quiet the teacher sends the class to
+    TO (``ClassBoard.lead(code, page=TO)``, what the board's button does; a
+    version whose store has no ``lead`` says so and the class is not sent),
+    and ``--sent-after`` seconds (5) later all of them open ``TO?class=CODE``
+    in the same tabs.  Both waves are reported as rounds
+    (``classroom sent:first`` and ``classroom sent:second``).
+``--gets N``
+    no browser: N plain HTTP GETs of ``--gets-page`` one after another, each
+    read to its end, from one visitor (127.0.0.1 and one User-Agent): the
+    status codes, the kernels the server started meanwhile (its log's
+    ``Kernel started:`` lines, and the preheated ones handed out; Voilà has
+    no /api/kernels list), the kernels running and its processes before and
+    after, and its PSS once quiet again.  Last, as the kernels it starts are
+    kept until the cull.
 
 "Ready" is read in the server's log: the launcher prints a line with
 ``ready for K visitors:`` (``ready:`` without a class size) once every
@@ -25,7 +55,7 @@ kernels (``Kernel started:`` in the log) tells /api/kernels/<id> it is busy.
 
 What is printed, one line per visitor and then the figures:
 
-``visitor 7: drawn 3.41 s, reloads 0``
+``visitor 7: drawn 3.41 s, reloads 0, 6,617KB in 115 requests; then 00_index: 0.61 s, 23KB in 100 requests (97 from cache)``
     seconds from that visitor's page load being started until its widgets
     were drawn (Voilà has shown the cells, nothing is loading or executing,
     the app's widget is there and every plotly figure has its SVG: the same
@@ -35,6 +65,16 @@ What is printed, one line per visitor and then the figures:
     not drawn within ``--limit`` seconds (300) or shows an error: a stderr or
     error output, Voilà's "error when executing" notice, or "Error displaying
     widget" still there after 10 s without the page reloading itself.
+    Then the bytes its tab received until the round's last visitor was
+    drawn, from the browser's own counts (the Chrome DevTools Protocol's
+    ``Network.loadingFinished``: encodedDataLength, the bytes on the wire
+    with their headers, summed over the requests that finished; a reload's
+    included), and how many requests; the kernel's websocket frames are
+    counted apart (``ws_bytes``, their payloads).  For the first
+    ``--second-visitors`` (3) who got the page: the second page they opened
+    afterwards in the same tab (``--second``, 00_index.ipynb), one after
+    another once the server was quiet again: its time, bytes, requests and
+    how many came from the browser's cache.
 ``browser_cpu_per_visit=…s``
     the CPU the browser (Playwright's driver and Chromium, this script's
     children, not the server's) used over the same time, divided by N: on
@@ -50,11 +90,26 @@ What is printed, one line per visitor and then the figures:
     then quiet as above; at most ``--refill-limit`` seconds, 600), divided by
     N; how long that took; and the memory (RSS) of the server and its
     kernels, summed, and their number, just before the visitors arrived.
-``classroom N=20 page=01_rules_step_by_step p50=2.10s max=3.40s reloads=0 failed=0 server_cpu_per_visit=0.62s``
-    the median and the longest time to drawn of the visitors who got there;
-    the reloads of all visitors together; the visitors who failed; and the
-    server's CPU time from the start of the visits until the last visitor
-    was drawn, divided by N.
+``memory: before pss=…MB rss=…MB processes=…; after the visits and the refill pss=…MB …; after closing the tabs pss=…MB kernels 101->101``
+    the app's memory (the server and all its descendants, summed: PSS from
+    /proc/<pid>/smaps_rollup, where a page shared by k processes counts 1/k
+    in each, so the sum is what the app takes; RSS counts shared pages in
+    every process) just before the visits, once the pools were refilled
+    after them (the visitors' kernels still held), and once the round's tabs
+    were closed, with the kernels running by the log before and after.
+``classroom N=20 page=01_rules_step_by_step p50=2.10s max=3.40s reloads=0 failed=0 server_cpu_per_visit=0.62s bytes_p50=6,617KB requests_p50=115 ws_bytes_p50=53KB second=00_index second_p50=0.61s second_bytes_p50=23KB second_requests_p50=100 pss_before=1594MB pss_after=1731MB``
+    one line per round: the median and the longest time to drawn of the
+    visitors who got there; the reloads of all visitors together; the
+    visitors who failed; the server's CPU time from the start of the visits
+    until the last visitor was drawn, divided by N; the medians of the
+    visitors' bytes, requests and websocket bytes, and of the second page's
+    time, bytes and requests; and the PSS before and after.
+``classroom gets N=50 page=02_card_odds statuses=200x50 kernels_running=101->151 kernels_started=50 …``
+    the --gets figures (see above).
+
+Start-up prints ``ready_line='…'`` (the launcher's own ready line, with the
+memory it says) and the app's PSS and RSS at ready; the run ends with that
+line and every round's ``classroom`` line again, the table to copy.
 
 The app's Python writes its bytecode cache to $TMPDIR/uno_nb-classroom-pycache
 (PYTHONPYCACHEPREFIX) rather than into DIR, so that a checkout is measured
@@ -65,8 +120,11 @@ The server's CPU time is that of the Voilà process and of every process it
 started (the kernels): utime+stime of each of them alive, plus cutime+cstime,
 which hold the time of the children that have exited, read in /proc.  The
 browser's is not counted (it is not the server's).  ``--json FILE`` writes all
-the figures, each visitor's included.  The server (its process group, and any
-kernel still running) is stopped at the end, whatever happens.
+the figures, each visitor's included, again after every round (a run cut
+short keeps the rounds done).  Every wait has its limit (``--limit`` for a
+visit, ``--refill-limit`` for the server to be quiet, ``--start-limit``), and
+the browser and the server (its process group, and any kernel still
+running) are stopped at the end, whatever happens.
 
 Run by hand: it takes minutes, and its figures are measured, never asserted.
 """
@@ -977,14 +1035,6 @@ async def sent_round(args: argparse.Namespace, server: Server, browser: Any, bas
     return figures
 
 
-def api_kernels(base: str) -> list[dict[str, Any]] | None:
-    try:
-        with urllib.request.urlopen(f"{base}/api/kernels", timeout=60) as answer:
-            return list(json.load(answer))
-    except (OSError, ValueError):
-        return None
-
-
 #: The one visitor of --gets: always the same address (127.0.0.1) and browser.
 GETS_AGENT = ("Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) "
               "Chrome/120.0 Safari/537.36 uno_nb-classroom-gets")
@@ -997,8 +1047,7 @@ def gets_round(args: argparse.Namespace, server: Server, base: str) -> dict[str,
     page = args.gets_page
     url = url_of(base, page)
     server.log.read()
-    listed_before = api_kernels(base)
-    started_before = sum(1 for _ in server.log.kernels)
+    running_before = len(server.log.kernels)
     used_before = sum(server.log.used.values())
     log_started_before = server.log.started
     before = server.memory()
@@ -1023,16 +1072,15 @@ def gets_round(args: argparse.Namespace, server: Server, base: str) -> dict[str,
                      "seconds": time.perf_counter() - begun})
     quiet = asyncio.run(settle(server, args.refill_limit))
     server.log.read()
-    listed_after = api_kernels(base)
     return {
         "kind": "gets", "page": page.removesuffix(".ipynb"), "gets": args.gets, "user_agent": GETS_AGENT,
         "statuses": dict(Counter(str(g["status"]) for g in gets)),
         "per_get": gets,
-                "kernels_listed_before": None if listed_before is None else len(listed_before),
-        "kernels_listed_after": None if listed_after is None else len(listed_after),
+                # Voilà has no /api/kernels list: the kernels are counted in its log
+        # (started, not shut down) and as the server's processes
+        "kernels_running_before": running_before, "kernels_running_after": len(server.log.kernels),
         "kernels_started_in_log": server.log.started - log_started_before,
         "pool_kernels_taken": sum(server.log.used.values()) - used_before,
-        "kernels_running_before": started_before,
         "memory_before": mb(before), "memory_after": mb(quiet["memory"]),
         "refilled": quiet["refilled"], "settle_seconds": quiet["refill_seconds"],
         "server_errors_total": len(server.log.errors),
@@ -1185,7 +1233,7 @@ def report_gets(figures: dict[str, Any]) -> list[str]:
         f"the longest {max((g['seconds'] for g in gets), default=0):.1f} s; then quiet after "
         f"{figures['settle_seconds']:.1f} s" + ("" if figures["refilled"] else " (not quiet within the limit)"),
         f"classroom gets N={figures['gets']} page={figures['page']} statuses={statuses} "
-        f"kernels_listed={figures['kernels_listed_before']}->{figures['kernels_listed_after']} "
+        f"kernels_running={figures['kernels_running_before']}->{figures['kernels_running_after']} "
         f"kernels_started={figures['kernels_started_in_log']} "
         f"pool_kernels_taken={figures['pool_kernels_taken']} "
         f"pss_before={figures['memory_before']['pss_bytes'] / 1e6:.0f}MB "
