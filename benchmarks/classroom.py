@@ -918,9 +918,11 @@ async def second_visits(args: argparse.Namespace, server: Server, room: Class, b
               if not v.failed][:args.second_visitors]
     for visitor, page, traffic in chosen:
         probe = Visitor(visitor.number)
+        navigations = visitor.navigations  # the tab's navigation to the second page is no reload
         traffic.reset()
         await visit(probe, page, url_of(base, args.second), drawn_arg(args.second), args.limit,
                     args.poll_ms, lambda: None)
+        visitor.navigations = navigations
         visitor.second = {"page": args.second.removesuffix(".ipynb"), "seconds": probe.seconds,
                           "failed": probe.failed, "reloads": probe.reloaded, **traffic.take()}
 
