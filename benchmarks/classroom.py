@@ -66,7 +66,9 @@ What is printed, one line per visitor and then the figures:
     error output, Voilà's "error when executing" notice, or "Error displaying
     widget" still there after 10 s without the page reloading itself.
     Then the bytes its tab received until the round's last visitor was
-    drawn, from the browser's own counts (the Chrome DevTools Protocol's
+    drawn and no tab had finished a request or got a websocket frame for 2 s
+    (at most 60 s more: a page can pass the drawn test before its last
+    scripts and its kernel's websocket have come), from the browser's own counts (the Chrome DevTools Protocol's
     ``Network.loadingFinished``: encodedDataLength, the bytes on the wire
     with their headers, summed over the requests that finished; a reload's
     included), and how many requests; the kernel's websocket frames are
@@ -910,6 +912,21 @@ def mb(memory: Memory) -> dict[str, Any]:
     return {"rss_bytes": memory.rss, "pss_bytes": memory.pss, "processes": memory.processes}
 
 
+async def network_quiet(traffic: list[Traffic], seconds: float = 2.0, limit: float = 60.0) -> None:
+    """Until no tab has finished a request or got a frame for ``seconds`` (at
+    most ``limit``): a page can pass the drawn test before its last scripts,
+    styles and its kernel's websocket have come (02 under load did)."""
+    deadline = time.monotonic() + limit
+    last, since = None, time.monotonic()
+    while time.monotonic() < deadline:
+        now = [(t.requests, t.failed, t.ws_frames) for t in traffic]
+        if now != last:
+            last, since = now, time.monotonic()
+        elif time.monotonic() - since >= seconds:
+            return
+        await asyncio.sleep(0.2)
+
+
 async def second_visits(args: argparse.Namespace, server: Server, room: Class, base: str) -> None:
     """The first --second-visitors visitors who got the page open --second in
     the same tab (their browser's cache as the first page left it), one after
@@ -922,6 +939,7 @@ async def second_visits(args: argparse.Namespace, server: Server, room: Class, b
         traffic.reset()
         await visit(probe, page, url_of(base, args.second), drawn_arg(args.second), args.limit,
                     args.poll_ms, lambda: None)
+        await network_quiet([traffic])
         visitor.navigations = navigations
         visitor.second = {"page": args.second.removesuffix(".ipynb"), "seconds": probe.seconds,
                           "failed": probe.failed, "reloads": probe.reloaded, **traffic.take()}
@@ -939,6 +957,7 @@ async def page_round(args: argparse.Namespace, server: Server, browser: Any, bas
         url = url_of(base, page)
         print(f"{n} visitor{'s' * (n > 1)} open {url} at once", flush=True)
         burst = await wave(args, server, room.visitors, room.pages, url, page)
+        await network_quiet(room.traffic)
         for visitor, traffic in zip(room.visitors, room.traffic):
             visitor.traffic = traffic.take()
         after = await settle(server, args.refill_limit) if not burst["stopped"] else None
@@ -1012,6 +1031,7 @@ async def sent_round(args: argparse.Namespace, server: Server, browser: Any, bas
         before = server.memory()
         query = f"?class={code}"
         first = await wave(args, server, room.visitors, room.pages, url_of(base, origin, query), origin)
+        await network_quiet(room.traffic)
         for visitor, traffic in zip(room.visitors, room.traffic):
             visitor.traffic = traffic.take()
         after = await settle(server, args.refill_limit) if not first["stopped"] else None
@@ -1023,6 +1043,7 @@ async def sent_round(args: argparse.Namespace, server: Server, browser: Any, bas
             before_second = server.memory()
             print(f"the class of {n} opens {target} at once", flush=True)
             second = await wave(args, server, room.visitors, room.pages, url_of(base, target, query), target)
+            await network_quiet(room.traffic)
             for visitor, traffic in zip(room.visitors, room.traffic):
                 visitor.traffic = traffic.take()
             after_second = await settle(server, args.refill_limit) if not second["stopped"] else None
