@@ -162,3 +162,92 @@ def test_board_refuses_bad_arguments():
         with pytest.raises(SystemExit) as exc:
             bench.parse_args(bad)
         assert exc.value.code == 2, bad
+
+
+def test_classroom_runs_several_rounds_in_one_start_up_and_sizes_the_pools_for_them():
+    bench = load("classroom")
+    args = bench.parse_args(["--visitors", "1,10,30", "--page", "01_rules_step_by_step",
+                             "--page", "02_card_odds.ipynb", "--class-size", "30",
+                             "--sent", "01_rules_step_by_step.ipynb", "02_card_odds.ipynb",
+                             "--gets", "50", "--gets-page", "05_play_against_bots"])
+    assert args.counts == [1, 10, 30]
+    assert args.pages == ["01_rules_step_by_step.ipynb", "02_card_odds.ipynb"]
+    assert (args.second, args.second_visitors, args.sent_visitors) == ("00_index.ipynb", 3, 30)
+    assert args.gets_page == "05_play_against_bots.ipynb"
+    assert bench.server_command(args, 9000)[-3:] == [
+        "--class-size=30", "--pages",
+        "01_rules_step_by_step.ipynb,02_card_odds.ipynb,05_play_against_bots.ipynb"]
+    args = bench.parse_args(["--visitors", "2", "--page", "02_card_odds", "--class-size", "2",
+                             "--pools", "default"])
+    assert bench.server_command(args, 9000)[-1] == "--class-size=2"  # the app's own choice of pages
+    assert bench.parse_args(["--gets", "5"]).gets_page == "02_card_odds.ipynb"
+    for bad in (["--visitors", "1,0", "--page", "02_card_odds"], ["--visitors", "x", "--page", "02_card_odds"],
+                ["--page", "02_card_odds"], [], ["3", "02_card_odds", "--visitors", "1,2"],
+                ["--sent", "02_card_odds", "02_card_odds"], ["--gets", "0"],
+                ["3", "02_card_odds", "--second-visitors", "-1"]):
+        with pytest.raises(SystemExit) as exc:
+            bench.parse_args(bad)
+        assert exc.value.code == 2, bad
+
+
+def test_classroom_counts_a_tabs_bytes_as_the_browser_reports_them_and_reads_pss():
+    import os
+
+    bench = load("classroom")
+    traffic = bench.Traffic()
+    traffic.finished({"requestId": "1", "encodedDataLength": 1_000})
+    traffic.finished({"requestId": "2", "encodedDataLength": 250.0})
+    traffic.frame({"response": {"opcode": 1, "payloadData": "héllo"}})
+    traffic.frame({"response": {"opcode": 2, "payloadData": "AAAA"}})  # base64 of 3 bytes
+    assert traffic.take() == {"bytes": 1_250, "requests": 2, "failed_requests": 0, "from_cache": 0,
+                              "ws_frames": 2, "ws_bytes": 6 + 3}
+    assert traffic.take()["bytes"] == 0  # taken: counted afresh
+    assert 0 < bench.pss_bytes(os.getpid()) <= bench.read_stat(os.getpid()).rss
+    assert bench.pss_bytes(2 ** 22 + 7) == 0  # no such process
+
+
+def test_classroom_prints_one_summary_line_per_round_with_bytes_and_pss():
+    bench = load("classroom")
+    memory = {"rss_bytes": 2_000_000_000, "pss_bytes": 1_500_000_000, "processes": 17}
+    row = {"number": 1, "seconds": 2.5, "failed": None, "reloads": 0, "navigations": 1, "errors": [],
+           "reloaded": 0, "traffic": {"bytes": 6_500_000, "requests": 115, "failed_requests": 0,
+                                      "from_cache": 0, "ws_frames": 10, "ws_bytes": 50_000},
+           "second": {"page": "00_index", "seconds": 0.6, "failed": None, "reloads": 0, "bytes": 23_000,
+                      "requests": 100, "failed_requests": 0, "from_cache": 97, "ws_frames": 1,
+                      "ws_bytes": 10}}
+    figures = {"kind": "round", "visitors": 1, "page": "02_card_odds", "p50_seconds": 2.5,
+               "max_seconds": 2.5, "reloads": 0, "failed": 0, "server_cpu_seconds": 0.3,
+               "server_cpu_per_visit": 0.3, "burst_seconds": 2.5, "browser_cpu_per_visit": 2.0,
+               "server_errors": [], "refilled": True, "refill_waiting_for": None, "refill_seconds": 9.0,
+               "refill_cpu_per_visit": 1.9, "server_rss_at_start_bytes": 2_000_000_000,
+               "server_processes_at_start": 17, "memory_before": memory,
+               "memory_after": {**memory, "pss_bytes": 1_600_000_000}, "bytes_p50": 6_500_000,
+               "requests_p50": 115, "ws_bytes_p50": 50_000, "second_page": "00_index",
+               "second_bytes_p50": 23_000, "second_requests_p50": 100, "second_seconds_p50": 0.6,
+               "per_visitor": [row], "kernels_before": 16, "kernels_after_closing": 16,
+               "after_closing": memory}
+    lines = bench.report(figures)
+    assert lines[0] == ("visitor 1: drawn 2.50 s, reloads 0, 6,500KB in 115 requests; then 00_index: "
+                        "0.60 s, 23KB in 100 requests (97 from cache)")
+    assert lines[-1] == ("classroom N=1 page=02_card_odds p50=2.50s max=2.50s reloads=0 failed=0 "
+                         "server_cpu_per_visit=0.30s bytes_p50=6,500KB requests_p50=115 ws_bytes_p50=50KB "
+                         "second=00_index second_p50=0.60s second_bytes_p50=23KB second_requests_p50=100 "
+                         "pss_before=1500MB pss_after=1600MB")
+    sent = {"kind": "sent", "class_code": "K7Q2M", "lead": "ClassBoard.lead: class K7Q2M sent to 02_card_odds",
+            "sent_after_seconds": 5.0, "first": {**figures, "kind": "sent:first", "page": "01_rules_step_by_step"},
+            "second": {**figures, "kind": "sent:second"}, "after_closing": memory}
+    said = [line for line in bench.report(sent) if line.startswith("classroom")]
+    assert [line.split(" p50=")[0] for line in said] == [
+        "classroom sent:first N=1 page=01_rules_step_by_step", "classroom sent:second N=1 page=02_card_odds"]
+    gets = {"kind": "gets", "page": "02_card_odds", "gets": 3, "statuses": {"200": 2, "429": 1},
+            "per_get": [{"get": 1, "status": 200, "bytes": 10, "seconds": 1.0}], "settle_seconds": 2.0,
+            "refilled": True, "kernels_running_before": 16, "kernels_running_after": 18,
+            "kernels_started_in_log": 2, "pool_kernels_taken": 1, "memory_before": memory,
+            "memory_after": memory}
+    assert bench.report(gets)[-1] == (
+        "classroom gets N=3 page=02_card_odds statuses=200x2 429x1 kernels_running=16->18 kernels_started=2 "
+        "pool_kernels_taken=1 pss_before=1500MB pss_after=1500MB processes=17->17")
+    table = bench.summary({"ready_line": "[UnoVoila] ready: 16 kernels, 2.1 GB", "memory_at_ready": memory,
+                           "rounds": [figures, sent, gets]})
+    assert table[0] == "ready: '[UnoVoila] ready: 16 kernels, 2.1 GB' pss_at_ready=1500MB"
+    assert len(table) == 5 and all(line.startswith("classroom ") for line in table[1:])
