@@ -38,13 +38,13 @@ $(VENV)/.bench-installed: pyproject.toml | $(BIN)/python
 # (start-up prints the addresses to give out). Only a HOST given on make's
 # command line counts: some shells (tcsh) export HOST as the computer's name.
 APP_HOST := $(if $(filter command line,$(origin HOST)),$(HOST))
-# `make app CLASS=30` keeps 30 preheated kernels for each page a lesson starts
-# on (start-up says when they are ready, and their memory).  From the command
+# `make app CLASS=30` keeps 30 preheated kernels for the page the class is on
+# (start-up says when they are ready, and the app's memory).  From the command
 # line only, as HOST.
 APP_CLASS := $(if $(filter command line,$(origin CLASS)),$(CLASS))
 
 # The app starts at once: when the lab's compiled simulator is not compiled
-# yet (about half a minute once after an install), the launcher compiles it in
+# yet (one to two minutes once after an install), the launcher compiles it in
 # the background at low priority and the lab plays on the engine until then.
 # Under make test, pytest (conftest.py) compiles it on the second core while
 # the engine's tests run.
@@ -58,7 +58,7 @@ test: $(VENV)/.test-installed
 	$(BIN)/python -m pytest
 
 # JupyterLab has no launcher to compile the simulator in the background: it is
-# compiled first (about half a minute once after an install, a second after that).
+# compiled first (one to two minutes once after an install, a second after that).
 lab: $(VENV)/.lab-installed
 	$(BIN)/python -m uno_nb.kernel
 	$(BIN)/jupyter lab notebooks/00_index.ipynb

@@ -44,7 +44,8 @@ After the rounds come, if asked:
     kept until the cull.
 
 "Ready" is read in the server's log: the launcher prints a line with
-``ready for K visitors:`` (``ready:`` without a class size) once every
+``ready for K visitors:`` (``ready for K visitors on PAGE:`` since issue 38;
+``ready:`` without a class size) once every
 kernel pool is filled; a launcher without that line is ready once Voilà has
 said ``Kernel pool of <nb>.ipynb is filled`` for every notebook of
 notebooks/ and notebooks/ru/.  Voilà says "filled" as soon as it has started
@@ -300,6 +301,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                         help="stop waiting for the kernel pools to refill after S seconds (default 600)")
     parser.add_argument("--poll-ms", type=positive, default=100, metavar="MS",
                         help="how often each page tests whether it is drawn (default 100)")
+    parser.add_argument("--app-option", action="append", default=[], metavar="OPT",
+                        help="an option for the app's launcher, e.g. "
+                             "--app-option=--UnoVoila.cap_this_computer=True (repeatable)")
     parser.add_argument("--log", type=Path, metavar="FILE",
                         help="keep the server's log in FILE (default: a temporary file, kept only on trouble)")
     args = parser.parse_args(argv)
@@ -338,7 +342,7 @@ def server_command(args: argparse.Namespace, port: int) -> list[str]:
         command.append(f"--class-size={args.class_size}")
         if args.pools == "measured":
             command += ["--pages", ",".join(measured_pages(args))]
-    return command
+    return command + list(args.app_option)
 
 
 # -- the server's processes, read in /proc -------------------------------------------
@@ -421,7 +425,8 @@ class ServerLog:
 
     USED = re.compile(r"Using pre-heated kernel: \S+ for (.+\.ipynb)\s*$")
     FILLED = re.compile(r"Kernel pool of (.+\.ipynb) is filled")
-    READY = re.compile(r"\] ready(?: for \d+ visitors?)?: \d+ kernels")  # not "is not ready:"
+    # not "is not ready:"; since issue 38 the class's page follows "visitors": "… on 02_card_odds.ipynb:"
+    READY = re.compile(r"\] ready(?: for \d+ visitors?(?: on \S+)?)?: \d+ kernels")
     STARTED = re.compile(r"Kernel started: ([-\w]+)")
     SHUTDOWN = re.compile(r"Kernel shutdown: ([-\w]+)")
 

@@ -50,7 +50,7 @@ def _follow_compile(process: subprocess.Popen[str], log: logging.Logger,
         said.append(line.rstrip())
         if line.startswith("uno_nb.kernel: compiling"):
             log.info("The lab's compiled simulator is not ready: compiling it in the "
-                     "background at low priority (about half a minute on two cores, once after "
+                     "background at low priority (one to two minutes on two cores, once after "
                      "an install). Until it is ready the lab plays its games on the engine, "
                      "and says so.")
         elif "numba is not installed" in line:

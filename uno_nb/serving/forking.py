@@ -279,6 +279,8 @@ class ForkServer:
         self.process: asyncio.subprocess.Process | None = None
         self.failed: str | None = None
         self.pid: int | None = None
+        #: what the fork server could not import (its kernels import it themselves)
+        self.failed_imports: list[str] = []
         self._lock = asyncio.Lock()
         self._reader: asyncio.StreamReader | None = None
         self._writer: asyncio.StreamWriter | None = None
@@ -314,6 +316,7 @@ class ForkServer:
         first = await self._next()
         if "ready" not in first:
             raise RuntimeError(f"the fork server said {first!r}")
+        self.failed_imports = list(first["ready"])
         if first["ready"]:
             _log.info("the kernels' fork server did not import %s: kernels import it themselves",
                       ", ".join(first["ready"]))
@@ -323,7 +326,7 @@ class ForkServer:
         assert self._reader is not None
         line = await self._reader.readline()
         if not line:
-            raise ConnectionError("the fork server stopped")
+            raise ConnectionError("its socket closed")
         answer: dict[str, Any] = json.loads(line)
         return answer
 
@@ -380,14 +383,18 @@ class ForkServer:
             return bool((await self._answers.get()).get("loaded"))
 
     def close(self) -> None:
-        """Stop the fork server (its kernels stop when they see it gone)."""
-        if self._writer is not None:
-            self._writer.close()
+        """Stop the fork server (its kernels stop when they see it gone);
+        from the loop or after it has closed (the app stopping)."""
         if self._listening is not None:
             self._listening.cancel()
-        if self.process is not None and self.process.returncode is None:
+        if self._writer is not None:
             try:
-                self.process.terminate()
+                self._writer.close()
+            except RuntimeError:  # the loop has closed: the socket goes with the process
+                pass
+        if self.pid is not None and self.process is not None and self.process.returncode is None:
+            try:
+                os.kill(self.pid, signal.SIGTERM)
             except ProcessLookupError:
                 pass
 
