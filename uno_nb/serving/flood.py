@@ -21,8 +21,8 @@ decisions, kept apart from the server so that they are tested without one):
   was dropped.  A page that goes on being dropped (:attr:`FloodLimits.patience`
   dropped messages, forgiven at :attr:`FloodLimits.forgive` a second) is
   closed.
-* **Actions in flight.**  A widget's message (``comm_msg``: a click, a
-  slider's value) waits for the kernel's "idle" for it; at most
+* **Actions in flight.**  A widget's action (``comm_msg``: a click, a
+  slider's value; not a page asking its widgets' state as it starts) waits for the kernel's "idle" for it; at most
   :attr:`FloodLimits.in_flight` of them are in the kernel at once.  One more
   waits here for each control (the comm, and the control's ``ev``/``id`` in
   the kit's panels): a newer message for the same control replaces it, and the
@@ -70,8 +70,25 @@ V1 = "v1.kernel.websocket.jupyter.org"
 #: The tornado setting holding a callable told each kernel a page's socket
 #: connected to (:class:`uno_nb.serving.limits.NeverConnected` listens).
 CONNECTED = "uno_nb_kernel_connected"
-#: The messages that are a widget's action, held to :attr:`FloodLimits.in_flight`.
+#: The messages that are a widget's action, held to :attr:`FloodLimits.in_flight`:
+#: a ``comm_msg`` whose ``data.method`` is one of :data:`ACTION_METHODS`.
 ACTIONS = frozenset({"comm_msg"})
+#: A click or another event of a control (``custom``), a control's new value
+#: (``update``).  Not ``request_state`` nor ``request_states``: a page asks each
+#: of its widgets' state as it starts, and must have every answer to draw.
+ACTION_METHODS = frozenset({"custom", "update"})
+
+
+def is_action(content: Any) -> bool:
+    """Whether a ``comm_msg``'s content is a control's action (:data:`ACTION_METHODS`).
+
+    >>> is_action({"data": {"method": "custom", "content": {"ev": "click"}}})
+    True
+    >>> is_action({"data": {"method": "request_state"}}), is_action(None)
+    (False, False)
+    """
+    data = content.get("data") if isinstance(content, dict) else None
+    return isinstance(data, dict) and data.get("method") in ACTION_METHODS
 
 
 @dataclass(frozen=True)
@@ -392,6 +409,13 @@ def guarded_connection(base: type[Any], limits: FloodLimits | None = None,
                 raise ValueError("not a message")
             return message.get("channel"), message["header"], lambda: message.get("content")
 
+        @staticmethod
+        def _action(content: Callable[[], Any]) -> bool:
+            try:
+                return is_action(content())
+            except ValueError:  # content that does not parse: the kernel refuses it
+                return False
+
         def _answer(self, header: dict[str, Any]) -> None:
             """Tell the page the kernel is done with a request that was
             dropped (its "idle"), as the kernel would."""
@@ -430,7 +454,7 @@ def guarded_connection(base: type[Any], limits: FloodLimits | None = None,
             if allowed and msg_type not in allowed:
                 self._say("refused")
                 return
-            if msg_type in ACTIONS and channel in ("shell", None):
+            if msg_type in ACTIONS and channel in ("shell", None) and self._action(content):
                 flight = guard.flight
                 key = action_key(header, content()) if flight.full(now) or flight.waiting else ()
                 verdict = flight.offer(msg_id, key, incoming_msg, now)

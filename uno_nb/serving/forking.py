@@ -172,7 +172,10 @@ def serve(fd: int) -> None:
     each child's end is told ``{"exit": pid,
     "code": c}``.  Says ``{"ready": [names not imported]}`` first."""
     channel = socket.socket(fileno=fd)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # ^C in the terminal: the web app stops us
+    # ^C in the terminal, or a signal to the app's process group: the web app
+    # stops first, shutting its kernels down, and then closes our socket
+    for stop in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(stop, signal.SIG_IGN)
     os.environ["JPY_PARENT_PID"] = str(os.getpid())
     missing = _preload()
     gc.collect()
@@ -383,19 +386,15 @@ class ForkServer:
             return bool((await self._answers.get()).get("loaded"))
 
     def close(self) -> None:
-        """Stop the fork server (its kernels stop when they see it gone);
-        from the loop or after it has closed (the app stopping)."""
+        """Stop the fork server: its socket closed, it returns (its kernels,
+        shut down by the app before, or seeing it gone, stop too); from the
+        loop or after it has closed (the app stopping)."""
         if self._listening is not None:
             self._listening.cancel()
         if self._writer is not None:
             try:
                 self._writer.close()
-            except RuntimeError:  # the loop has closed: the socket goes with the process
-                pass
-        if self.pid is not None and self.process is not None and self.process.returncode is None:
-            try:
-                os.kill(self.pid, signal.SIGTERM)
-            except ProcessLookupError:
+            except RuntimeError:  # the loop has closed: the socket closes as this process ends
                 pass
 
 
