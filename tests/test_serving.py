@@ -477,6 +477,12 @@ def test_a_server_for_a_class_of_two_says_when_its_kernels_are_ready_and_follows
                                    r"class board\)")
         wait_for_line(log, server, r"ready for 2 visitors on 02_card_odds.ipynb: \d+ kernels, "
                                    r"\d+\.\d GB of memory")
+        # three students opening 05 move the class there (the board still says 02)
+        for _ in range(3):
+            assert get(f"http://127.0.0.1:{port}/voila/render/05_play_against_bots.ipynb")[0] == 200
+        wait_for_line(log, server, r"The class is on 05_play_against_bots.ipynb \(3 visitors "
+                                   r"opened it within 60 s\)")
+        wait_for_line(log, server, r"ready for 2 visitors on 05_play_against_bots.ipynb: ")
         if kept is not None:  # (without numba there is nothing to compile)
             wait_for_line(log, server, r"The lab's compiled simulator is ready")
         text = log.read_text()

@@ -204,3 +204,9 @@ def test_the_fork_server_answers_a_request_it_cannot_read_and_goes_on(forked):
         await again.shutdown_kernel(now=True)
 
     asyncio.run(closing(server, scenario()))
+
+
+def test_the_package_names_the_provisioner_jupyter_finds():
+    from jupyter_client.provisioning.factory import KernelProvisionerFactory
+    assert forking.provisioner_installed()
+    assert forking.PROVISIONER in KernelProvisionerFactory.instance().get_provisioner_entries()

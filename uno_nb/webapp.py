@@ -93,7 +93,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 from .serving.compiling import compile_in_background, stop_compiling
 from .memory import APP_PID_ENV
 from .serving.flood import FloodLimits, guarded_connection
-from .serving.forking import PROVISIONER, fork_server
+from .serving.forking import PROVISIONER, fork_server, provisioner_installed
 from .serving.kernel_manager import classroom_kernel_manager, lab_notebooks
 from .serving.limits import (KERNEL_MB, MIN_TOTAL, NEVER_CONNECTED, VISITORS, Caps, Handout,
                              NeverConnected, Visitors, limit_pages, mem_available, refused_page,
@@ -374,7 +374,11 @@ def main(argv: Sequence[str] | None = None) -> None:
             # kernels forked from one process that has imported the kit
             factory = self.config.get("KernelProvisionerFactory", {})
             if self.fork_kernels and os.name == "posix" and "default_provisioner_name" not in factory:
-                self.config.KernelProvisionerFactory.default_provisioner_name = PROVISIONER
+                if provisioner_installed():
+                    self.config.KernelProvisionerFactory.default_provisioner_name = PROVISIONER
+                else:  # an install older than the fork server: make app reinstalls
+                    self.log.warning("the kernels' fork server is not installed (run make app "
+                                     "again to reinstall): kernels start the usual way")
             self._class_pages: list[str] = []
             if class_size is not None:
                 if not self.voila_configuration.preheat_kernel:

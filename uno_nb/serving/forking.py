@@ -52,7 +52,7 @@ from pathlib import Path
 from typing import Any
 
 __all__ = ["PRELOAD", "ForkServer", "ForkedKernel", "ForkingProvisioner", "fork_server",
-           "serve", "PROVISIONER", "FORKABLE"]
+           "serve", "PROVISIONER", "FORKABLE", "provisioner_installed"]
 
 #: The provisioner's name (the package's ``jupyter_client.kernel_provisioners`` entry point).
 PROVISIONER = "uno-nb-forking"
@@ -407,6 +407,15 @@ def fork_server() -> ForkServer:
     if _SERVER is None:
         _SERVER = ForkServer()
     return _SERVER
+
+
+def provisioner_installed() -> bool:
+    """Whether the package's entry point names the provisioner (an install
+    made before it had one does not: Jupyter would find no such provisioner)."""
+    from importlib.metadata import entry_points
+
+    return any(point.name == PROVISIONER
+               for point in entry_points(group="jupyter_client.kernel_provisioners"))
 
 
 def _provisioner_base() -> type[Any]:

@@ -11,6 +11,8 @@ import re
 from pathlib import Path
 from typing import Iterable, Sequence
 
+from ..memory import gigabytes
+
 __all__ = ["CLASS_PAGES", "NOT_CLASS_PAGES", "page_names", "class_pools", "split_arguments",
            "ready_line", "rss_bytes", "BoardLead", "twin"]
 
@@ -114,7 +116,7 @@ def ready_line(visitors: int | None, kernels: int, memory: int | None,
     who = "" if visitors is None else f" for {visitors} visitor{'' if visitors == 1 else 's'}"
     where = "" if visitors is None or page is None else f" on {page}"
     said = f"ready{who}{where}: {kernels} kernel{'' if kernels == 1 else 's'}"
-    return said if memory is None else f"{said}, {memory / 1e9:.1f} GB of memory"
+    return said if memory is None else f"{said}, {gigabytes(memory)} of memory"
 
 
 def twin(page: str, like: str) -> str:

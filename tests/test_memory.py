@@ -1,0 +1,58 @@
+"""The web app's memory, read in /proc (uno_nb.memory): a process tree's
+PSS, which counts each shared page once, and the words the board says it in."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from uno_nb import memory
+from uno_nb.widgets.board_view import memory_words
+
+needs_proc = pytest.mark.skipif(not Path("/proc/self/smaps_rollup").exists(), reason="no /proc")
+
+
+@needs_proc
+def test_a_trees_memory_counts_its_children_and_a_shared_page_once():
+    own = memory.pss_bytes(os.getpid())
+    assert own is not None and own > 10_000_000
+    # a forked child shares this interpreter's pages: the tree grows by far less
+    # than the child's own resident size
+    child = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"],
+                             stdin=subprocess.PIPE)
+    try:
+        for _ in range(200):  # until the child has started (its PSS readable)
+            if memory.pss_bytes(child.pid):
+                break
+            os.sched_yield()
+        assert child.pid in memory.descendants(os.getpid())
+        tree = memory.tree_pss(os.getpid())
+        assert tree is not None and tree >= own + memory.pss_bytes(child.pid) - 4096 * 64
+    finally:
+        child.communicate(b"")
+    assert memory.pss_bytes(child.pid) is None  # gone: nothing to say
+    assert child.pid not in memory.descendants(os.getpid())
+
+
+def test_outside_the_app_there_is_no_memory_to_say(monkeypatch):
+    monkeypatch.delenv(memory.APP_PID_ENV, raising=False)
+    assert memory.app_memory() is None
+    monkeypatch.setenv(memory.APP_PID_ENV, "not a pid")
+    assert memory.app_memory() is None
+    assert memory_words(None, "en") == ""
+
+
+@needs_proc
+def test_in_the_app_its_kernels_say_the_apps_whole_tree(monkeypatch):
+    monkeypatch.setenv(memory.APP_PID_ENV, str(os.getppid()))
+    assert memory.app_memory() >= memory.pss_bytes(os.getpid())
+
+
+def test_the_board_says_the_memory_in_either_language():
+    assert memory_words(2_049_000_000, "en") == "The app uses 2.0 GB of this computer's memory."
+    assert memory_words(2_049_000_000, "ru") == "Приложение занимает 2,0 ГБ памяти этого компьютера."
+    assert memory.gigabytes(930_000_000) == "0.9 GB"
