@@ -32,16 +32,17 @@ What Voilà does not do by itself is done here:
   over Unix sockets (IPC) instead of TCP on the loopback, which is also why
   they no longer warn of unencrypted TCP, and notebooks are not checked for a
   signature (see ``_Notebooks``), which only logged a warning per notebook;
-* ``--class-size K`` (``make app CLASS=K``) keeps K preheated kernels for each
-  page a lesson starts on (``uno_nb.serving.pools.CLASS_PAGES``, or ``--pages``; every
-  other notebook keeps its one), see ``uno_nb.serving``;
+* ``--class-size K`` (``make app CLASS=K``) keeps K preheated kernels for the
+  page the class is on (at start the lesson's first page,
+  ``uno_nb.serving.pools.CLASS_PAGES``, or ``--pages``; every other notebook
+  keeps its one), and moves them with the class, see ``uno_nb.serving``;
 * preheated kernels start a few at a time and never while pages are being
   opened (:class:`StartScheduler`; voila.json's ``fill_delay`` is 0, the
   scheduler's calm replaces Voilà's fixed wait before each refill), a refill
   at a lower CPU priority while it starts and runs its notebook
   (:class:`Priority`), and once every pool is first full, start-up says so
-  with the kernels' memory: ``ready for 30 visitors: 99 kernels, 12.9 GB``
-  (:func:`ready_line`);
+  with the app's memory: ``ready for 30 visitors on
+  01_rules_step_by_step.ipynb: 43 kernels, 2.0 GB of memory`` (``ready_line``);
 * the lab's compiled simulator is compiled in the background when it is not
   ready yet (:func:`compile_in_background`): the pages open at once, and the
   lab plays on the engine until the simulator is ready (``uno_nb.kernel.not_ready``);
