@@ -79,44 +79,44 @@ def test_a_page_that_does_not_read_is_closed_past_its_bound():
     assert guard.first("unread") and not guard.first("unread")  # said once
 
 
-def test_widget_actions_wait_for_the_kernel_and_only_the_latest_per_control_waits():
-    flight = InFlight(limit=4, waiting=16, stale_seconds=30)
-    deal = ("comm", "custom", "click", "7", ())
-    slider = ("comm", "custom", "value", "3", ())
-    # twenty clicks on Deal while the kernel deals: four in the kernel, one more waits
-    verdicts = [flight.offer(f"d{i}", deal, f"D{i}", now=0.0) for i in range(20)]
-    assert verdicts == ["send"] * 4 + ["wait"] * 16
-    assert len(flight) == 4 and list(flight.waiting) == [deal]
-    assert flight.replaced == "d18"  # the one before the last: answered as done
-    # a slider dragged meanwhile: its last value waits too, after the deal
+def test_widget_actions_wait_their_turn_and_only_a_controls_latest_value_waits():
+    flight = InFlight(limit=4, waiting=32, stale_seconds=30)
+    clicks = [("event", f"d{i}") for i in range(40)]
+    slider = ("comm", "update", ("value",))
+    # twenty quick clicks on Step: four in the kernel, sixteen wait, none lost
+    verdicts = [flight.offer(f"d{i}", clicks[i], f"D{i}", now=0.0) for i in range(20)]
+    assert verdicts == ["send"] * 4 + ["wait"] * 16 and flight.replaced is None
+    assert len(flight) == 4 and len(flight.waiting) == 16
+    # a slider dragged meanwhile: only its last value waits, after the clicks
     for i in range(30):
         flight.offer(f"s{i}", slider, f"S{i}", now=0.1)
-    assert [message for _, message in flight.waiting.values()] == ["D19", "S29"]
-    # the kernel is done with one deal: the waiting deal goes, then the slider's last value
-    assert flight.answered("d0", now=1.0) == [("d19", "D19")]
-    assert flight.answered("d1", now=2.0) == [("s29", "S29")]
-    assert flight.answered("nobody's", now=2.0) == [] and len(flight) == 4
+    assert flight.replaced == "s28"  # the one before the last: answered as done
+    assert [m for _, m in flight.waiting.values()][-2:] == ["D19", "S29"]
+    # the kernel is done with one click: the next waiting click goes, in turn
+    assert flight.answered("d0", now=1.0) == [("d4", "D4")]
+    assert flight.answered("nobody's", now=1.0) == [] and len(flight) == 4
+    # clicks past the waiting room are dropped (and answered): the queue stays bounded
+    more = [flight.offer(f"d{i}", clicks[i], f"D{i}", now=1.5) for i in range(20, 40)]
+    assert more.count("wait") == 32 - 16 and set(more[16:]) == {"drop"}
     # an action the kernel never says "idle" for stops counting after stale_seconds
-    assert not flight.full(31.0) and flight.offer("late", deal, "L", now=31.5) == "send"
-    # more controls waiting than allowed: the action is dropped (and answered)
+    assert not flight.full(31.0)
     few = InFlight(limit=1, waiting=1, stale_seconds=30)
     assert [few.offer(m, m, m, 0.0) for m in "abc"] == ["send", "wait", "drop"]
 
 
-def test_an_action_is_keyed_by_its_control():
-    header = {"msg_type": "comm_msg"}
+def test_a_click_is_its_own_action_and_a_value_is_keyed_by_its_control():
+    def click(msg_id: str) -> tuple:
+        return action_key({"msg_type": "comm_msg", "msg_id": msg_id},
+                          {"comm_id": "c1", "data": {"method": "custom",
+                                                     "content": {"ev": "click", "id": 7}}})
 
-    def click(comm: str, ev: str, control: int) -> dict:
-        return {"comm_id": comm, "data": {"method": "custom",
-                                          "content": {"ev": ev, "id": control}}}
-
-    assert action_key(header, click("c1", "click", 7)) == action_key(header, click("c1", "click", 7))
-    assert len({action_key(header, click(*k)) for k in
-                [("c1", "click", 7), ("c1", "click", 8), ("c2", "click", 7), ("c1", "value", 7)]}) == 4
+    assert click("a") != click("b")  # twenty clicks are twenty actions
+    header = {"msg_type": "comm_msg", "msg_id": "x"}
     update = {"comm_id": "c1", "data": {"method": "update", "state": {"value": 3}}}
+    assert action_key(header, update) == action_key({**header, "msg_id": "y"}, update)
     assert action_key(header, update) != action_key(
         header, {"comm_id": "c1", "data": {"method": "update", "state": {"index": 1}}})
-    assert action_key(header, "not a dict") == ("comm_msg",)
+    assert action_key(header, "not a dict") == ("comm_msg", "x")
 
 
 def test_a_visitor_is_held_to_their_cap_and_the_app_to_its_total():

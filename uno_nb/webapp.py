@@ -62,8 +62,9 @@ What Voilà does not do by itself is done here:
   ``--UnoVoila.visitor_kernels=6``;
 * each page's websocket to its kernel is kept within bounds
   (``uno_nb.serving.flood``, the server's ``kernel_websocket_connection_class``):
-  100 messages a second, four widget actions in the kernel at once (the
-  latest per control waits), closed if it floods on or stops reading; each
+  100 messages a second, four widget actions in the kernel at once and 32
+  waiting their turn (a control's value: its latest), closed if it floods on
+  or stops reading; each
   throttle or close is one line in the log;
 * a page costs the network a fraction of what it did (``uno_nb.serving.transfer``):
   every text response gzip'd when the browser asks (static files compressed

@@ -22,14 +22,17 @@ decisions, kept apart from the server so that they are tested without one):
   dropped messages, forgiven at :attr:`FloodLimits.forgive` a second) is
   closed.
 * **Actions in flight.**  A widget's action (``comm_msg``: a click, a
-  slider's value; not a page asking its widgets' state as it starts) waits for the kernel's "idle" for it; at most
-  :attr:`FloodLimits.in_flight` of them are in the kernel at once.  One more
-  waits here for each control (the comm, and the control's ``ev``/``id`` in
-  the kit's panels): a newer message for the same control replaces it, and the
-  replaced one is answered as done.  So twenty clicks on *Deal* while a deal
-  runs make one more deal, not twenty, and the last value of a dragged slider
-  always reaches the kernel.  ipywidgets' own controls already wait for the
-  kernel before sending again; the kit's panels and anywidgets do not.
+  slider's value; not a page asking its widgets' state as it starts) waits
+  for the kernel's "idle" for it; at most :attr:`FloodLimits.in_flight` of
+  them are in the kernel at once, and at most :attr:`FloodLimits.waiting`
+  more wait here, in turn (:func:`action_key`): each click counts (twenty
+  quick clicks on *Step* are twenty steps), a control's new value replaces
+  its value still waiting (answered as done: the last value of a dragged
+  slider always reaches the kernel), and an action past the waiting room is
+  dropped and answered as done.  So a page clicking *Deal* a hundred times
+  a second keeps its kernel at most 36 deals behind, not minutes.
+  ipywidgets' own controls already wait for the kernel before sending
+  again; the kit's panels and anywidgets do not.
 * **What the page does not read.**  Once more than
   :attr:`FloodLimits.unread_bytes` wait in the server to be written to a
   page, the page is closed (a page that reads catches up long before that).
@@ -100,7 +103,7 @@ class FloodLimits:
     patience: int = 3000           #: dropped messages before the socket is closed
     forgive: float = 20.0          #: dropped messages forgiven a second
     in_flight: int = 4             #: widget actions in the kernel at once
-    waiting: int = 16              #: controls with an action waiting here
+    waiting: int = 32              #: actions waiting here (a control's value: its latest)
     stale_seconds: float = 30.0    #: an action the kernel never said idle for stops counting
     unread_bytes: int = 16 * 2**20  #: bytes waiting to be written before the page is closed
     answer_bytes: int = 64 * 1024  #: a dropped request larger than this is not answered
@@ -132,12 +135,13 @@ class TokenBucket:
 
 class InFlight:
     """The widget actions of one socket in the kernel (by message id), and
-    those waiting for a place, one per control (the latest).
+    those waiting for a place, in turn (by key: an action replaces the one
+    waiting under the same key, see :func:`action_key`).
 
     :meth:`offer` says what to do with an action: ``"send"`` (it is now in
     flight), ``"wait"`` (kept; the action it replaced, if any, is given back
     in :attr:`replaced` to be answered as done) or ``"drop"`` (too many
-    controls waiting).  :meth:`answered` takes an action out of flight and
+    waiting).  :meth:`answered` takes an action out of flight and
     gives the waiting ones that may go now, oldest first.
 
     >>> flight = InFlight(limit=1, waiting=4, stale_seconds=30)
@@ -237,19 +241,20 @@ class SocketGuard:
 
 
 def action_key(header: dict[str, Any], content: Any) -> Hashable:
-    """Which control a widget's message is for: its comm and, in the kit's
-    panels (``{"ev": "click", "id": 7}``), the event and the control; an
-    ipywidget's state update is keyed by the names it sets."""
+    """What a waiting widget action may replace: a control's new value
+    (``update``) replaces the value of the same control and names still
+    waiting (only the last one matters); a click or another event
+    (``custom``) replaces nothing (each counts: twenty clicks on Step are
+    twenty steps), so it is keyed by its own message id."""
     if not isinstance(content, dict):
-        return (header.get("msg_type"),)
+        return (header.get("msg_type"), str(header.get("msg_id")))
     data = content.get("data")
     data = data if isinstance(data, dict) else {}
-    inner = data.get("content")
-    inner = inner if isinstance(inner, dict) else {}
+    if data.get("method") != "update":
+        return ("event", str(header.get("msg_id")))
     state = data.get("state")
     names = tuple(sorted(map(str, state))) if isinstance(state, dict) else ()
-    return (str(content.get("comm_id")), str(data.get("method")), str(inner.get("ev")),
-            str(inner.get("id")), names)
+    return (str(content.get("comm_id")), "update", names)
 
 
 _LIBC: Any = None
@@ -300,7 +305,8 @@ SAID = {
     "refused": "A page sent its kernel messages that are not allowed or do not parse "
                "(kernel {kernel}, from {who}): dropped.",
     "waiting": "A page's widget actions come faster than its kernel does them (kernel "
-               "{kernel}, from {who}): each control keeps only its latest waiting action.",
+               "{kernel}, from {who}): they wait their turn, at most {waiting} of them "
+               "(a control's value: only its latest); more are dropped.",
 }
 
 
@@ -459,7 +465,7 @@ def guarded_connection(base: type[Any], limits: FloodLimits | None = None,
                 key = action_key(header, content()) if flight.full(now) or flight.waiting else ()
                 verdict = flight.offer(msg_id, key, incoming_msg, now)
                 if verdict != "send":
-                    self._say("waiting", level=logging.INFO)
+                    self._say("waiting", level=logging.INFO, waiting=bounds.waiting)
                     replaced = header if verdict == "drop" else None
                     if flight.replaced is not None:
                         replaced = {**header, "msg_id": flight.replaced}
