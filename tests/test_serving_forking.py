@@ -80,8 +80,8 @@ def test_a_forked_kernel_runs_code_shares_the_kit_and_reports_its_end(forked):
         manager = make()
         await manager.start_kernel()
         try:
-            pid = manager.provisioner.pid
-            assert isinstance(manager.provisioner.process, forking.ForkedKernel)
+            pid, process = manager.provisioner.pid, manager.provisioner.process
+            assert isinstance(process, forking.ForkedKernel)
             said = await run(manager, "import os, sys, uno_nb.widgets.play as p; "
                                       "print(os.getpid(), os.getppid(), 'numba' in sys.modules, "
                                       "os.getsid(0) == os.getpid())")
@@ -100,13 +100,10 @@ def test_a_forked_kernel_runs_code_shares_the_kit_and_reports_its_end(forked):
             assert await manager.is_alive()
         finally:
             await manager.shutdown_kernel(now=True)
-        # the fork server reaped it and said so
-        for _ in range(100):
-            if server.exit_code(pid) is not None:
-                break
-            await asyncio.sleep(0.05)
-        assert server.exit_code(pid) is not None
+        # the fork server reaped it and said so (shutting down waits for that)
+        assert process.returncode is not None
         assert not await manager.is_alive()
+        assert pid not in server._children and pid not in server._exits  # nothing kept
 
     asyncio.run(closing(server, scenario()))
 
@@ -117,28 +114,31 @@ def test_a_kernel_killed_from_outside_is_seen_gone(forked):
     async def scenario():
         manager = make()
         await manager.start_kernel()
-        pid = manager.provisioner.pid
+        pid, process = manager.provisioner.pid, manager.provisioner.process
         os.kill(pid, signal.SIGKILL)
-        for _ in range(200):
-            if not await manager.is_alive():
-                break
-            await asyncio.sleep(0.05)
-        assert server.exit_code(pid) == -signal.SIGKILL
+        await manager.provisioner.wait()  # until the fork server says it is gone
+        assert process.returncode == -signal.SIGKILL
+        assert not await manager.is_alive()
         await manager.cleanup_resources()
 
     asyncio.run(closing(server, scenario()))
 
 
-def test_without_its_fork_server_a_kernel_starts_the_usual_way_said_once(forked, caplog):
+def test_a_kernel_outlives_its_fork_server_which_is_replaced_a_while_later(
+        forked, caplog, monkeypatch):
     server, make = forked
 
     async def scenario():
         first = make()
         await first.start_kernel()
-        await first.shutdown_kernel(now=True)
-        server.process.kill()  # the fork server dies
+        await run(first, "x = 41")
+        server.process.kill()  # the fork server dies (out of memory, say) mid-lesson
         await server.process.wait()
         with caplog.at_level(logging.WARNING, logger=forking.__name__):
+            # the student's kernel goes on, its state kept
+            assert (await run(first, "print(x + 1)")).strip() == "42"
+            assert await first.is_alive()
+            # meanwhile kernels start the usual way, said once
             managers = [make(), make()]
             for manager in managers:
                 await manager.start_kernel()
@@ -152,6 +152,37 @@ def test_without_its_fork_server_a_kernel_starts_the_usual_way_said_once(forked,
                 await manager.shutdown_kernel(now=True)
         warnings = [r for r in caplog.records if "usual way" in r.getMessage()]
         assert len(warnings) == 1, [r.getMessage() for r in caplog.records]
+        # the old kernel's end is still seen (asked of the system)
+        await first.shutdown_kernel(now=True)
+        assert not await first.is_alive()
+        # a while later, a new fork server forks again
+        monkeypatch.setattr(forking, "RETRY_SECONDS", 0.0)
+        again = make()
+        await again.start_kernel()
+        try:
+            assert isinstance(again.provisioner.process, forking.ForkedKernel)
+            assert forking.fork_server() is not server and forking.fork_server().pid != server.pid
+        finally:
+            await again.shutdown_kernel(now=True)
+            forking.fork_server().close()
+            await forking.fork_server().process.wait()
+
+    asyncio.run(closing(server, scenario()))
+
+
+def test_the_kernels_the_app_left_stop_with_the_fork_server(forked):
+    server, make = forked
+
+    async def scenario():
+        manager = make()
+        await manager.start_kernel()
+        pid = manager.provisioner.pid
+        server.close()  # the app goes without shutting the kernel down
+        await server.process.wait()
+        # the fork server stopped the kernel before it returned
+        with pytest.raises(ProcessLookupError):
+            os.kill(pid, 0)
+        await manager.cleanup_resources()
 
     asyncio.run(closing(server, scenario()))
 

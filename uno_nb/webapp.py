@@ -278,7 +278,8 @@ def main(argv: Sequence[str] | None = None) -> None:
             scheduler.page_started()
             arrived = getattr(self.kernel_manager, "arrived", None)
             if arrived is not None and path:
-                arrived(path)
+                arrived(path, (self.request.remote_ip,
+                               self.request.headers.get("User-Agent", "")[:200]))
             try:
                 await super().get(path)
             finally:

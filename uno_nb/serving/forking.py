@@ -47,6 +47,7 @@ import select
 import signal
 import socket
 import sys
+import time
 import traceback
 from pathlib import Path
 from typing import Any
@@ -144,10 +145,11 @@ def _child(channel: socket.socket, wakeup: tuple[int, int], request: dict[str, A
         os.chdir(request["cwd"])
         os.environ.clear()
         os.environ.update(request["env"])
-        os.environ["JPY_PARENT_PID"] = str(os.getppid())
-        # (ipykernel read JPY_PARENT_PID when the fork server imported it: said again)
-        sys.argv = ["ipykernel_launcher", *request["argv"],
-                    f"--IPKernelApp.parent_handle={os.getppid()}"]
+        os.environ.pop("JPY_PARENT_PID", None)
+        # no parent poller (ipykernel's would stop the kernel when its parent, this
+        # fork server, went): a kernel outlives a fork server that dies, and the
+        # fork server stops its kernels when the web app goes (_stop_children)
+        sys.argv = ["ipykernel_launcher", *request["argv"], "--IPKernelApp.parent_handle=0"]
         from ipykernel.kernelapp import IPKernelApp
 
         IPKernelApp.launch_instance()
@@ -176,7 +178,6 @@ def serve(fd: int) -> None:
     # stops first, shutting its kernels down, and then closes our socket
     for stop in (signal.SIGINT, signal.SIGTERM):
         signal.signal(stop, signal.SIG_IGN)
-    os.environ["JPY_PARENT_PID"] = str(os.getpid())
     missing = _preload()
     gc.collect()
     gc.freeze()  # the kernels' sweeps never touch (and so never copy) what is here
@@ -198,12 +199,44 @@ def serve(fd: int) -> None:
         if channel.fileno() not in readable:
             continue
         chunk = channel.recv(65536)
-        if not chunk:  # the web app is gone
+        if not chunk:  # the web app is gone: so are the kernels it did not shut down
+            _stop_children()
             return
         buffered += chunk
         while b"\n" in buffered:
             line, buffered = buffered.split(b"\n", 1)
             _answer(channel, (read_end, write_end), line)
+
+
+#: The kernels this fork server forked and has not reaped yet.
+_FORKED: set[int] = set()
+
+
+def _stop_children(patience: float = 5.0) -> None:
+    """The web app is gone: stop the kernels it left (they have no parent
+    poller, see :func:`_child`), politely, then for good after ``patience``."""
+    import time
+
+    for pid in list(_FORKED):
+        try:
+            os.kill(pid, signal.SIGTERM)
+        except ProcessLookupError:
+            _FORKED.discard(pid)
+    end = time.monotonic() + patience
+    while _FORKED and time.monotonic() < end:
+        try:
+            pid, _ = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid:
+            _FORKED.discard(pid)
+        else:
+            time.sleep(0.05)
+    for pid in _FORKED:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
 
 
 def _answer(channel: socket.socket, wakeup: tuple[int, int], line: bytes) -> None:
@@ -223,6 +256,7 @@ def _answer(channel: socket.socket, wakeup: tuple[int, int], line: bytes) -> Non
     pid = os.fork()
     if pid == 0:
         _child(channel, wakeup, {"argv": argv, "env": env, "cwd": cwd})
+    _FORKED.add(pid)
     _send(channel, {"pid": pid})
 
 
@@ -234,6 +268,7 @@ def _reap(channel: socket.socket) -> None:
             return
         if pid == 0:
             return
+        _FORKED.discard(pid)
         _send(channel, {"exit": pid, "code": os.waitstatus_to_exitcode(status)})
 
 
@@ -247,7 +282,7 @@ class ForkedKernel:
 
     stdin = stdout = stderr = None
 
-    def __init__(self, pid: int, server: ForkServer) -> None:
+    def __init__(self, pid: int, server: ForkServer) -> None:  # (the server that forked it)
         self.pid = pid
         self._server = server
         self.returncode: int | None = None
@@ -273,14 +308,28 @@ class ForkedKernel:
         self.send_signal(signal.SIGKILL)
 
 
+#: How long the fork server may take to import the kit (a busy two-core
+#: machine: about 5 s alone), to fork, and to load the simulator; past that
+#: it is stopped and kernels start the usual way.
+START_SECONDS = 180.0
+FORK_SECONDS = 30.0
+LOAD_SECONDS = 120.0
+#: After a fork server failed, how long before the next kernel tries a new one.
+RETRY_SECONDS = 60.0
+
+
 class ForkServer:
-    """The web app's end of the fork server: started on the first kernel,
+    """The web app's end of one fork server: started on the first kernel,
     then asked for each kernel (one request at a time).  ``failed`` says why
-    it cannot fork (then kernels start the usual way)."""
+    it cannot fork any more (said once; then :func:`fork_server` starts a new
+    one after :data:`RETRY_SECONDS`, and meanwhile kernels start the usual
+    way).  Its kernels outlive it: a kernel it forked is asked of the system
+    once it is gone."""
 
     def __init__(self) -> None:
         self.process: asyncio.subprocess.Process | None = None
         self.failed: str | None = None
+        self.failed_at: float | None = None
         self.pid: int | None = None
         #: what the fork server could not import (its kernels import it themselves)
         self.failed_imports: list[str] = []
@@ -288,19 +337,21 @@ class ForkServer:
         self._reader: asyncio.StreamReader | None = None
         self._writer: asyncio.StreamWriter | None = None
         self._answers: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
-        self._exits: dict[int, int] = {}
-        self._children: set[int] = set()
+        self._exits: dict[int, int] = {}  # reported, not yet read
+        self._children: set[int] = set()  # forked, not reported gone
         self._listening: asyncio.Task[None] | None = None
 
     def exit_code(self, pid: int) -> int | None:
-        """A forked kernel's exit code, ``None`` while it runs."""
+        """A forked kernel's exit code (read once: :class:`ForkedKernel`
+        keeps it), ``None`` while it runs."""
         if pid in self._exits:
-            return self._exits[pid]
+            return self._exits.pop(pid)
         if self.failed is not None and pid in self._children:
-            # the fork server is gone: nobody reaps or reports; ask the system
+            # the fork server is gone, its kernels left to the system: ask it
             try:
                 os.kill(pid, 0)
             except ProcessLookupError:
+                self._children.discard(pid)
                 return -signal.SIGKILL
         return None
 
@@ -316,9 +367,12 @@ class ForkServer:
             theirs.close()
         self.pid = self.process.pid
         self._reader, self._writer = await asyncio.open_unix_connection(sock=ours)
-        first = await self._next()
+        first = await asyncio.wait_for(self._next(), START_SECONDS)
         if "ready" not in first:
             raise RuntimeError(f"the fork server said {first!r}")
+        if int(first.get("threads", 1)) > 1:
+            raise RuntimeError(f"the fork server has {first['threads']} threads: forking "
+                               "would be unsafe")
         self.failed_imports = list(first["ready"])
         if first["ready"]:
             _log.info("the kernels' fork server did not import %s: kernels import it themselves",
@@ -338,18 +392,41 @@ class ForkServer:
             while True:
                 message = await self._next()
                 if "exit" in message:
-                    self._exits[int(message["exit"])] = int(message["code"])
-                    self._children.discard(int(message["exit"]))
+                    pid = int(message["exit"])
+                    self._exits[pid] = int(message["code"])
+                    self._children.discard(pid)
                 else:
                     self._answers.put_nowait(message)
         except (ConnectionError, ValueError, OSError) as error:
-            self._fail(f"the fork server stopped ({error})")
+            self._fail(f"the kernels' fork server stopped ({error})")
 
     def _fail(self, why: str) -> None:
         if self.failed is None:
-            self.failed = why
-            _log.warning("%s: kernels start the usual way from now on", why)
+            self.failed, self.failed_at = why, time.monotonic()
+            _log.warning("%s: kernels start the usual way until a new one is ready", why)
             self._answers.put_nowait({"error": why})
+            self._stop()
+
+    def _stop(self) -> None:
+        if self._listening is not None:
+            self._listening.cancel()
+        if self.process is not None and self.process.returncode is None:
+            try:
+                self.process.kill()
+            except ProcessLookupError:
+                pass
+
+    async def _ask(self, request: bytes, seconds: float) -> dict[str, Any]:
+        """Send ``request`` and wait for its answer (the lock held); a fork
+        server that does not answer in ``seconds`` has failed."""
+        assert self._writer is not None
+        self._writer.write(request)
+        await self._writer.drain()
+        try:
+            return await asyncio.wait_for(self._answers.get(), seconds)
+        except asyncio.TimeoutError:
+            self._fail(f"the kernels' fork server did not answer within {seconds:.0f} s")
+            return {"error": self.failed}
 
     async def fork(self, argv: list[str], env: dict[str, str], cwd: str) -> int | None:
         """A forked kernel's pid, or ``None`` when the fork server cannot
@@ -360,19 +437,18 @@ class ForkServer:
             if self.process is None:
                 try:
                     await self._start()
-                except (OSError, RuntimeError, ConnectionError, ValueError) as error:
-                    self._fail(f"the kernels' fork server did not start ({error})")
+                except (OSError, RuntimeError, ConnectionError, ValueError,
+                        asyncio.TimeoutError) as error:
+                    self._fail(f"the kernels' fork server did not start ({error or 'no answer'})")
                     return None
-            assert self._writer is not None
-            self._writer.write(json.dumps({"argv": argv, "env": env, "cwd": cwd}).encode() + b"\n")
-            await self._writer.drain()
-            answer = await self._answers.get()
+            request = json.dumps({"argv": argv, "env": env, "cwd": cwd}).encode() + b"\n"
+            answer = await self._ask(request, FORK_SECONDS)
             if "pid" not in answer:
-                _log.warning("the fork server could not fork a kernel (%s): it starts the "
-                             "usual way", answer.get("error"))
+                self._fail(f"the kernels' fork server could not fork ({answer.get('error')})")
                 return None
             pid = int(answer["pid"])
-            self._children.add(pid)
+            if pid not in self._exits:  # (gone already: its exit came first)
+                self._children.add(pid)
             return pid
 
     async def load_simulator(self) -> bool:
@@ -381,14 +457,12 @@ class ForkServer:
         async with self._lock:
             if self.failed is not None or self._writer is None:
                 return False
-            self._writer.write(b'{"load": "simulator"}\n')
-            await self._writer.drain()
-            return bool((await self._answers.get()).get("loaded"))
+            return bool((await self._ask(b'{"load": "simulator"}\n', LOAD_SECONDS)).get("loaded"))
 
     def close(self) -> None:
-        """Stop the fork server: its socket closed, it returns (its kernels,
-        shut down by the app before, or seeing it gone, stop too); from the
-        loop or after it has closed (the app stopping)."""
+        """Stop the fork server: its socket closed, it stops the kernels the
+        app left and returns; from the loop or after it has closed (the app
+        stopping)."""
         if self._listening is not None:
             self._listening.cancel()
         if self._writer is not None:
@@ -402,9 +476,11 @@ _SERVER: ForkServer | None = None
 
 
 def fork_server() -> ForkServer:
-    """The web app's one fork server (made on first use, on the running loop)."""
+    """The web app's fork server (made on first use, on the running loop;
+    a new one once :data:`RETRY_SECONDS` have passed since the last failed)."""
     global _SERVER
-    if _SERVER is None:
+    if _SERVER is None or (_SERVER.failed_at is not None
+                           and time.monotonic() - _SERVER.failed_at > RETRY_SECONDS):
         _SERVER = ForkServer()
     return _SERVER
 
@@ -438,10 +514,11 @@ class ForkingProvisioner(_provisioner_base()):  # type: ignore[misc]  # jupyter_
             return await super().launch_kernel(cmd, **kwargs)
         cwd = str(kwargs.get("cwd") or os.getcwd())
         env = {str(k): str(v) for k, v in (kwargs.get("env") or os.environ).items()}
-        pid = await fork_server().fork(list(cmd[3:]), env, cwd)
+        server = fork_server()
+        pid = await server.fork(list(cmd[3:]), env, cwd)
         if pid is None:
             return await super().launch_kernel(cmd, **kwargs)
-        self.process = ForkedKernel(pid, fork_server())
+        self.process = ForkedKernel(pid, server)
         self.pid = pid
         self.pgid = pid  # the child makes its own session (and so its own group)
         self.cwd = cwd

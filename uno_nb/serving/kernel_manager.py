@@ -24,10 +24,13 @@ __all__ = ["PoolStart", "classroom_kernel_manager", "lab_notebooks", "RENDER_WAI
 
 #: How often the server looks whether the teacher has sent the class to another page.
 LEAD_SECONDS = 2.0
-#: Students opening another page move the class there: this many visitors
-#: within :data:`ARRIVAL_SECONDS`, more than on the class's page meanwhile.
+#: Students opening another page move the class there: this many different
+#: visitors (a fifth of the class, at least :data:`ARRIVALS_TO_MOVE`) within
+#: :data:`ARRIVAL_SECONDS`, more than on the class's page meanwhile.
 ARRIVALS_TO_MOVE = 3
 ARRIVAL_SECONDS = 60.0
+#: The most arrivals a page keeps in mind (a flood of forged visitors grows nothing past it).
+ARRIVALS_KEPT = 500
 
 #: How long a renewal waits for a preheated kernel's notebook to finish running.
 RENDER_WAIT = 120.0
@@ -97,7 +100,7 @@ def classroom_kernel_manager(base: type[Any], scheduler: StartScheduler,
             self._announced = False
             self.class_pages = list(class_pages)
             self._announce_page: str | None = None
-            self._arrivals: dict[str, deque[float]] = {}
+            self._arrivals: dict[str, deque[tuple[float, Any]]] = {}
             self._lead_seen: str | None = None
             super().__init__(**kwargs)  # Voilà fills every pool from here
             if lead is not None and visitors is not None:
@@ -266,35 +269,37 @@ def classroom_kernel_manager(base: type[Any], scheduler: StartScheduler,
                 return
             try:
                 page = lead()
-            except Exception as error:  # noqa: BLE001 - the board says why; pools stay
-                self.log.debug(f"could not read the class board's lead: {error}")
-                page = self._lead_seen
-            if page and page != self._lead_seen:
-                like = self.class_pages[0] if self.class_pages else ""
-                self.move_class(twin(page, like), "sent there from the class board")
-            self._lead_seen = page
-            asyncio.get_event_loop().call_later(LEAD_SECONDS, self._watch_lead)
+                if page and page != self._lead_seen:
+                    like = self.class_pages[0] if self.class_pages else ""
+                    self.move_class(twin(page, like), "sent there from the class board")
+                self._lead_seen = page
+            except Exception as error:  # noqa: BLE001 - the board says why; the pools stay
+                self.log.debug(f"could not follow the class board's lead: {error}")
+            finally:
+                asyncio.get_event_loop().call_later(LEAD_SECONDS, self._watch_lead)
 
-        def arrived(self, notebook: str) -> None:
-            """A visitor asked for ``notebook`` (the page handler says so,
-            whether a warm kernel is left for them or not): students starting
-            to open another page move the class there."""
+        def arrived(self, notebook: str, visitor: Any = None) -> None:
+            """``visitor`` asked for ``notebook`` (the page handler says so,
+            whether a warm kernel is left for them or not): different students
+            starting to open another page move the class there (one student
+            reloading a page moves nothing)."""
             if self.visitors is None or notebook not in self._pools:  # (only pages served)
                 return
             now = time.monotonic()
-            seen = self._arrivals.setdefault(notebook, deque())
-            seen.append(now)
+            seen = self._arrivals.setdefault(notebook, deque(maxlen=ARRIVALS_KEPT))
+            seen.append((now, visitor))
             for times in self._arrivals.values():
-                while times and times[0] < now - ARRIVAL_SECONDS:
+                while times and times[0][0] < now - ARRIVAL_SECONDS:
                     times.popleft()
-            if notebook in self.class_pages or len(seen) < ARRIVALS_TO_MOVE:
+            if notebook in self.class_pages or Path(notebook).stem in NOT_CLASS_PAGES:
                 return
-            if Path(notebook).stem in NOT_CLASS_PAGES:
+            here = len({who for _, who in seen})
+            if here < max(ARRIVALS_TO_MOVE, self.visitors // 5):
                 return
-            on_class_page = max((len(self._arrivals.get(p, ())) for p in self.class_pages),
-                                default=0)
-            if len(seen) > on_class_page:
-                self.move_class(notebook, f"{len(seen)} visitors opened it within "
+            on_class_page = max((len({who for _, who in self._arrivals.get(p, ())})
+                                 for p in self.class_pages), default=0)
+            if here > on_class_page:
+                self.move_class(notebook, f"{here} visitors opened it within "
                                           f"{ARRIVAL_SECONDS:.0f} s")
 
         async def get_rendered_notebook(self, notebook_name: str,
