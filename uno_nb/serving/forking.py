@@ -152,7 +152,10 @@ def _child(channel: socket.socket, wakeup: tuple[int, int], request: dict[str, A
         sys.argv = ["ipykernel_launcher", *request["argv"], "--IPKernelApp.parent_handle=0"]
         from ipykernel.kernelapp import IPKernelApp
 
-        IPKernelApp.launch_instance()
+        app = IPKernelApp.instance()  # (what IPKernelApp.launch_instance does, with a step between)
+        app.initialize()
+        _as_if_imported_in_a_kernel()
+        app.start()
         code = 0
     except SystemExit as stop:
         code = stop.code if isinstance(stop.code, int) else (0 if stop.code is None else 1)
@@ -164,6 +167,20 @@ def _child(channel: socket.socket, wakeup: tuple[int, int], request: dict[str, A
             sys.stderr.flush()
         finally:
             os._exit(code)
+
+
+def _as_if_imported_in_a_kernel() -> None:
+    """Do what the preloaded modules do when they are imported in a running
+    kernel, which the fork server is not: ipywidgets registers its comm
+    targets (without them a page cannot ask for every widget's state at once
+    and falls back to one request per widget), and plotly chooses the
+    renderer of a Jupyter kernel."""
+    widgets = sys.modules.get("ipywidgets")
+    if widgets is not None:
+        widgets.register_comm_target()
+    plotly_io = sys.modules.get("plotly.io")
+    if plotly_io is not None and not os.environ.get("PLOTLY_RENDERER"):
+        plotly_io.renderers.default = "plotly_mimetype"
 
 
 def serve(fd: int) -> None:
