@@ -63,16 +63,19 @@ import sys
 import time
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Any, Callable, Hashable
+from typing import Any, Callable, Hashable, Literal
 
-__all__ = ["FloodLimits", "TokenBucket", "InFlight", "SocketGuard", "guarded_connection",
-           "give_back_memory", "CONNECTED", "V1"]
+__all__ = ["FloodLimits", "TokenBucket", "InFlight", "KernelGuard", "SocketGuard", "BadFrame",
+           "check_frame", "guarded_connection", "give_back_memory", "CONNECTED", "DISCONNECTED",
+           "V1"]
 
 #: Jupyter's binary kernel websocket protocol (``@jupyterlab/services``'s choice).
 V1 = "v1.kernel.websocket.jupyter.org"
 #: The tornado setting holding a callable told each kernel a page's socket
 #: connected to (:class:`uno_nb.serving.limits.NeverConnected` listens).
 CONNECTED = "uno_nb_kernel_connected"
+#: The one told each kernel a page's socket disconnected from.
+DISCONNECTED = "uno_nb_kernel_disconnected"
 #: The messages that are a widget's action, held to :attr:`FloodLimits.in_flight`:
 #: a ``comm_msg`` whose ``data.method`` is one of :data:`ACTION_METHODS`.
 ACTIONS = frozenset({"comm_msg"})
@@ -105,8 +108,15 @@ class FloodLimits:
     in_flight: int = 4             #: widget actions in the kernel at once
     waiting: int = 32              #: actions waiting here (a control's value: its latest)
     stale_seconds: float = 30.0    #: an action the kernel never said idle for stops counting
-    unread_bytes: int = 16 * 2**20  #: bytes waiting to be written before the page is closed
+    unread_bytes: int = 16 * 2**20  #: bytes waiting to be written to a kernel's sockets, in all
     answer_bytes: int = 64 * 1024  #: a dropped request larger than this is not answered
+    sockets: int = 3               #: sockets open to one kernel at once
+    buffers: int = 64              #: binary buffers one message may carry
+
+    @property
+    def socket_unread(self) -> int:
+        """What one socket may leave unread: its share of :attr:`unread_bytes`."""
+        return max(1, self.unread_bytes // max(1, self.sockets))
 
 
 class TokenBucket:
@@ -134,9 +144,13 @@ class TokenBucket:
 
 
 class InFlight:
-    """The widget actions of one socket in the kernel (by message id), and
-    those waiting for a place, in turn (by key: an action replaces the one
-    waiting under the same key, see :func:`action_key`).
+    """The widget actions of one kernel's sockets in the kernel (by message
+    id), and those waiting for a place, in turn.  An action replaces the one
+    waiting just before it (the last) when their keys are the same (a
+    control's new value, see :func:`action_key`), and only that one: an
+    action never moves ahead of one that came before it (a slider's value,
+    then *Deal*, then the slider again: the deal is done with the first
+    value, as it was clicked).
 
     :meth:`offer` says what to do with an action: ``"send"`` (it is now in
     flight), ``"wait"`` (kept; the action it replaced, if any, is given back
@@ -153,6 +167,12 @@ class InFlight:
     [('c', 'C')]
     >>> flight.answered("c", now=2), len(flight)
     ([], 0)
+    >>> flight.offer("d", "deal", "D", now=2), flight.offer("e", "value", "E", now=2)
+    ('send', 'wait')
+    >>> flight.offer("f", "deal", "F", now=2), flight.offer("g", "value", "G", now=2)
+    ('wait', 'wait')
+    >>> flight.replaced, [m for _, _, m in flight.waiting.values()]
+    (None, ['E', 'F', 'G'])
     """
 
     def __init__(self, limit: int, waiting: int, stale_seconds: float) -> None:
@@ -160,8 +180,10 @@ class InFlight:
         self.waiting_limit = waiting
         self.stale_seconds = stale_seconds
         self.flying: dict[str, float] = {}  # msg_id -> when it went
-        self.waiting: OrderedDict[Hashable, tuple[str, Any]] = OrderedDict()
+        #: in turn: (key, msg_id, message) by the order they came in
+        self.waiting: OrderedDict[int, tuple[Hashable, str, Any]] = OrderedDict()
         self.replaced: str | None = None
+        self._count = 0
 
     def __len__(self) -> int:
         return len(self.flying)
@@ -179,12 +201,23 @@ class InFlight:
         if not self.full(now) and not self.waiting:
             self.flying[msg_id] = now
             return "send"
-        if key in self.waiting:
-            self.replaced = self.waiting.pop(key)[0]
+        last = next(reversed(self.waiting)) if self.waiting else None
+        if last is not None and self.waiting[last][0] == key:
+            # the same control's value just before: this one replaces it, in its place
+            self.replaced = self.waiting.pop(last)[1]
         elif len(self.waiting) >= self.waiting_limit:
             return "drop"
-        self.waiting[key] = (msg_id, message)
+        self._count += 1
+        self.waiting[self._count] = (key, msg_id, message)
         return "wait"
+
+    def forget(self, which: Callable[[Any], bool]) -> int:
+        """Drop the waiting actions whose message is ``which`` (a socket's,
+        once it is gone); how many."""
+        gone = [n for n, (_, _, message) in self.waiting.items() if which(message)]
+        for n in gone:
+            del self.waiting[n]
+        return len(gone)
 
     def answered(self, msg_id: str, now: float) -> list[tuple[str, Any]]:
         self.flying.pop(msg_id, None)
@@ -194,17 +227,18 @@ class InFlight:
         """The waiting actions that may go now (put in flight)."""
         going: list[tuple[str, Any]] = []
         while self.waiting and not self.full(now):
-            _, (msg_id, message) = self.waiting.popitem(last=False)
+            _, (_, msg_id, message) = self.waiting.popitem(last=False)
             self.flying[msg_id] = now
             going.append((msg_id, message))
         return going
 
 
-class SocketGuard:
-    """The decisions for one page's socket, without the socket: the rate
-    (:meth:`admit`), the patience with a page whose messages are dropped,
-    the bytes it leaves unread (:meth:`unread`), and what was said of it in
-    the log (each thing once)."""
+class KernelGuard:
+    """What one kernel's sockets share: the rate, the patience, the widget
+    actions in flight and waiting, the sockets open (at most
+    :attr:`FloodLimits.sockets`) and what was said of them in the log (each
+    thing once).  A page cannot get more by opening more sockets to its
+    kernel: every socket draws on the same bucket."""
 
     def __init__(self, limits: FloodLimits, now: float) -> None:
         self.limits = limits
@@ -212,32 +246,127 @@ class SocketGuard:
         self.patience = TokenBucket(limits.forgive, limits.patience, now)
         self.flight = InFlight(limits.in_flight, limits.waiting, limits.stale_seconds)
         self.dropped = 0
-        self.closing: str | None = None   #: why the socket is being closed
         self.said: set[str] = set()
+        self.sockets: list[Any] = []  #: the sockets open to the kernel, oldest first
+
+    def room(self, besides: Callable[[Any], bool] = lambda socket: False) -> bool:
+        """Whether one more socket may be open, the sockets ``besides`` says
+        not counted (the socket itself; one it replaces)."""
+        return sum(1 for s in self.sockets if not besides(s)) < self.limits.sockets
+
+    def first(self, what: str) -> bool:
+        """True the first time ``what`` is to be said of this kernel's sockets."""
+        if what in self.said:
+            return False
+        self.said.add(what)
+        return True
+
+
+class SocketGuard:
+    """The decisions for one page's socket, without the socket: the rate
+    (:meth:`admit`) and the patience with a page whose messages are dropped,
+    both its kernel's (:class:`KernelGuard`, shared by the kernel's sockets),
+    and the bytes it leaves unread (:meth:`unread`, its share of the
+    kernel's bound)."""
+
+    def __init__(self, limits: FloodLimits, now: float, kernel: KernelGuard | None = None) -> None:
+        self.limits = limits
+        self.kernel = kernel if kernel is not None else KernelGuard(limits, now)
+        self.closing: str | None = None   #: why the socket is being closed
+
+    @property
+    def flight(self) -> InFlight:
+        return self.kernel.flight
+
+    @property
+    def dropped(self) -> int:
+        return self.kernel.dropped
 
     def admit(self, now: float) -> bool:
-        """Whether a message may go on (else it is dropped; once the page has
-        been dropped past its patience, :attr:`closing` says so)."""
-        if self.bucket.take(now):
+        """Whether a message may go on (else it is dropped; once the kernel's
+        sockets have been dropped past their patience, :attr:`closing` says so)."""
+        kernel = self.kernel
+        if kernel.bucket.take(now):
             return True
-        self.dropped += 1
-        if not self.patience.take(now) and self.closing is None:
+        kernel.dropped += 1
+        if not kernel.patience.take(now) and self.closing is None:
             self.closing = "flood"
         return False
 
     def unread(self, queued: int) -> bool:
         """Whether ``queued`` bytes waiting for the page are too many (then
         :attr:`closing` says so)."""
-        if queued > self.limits.unread_bytes and self.closing is None:
+        if queued > self.limits.socket_unread and self.closing is None:
             self.closing = "unread"
         return self.closing == "unread"
 
     def first(self, what: str) -> bool:
-        """True the first time ``what`` is to be said of this socket."""
-        if what in self.said:
-            return False
-        self.said.add(what)
-        return True
+        """True the first time ``what`` is to be said of this kernel's sockets."""
+        return self.kernel.first(what)
+
+
+class BadFrame(ValueError):
+    """A binary message whose frame is not of the protocol's form."""
+
+
+def check_frame(raw: Any, v1: bool, buffers: int = FloodLimits.buffers) -> None:
+    """Raise :class:`BadFrame` unless ``raw`` is a frame the server's own
+    parsers may read: its table of offsets inside the frame, in order, no
+    more parts than a message has plus ``buffers``.  (The server's parsers
+    trust the table: a 9-byte frame saying 2**62 parts kept the server's
+    loop in one call until its memory was gone.)  A text message (the
+    legacy protocol's JSON) is not a frame: nothing to check.
+
+    In the v1 protocol (``v1.kernel.websocket.jupyter.org``) a frame opens
+    with the number of offsets (8 bytes, little-endian), then the offsets
+    (8 bytes each): the channel, then the message's parts (header, parent,
+    metadata, content, buffers).  In the legacy binary form: the number of
+    parts (4 bytes, big-endian), their offsets (4 bytes each), the JSON
+    message then its buffers.
+
+    >>> import struct
+    >>> def v1(*parts: bytes) -> bytes:
+    ...     table = 8 * (len(parts) + 2)
+    ...     ends = [table + sum(map(len, parts[:i])) for i in range(len(parts) + 1)]
+    ...     return struct.pack(f"<{len(ends) + 1}Q", len(ends), *ends) + b"".join(parts)
+    >>> check_frame(v1(b"shell", b"{}", b"{}", b"{}", b"{}"), v1=True)
+    >>> for bad in (b"\\x00" * 8 + b"x", (2**62).to_bytes(8, "little") + b"x", b"1234",
+    ...             struct.pack("<7Q", 6, 56, 60, 58, 62, 64, 66) + b"x" * 10):
+    ...     try:
+    ...         check_frame(bad, v1=True)
+    ...     except BadFrame as error:
+    ...         print(error)
+    too few parts: 0
+    too many parts: 4611686018427387904
+    shorter than its table: 4 bytes
+    offsets out of order or outside the frame
+    >>> check_frame(struct.pack("!iII", 2, 12, 14) + b"{}" + b"ab", v1=False)
+    >>> check_frame(struct.pack("!i", 2**30) + b"xxxxx", v1=False)
+    Traceback (most recent call last):
+    ...
+    uno_nb.serving.flood.BadFrame: too many parts: 1073741824
+    """
+    if isinstance(raw, str):
+        return
+    if not isinstance(raw, (bytes, bytearray, memoryview)):
+        raise BadFrame("neither text nor bytes")
+    size = len(raw)
+    word, fewest, most = (8, 6, buffers + 6) if v1 else (4, 1, buffers + 1)
+    order: Literal["little", "big"] = "little" if v1 else "big"
+    if size < word:
+        raise BadFrame(f"shorter than its table: {size} bytes")
+    count = int.from_bytes(raw[:word], order, signed=not v1)
+    if count < fewest:
+        raise BadFrame(f"too few parts: {count}")
+    if count > most:
+        raise BadFrame(f"too many parts: {count}")
+    table = word * (count + 1)
+    if table > size:
+        raise BadFrame(f"shorter than its table: {size} bytes")
+    offsets = [int.from_bytes(raw[word * (i + 1):word * (i + 2)], order) for i in range(count)]
+    if offsets[0] < table or any(b < a for a, b in zip(offsets, offsets[1:])) \
+            or offsets[-1] > size:
+        raise BadFrame("offsets out of order or outside the frame")
 
 
 def action_key(header: dict[str, Any], content: Any) -> Hashable:
@@ -293,7 +422,7 @@ def _queued_bytes(handler: Any) -> int:
     return 0
 
 
-#: What the log says, once per socket, for the teacher.
+#: What the log says, once per kernel, for the teacher.
 SAID = {
     "throttled": "A page is sending its kernel more than {rate:g} messages a second "
                  "(kernel {kernel}, from {who}): the excess is dropped.",
@@ -304,17 +433,26 @@ SAID = {
               "({queued:,} bytes waiting; kernel {kernel}, from {who}).",
     "refused": "A page sent its kernel messages that are not allowed or do not parse "
                "(kernel {kernel}, from {who}): dropped.",
+    "malformed": "Closed the connection of a page that sent its kernel a message that is "
+                 "not of the protocol's form ({error}; kernel {kernel}, from {who}).",
+    "sockets": "Refused a connection to a kernel that already has {sockets} open (kernel "
+               "{kernel}, from {who}): a page needs one.",
     "waiting": "A page's widget actions come faster than its kernel does them (kernel "
                "{kernel}, from {who}): they wait their turn, at most {waiting} of them "
                "(a control's value: only its latest); more are dropped.",
 }
+#: The reason a closed socket is given (its close frame's), by why it was closed.
+CLOSE_REASONS = {"flood": "too many messages", "unread": "messages not read",
+                 "malformed": "a message not of the protocol's form",
+                 "sockets": "too many connections to this kernel"}
 
 
 def guarded_connection(base: type[Any], limits: FloodLimits | None = None,
                        clock: Callable[[], float] = time.monotonic) -> type[Any]:
     """Jupyter server's kernel websocket connection (``base``:
-    ``ZMQChannelsWebsocketConnection``) with each socket kept within
-    ``limits`` (see the module's docstring)."""
+    ``ZMQChannelsWebsocketConnection``) with each kernel's sockets kept
+    within ``limits`` (see the module's docstring)."""
+    from tornado.web import HTTPError
     from tornado.websocket import WebSocketClosedError
 
     # (untyped functions of the server's: called through a module typed Any)
@@ -326,6 +464,9 @@ def guarded_connection(base: type[Any], limits: FloodLimits | None = None,
         from jupyter_client.jsonutil import date_default as json_default
 
     bounds = limits or FloodLimits()
+    #: each kernel's shared guard, kept while the kernel runs (a page that
+    #: reconnects finds its kernel's patience as it left it)
+    kernels: dict[str, KernelGuard] = {}
 
     def retrieved(future: Any) -> None:
         if not future.cancelled():
@@ -334,9 +475,25 @@ def guarded_connection(base: type[Any], limits: FloodLimits | None = None,
     class GuardedConnection(base):  # type: ignore[misc]  # the server's class is given
         """One page's kernel websocket, kept within bounds."""
 
-        def __init__(self, **kwargs: Any) -> None:
-            super().__init__(**kwargs)
-            self.guard = SocketGuard(bounds, clock())
+        guards = kernels
+
+        @property
+        def guard(self) -> SocketGuard:
+            guard: SocketGuard | None = self.__dict__.get("_guard")
+            if guard is None:
+                kernel_id = str(self.kernel_id)
+                shared = kernels.get(kernel_id)
+                if shared is None:
+                    self._forget_gone_kernels()
+                    shared = kernels[kernel_id] = KernelGuard(bounds, clock())
+                guard = self.__dict__["_guard"] = SocketGuard(bounds, clock(), shared)
+            return guard
+
+        def _forget_gone_kernels(self) -> None:
+            manager = self.multi_kernel_manager
+            for kernel_id in [k for k, g in kernels.items() if not g.sockets]:
+                if kernel_id not in manager:
+                    del kernels[kernel_id]
 
         # -- what is said of it ---------------------------------------------------------
         def _who(self) -> str:
@@ -347,14 +504,14 @@ def guarded_connection(base: type[Any], limits: FloodLimits | None = None,
             if self.guard.first(what):
                 self.log.log(level, SAID[what].format(kernel=str(self.kernel_id)[:8],
                                                       who=self._who(), rate=bounds.rate,
+                                                      sockets=bounds.sockets,
                                                       dropped=self.guard.dropped, **values))
 
         def _close(self, **values: Any) -> None:
             why = self.guard.closing or "flood"
             self._say(why, **values)
             try:
-                self.websocket_handler.close(1008, "too many messages" if why == "flood"
-                                             else "messages not read")
+                self.websocket_handler.close(1008, CLOSE_REASONS[why])
             except Exception:  # already closed
                 pass
 
@@ -385,8 +542,15 @@ def guarded_connection(base: type[Any], limits: FloodLimits | None = None,
                 idle_for = self._idle_for(outgoing_msg)
             super().handle_outgoing_message(stream, outgoing_msg)
             if idle_for is not None:
-                for _msg_id, raw in self.guard.flight.answered(idle_for, clock()):
-                    super().handle_incoming_message(raw)
+                # (every socket of the kernel sees the "idle": the first one lets the
+                # next waiting actions go, each by the socket it came from)
+                for _msg_id, (owner, raw) in self.guard.flight.answered(idle_for, clock()):
+                    owner._forward(raw)
+
+        def _forward(self, raw: Any) -> None:
+            """Give the server a message checked here (:meth:`handle_incoming_message`)."""
+            if self.channels and self.guard.closing is None:
+                super().handle_incoming_message(raw)
 
         def _idle_for(self, outgoing_msg: list[Any]) -> str | None:
             """The message id a kernel's "idle" status is for, or None."""
@@ -404,8 +568,14 @@ def guarded_connection(base: type[Any], limits: FloodLimits | None = None,
 
         # -- the page's messages to the kernel --------------------------------------------
         def _parse(self, raw: Any) -> tuple[str | None, dict[str, Any], Callable[[], Any]]:
-            """The channel, header and (parsed when asked) content of a message."""
-            if self.subprotocol == V1:
+            """The channel, header and (parsed when asked) content of a message;
+            :class:`BadFrame` for a frame not of the protocol's form (checked
+            before the server's parsers, which trust it, read it)."""
+            v1 = self.subprotocol == V1
+            check_frame(raw, v1, bounds.buffers)
+            if v1:
+                if isinstance(raw, str):
+                    raise BadFrame("text in the binary protocol")
                 channel, parts = wire.deserialize_msg_from_ws_v1(raw)
                 header = json.loads(parts[0])
                 return channel, header, lambda: json.loads(parts[3])
@@ -434,6 +604,8 @@ def guarded_connection(base: type[Any], limits: FloodLimits | None = None,
                 self._write(json.dumps(idle, default=json_default))
 
         def handle_incoming_message(self, incoming_msg: Any) -> None:
+            """Every message a page sends: checked here, and only then (if
+            at all) given to the server's own handler."""
             guard = self.guard
             if guard.closing is not None or not self.channels:
                 return
@@ -448,6 +620,10 @@ def guarded_connection(base: type[Any], limits: FloodLimits | None = None,
                     channel, header, content = self._parse(incoming_msg)
                     msg_type = str(header["msg_type"])
                     msg_id = str(header["msg_id"])
+                except BadFrame as error:
+                    guard.closing = "malformed"
+                    self._close(error=str(error))
+                    return
                 except Exception:
                     self._say("refused")
                     return
@@ -463,7 +639,7 @@ def guarded_connection(base: type[Any], limits: FloodLimits | None = None,
             if msg_type in ACTIONS and channel in ("shell", None) and self._action(content):
                 flight = guard.flight
                 key = action_key(header, content()) if flight.full(now) or flight.waiting else ()
-                verdict = flight.offer(msg_id, key, incoming_msg, now)
+                verdict = flight.offer(msg_id, key, (self, incoming_msg), now)
                 if verdict != "send":
                     self._say("waiting", level=logging.INFO, waiting=bounds.waiting)
                     replaced = header if verdict == "drop" else None
@@ -475,17 +651,44 @@ def guarded_connection(base: type[Any], limits: FloodLimits | None = None,
             super().handle_incoming_message(incoming_msg)
 
         # -- the socket's life ----------------------------------------------------------
+        async def prepare(self) -> Any:
+            # a kernel with as many sockets as it may have: refused before the socket opens
+            if not self.guard.kernel.room(self._same):
+                self._say("sockets")
+                raise HTTPError(429, reason=CLOSE_REASONS["sockets"].capitalize())
+            return await super().prepare()
+
+        def _same(self, other: Any) -> bool:
+            """Whether ``other`` is this socket, or the one it replaces: a page
+            reconnecting (the same session) closes its stale socket, and the
+            server may not have seen that one close yet."""
+            return other is self or other.session.session == self.session.session
+
         def connect(self) -> Any:
+            shared = self.guard.kernel
+            over = not shared.room(self._same)  # (sockets that were prepared at once)
+            shared.sockets.append(self)
             told = self.websocket_handler.settings.get(CONNECTED)
-            if told is not None:
+            if told is not None and not over:
                 told(self.kernel_id)
-            return super().connect()
+            connected = super().connect()
+            if over:
+                self.guard.closing = "sockets"
+                self._close()
+            return connected
 
         def disconnect(self) -> Any:
+            shared = self.guard.kernel
             try:
                 return super().disconnect()
             finally:
-                if self.guard.said or self.guard.dropped:
+                if self in shared.sockets:
+                    shared.sockets.remove(self)
+                    told = self.websocket_handler.settings.get(DISCONNECTED)
+                    if told is not None and self.guard.closing != "sockets":
+                        told(self.kernel_id)
+                shared.flight.forget(lambda message: message[0] is self)
+                if self.guard.closing is not None or shared.dropped:
                     from tornado.ioloop import IOLoop
                     # once the socket's buffers are freed (the stream closes after this)
                     IOLoop.current().call_later(1.0, give_back_memory)
