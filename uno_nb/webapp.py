@@ -97,7 +97,8 @@ from .memory import APP_PID_ENV
 from .serving.flood import FloodLimits, guarded_connection
 from .serving.forking import PROVISIONER, fork_server, provisioner_installed
 from .serving.kernel_manager import classroom_kernel_manager, lab_notebooks
-from .serving.limits import (KERNEL_MB, MIN_TOTAL, NEVER_CONNECTED, VISITORS, Caps, Handout,
+from .serving.limits import (KERNEL_MB, MIN_TOTAL, NEVER_CONNECTED, PAGE_BURST, PAGE_SECONDS,
+                             VISITORS, Caps, Handout,
                              NeverConnected, Visitors, limit_pages, mem_available, refused_page,
                              visitor_of)
 from .serving.pools import CLASS_PAGES, BoardLead, class_pools, split_arguments
@@ -357,6 +358,16 @@ def main(argv: Sequence[str] | None = None) -> None:
         socket_actions_in_flight = Int(FloodLimits.in_flight, config=True,
                                        help="How many widget actions of a page may be in its "
                                             "kernel at once (one more waits per control).")
+        socket_unread_mb = Float(FloodLimits.unread_bytes / 2**20, config=True,
+                                 help="How many MB a kernel's sockets may leave unread, in all "
+                                      "(each its share), before the one past it is closed.")
+        kernel_sockets = Int(FloodLimits.sockets, config=True,
+                             help="How many sockets may be open to one kernel at once.")
+        page_burst = Int(PAGE_BURST, config=True,
+                         help="How many pages a visitor may open at once, then one every "
+                              "page_seconds (an address: twice as many); 0: no pace.")
+        page_seconds = Float(PAGE_SECONDS, config=True,
+                             help="How often a visitor may open a page, sustained, in seconds.")
 
         def initialize(self, argv: list[str] | None = None) -> None:
             super().initialize(argv)  # the command line, then voila.json
@@ -366,7 +377,9 @@ def main(argv: Sequence[str] | None = None) -> None:
             if not self.trait_has_value("kernel_websocket_connection_class"):
                 rate = self.socket_messages_per_second
                 limits = FloodLimits(rate=rate, burst=int(2 * rate),
-                                     in_flight=self.socket_actions_in_flight)
+                                     in_flight=self.socket_actions_in_flight,
+                                     unread_bytes=int(self.socket_unread_mb * 2**20),
+                                     sockets=max(1, self.kernel_sockets))
                 self.kernel_websocket_connection_class = guarded_connection(
                     ZMQChannelsWebsocketConnection, limits)
             # Unix sockets, where there are: a kernel's messages never touch
@@ -495,7 +508,8 @@ def main(argv: Sequence[str] | None = None) -> None:
             """The visitors' caps and the reaper of never-connected kernels, in
             the settings the pages' handlers read (uno_nb.serving.limits)."""
             said = limit_pages(settings, Caps(self.visitor_kernels, self.address_kernels,
-                                              self.total_kernels, self.cap_this_computer),
+                                              self.total_kernels, self.cap_this_computer,
+                                              self.page_burst, self.page_seconds),
                                self._memory_at_start, class_size, self.kernel_memory_mb,
                                self.connect_seconds, self.log)
             self.log.info(said)
