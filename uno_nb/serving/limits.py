@@ -1,8 +1,10 @@
 """How many kernels the pages may have: a few for each visitor, and in all
-what this computer's memory holds; and a kernel whose page never connects
-is stopped.
+what this computer's memory holds; how fast a visitor may open pages; and a
+kernel whose page never connects is stopped.
 
-Every page the app serves runs on a Python kernel of its own (about 130 MB).
+Every page the app serves runs on a Python kernel of its own (35-45 MB of
+memory as it starts, forked from the fork server; :data:`KERNEL_MB` for one
+in use).
 Measured on main before this module: 8 plain GETs of a page, with no browser,
 started 8 kernels in 16 s (+575 MB), each kept until the ten-minute cull, so
 a loop of reloads or a script filled the laptop's memory.  Here:
@@ -21,20 +23,31 @@ a loop of reloads or a script filled the laptop's memory.  Here:
   down, culling stops idle ones, and :class:`NeverConnected` stops those whose
   page never connected.  :meth:`Visitors.admit` is asked before a page gets a
   kernel and holds a place for it while the page is being served, so that 50
-  requests at once are counted as 50.
-* **The total**, :attr:`Caps.total`, is the number of kernels handed to
-  pages; it is sized from the memory the computer had free when the app
-  started (:func:`total_from_memory`: ``MemAvailable`` over a kernel's
-  estimated memory, less the kernels the pools keep warm), never fewer than
-  the class (``--class-size``) or :data:`MIN_TOTAL`.
-* **This computer** (the loopback: the teacher's own browser) is not held to
-  the caps unless asked (:attr:`Caps.this_computer`): nobody else can open a
-  page from there, and the teacher may have many pages open.
+  requests at once are counted as 50.  A visitor at a cap because of pages
+  they left without a word (a phone's browser sends no "closed", a tab
+  crashes, the Wi-Fi drops: those kernels would live until the ten-minute
+  cull) has the kernels with no socket connected and their time to connect
+  past stopped, the oldest first, and gets the page.
+* **The pace**: a visitor may open :attr:`Caps.page_burst` pages at once,
+  then one every :attr:`Caps.page_seconds` (an address twice as many, twice
+  as often): each page runs its notebook (0.2-1 CPU-s), and a script could
+  otherwise open a page, shut its kernel down, and again.
+* **The total**, :attr:`Caps.total`, is the number of kernels handed to the
+  other computers' pages; it is sized from the memory the computer had free
+  when the app started (:func:`total_from_memory`: ``MemAvailable`` over
+  :data:`KERNEL_MB`, less the kernels the pools keep warm), never fewer than
+  twice the class and :data:`MIN_TOTAL` (``--class-size``: a class moving to
+  another page holds its old kernels until each old page's "closed" reaches
+  the server) or, without a class, :data:`MIN_TOTAL`.
+* **This computer** (the loopback: the teacher's own browser) is neither
+  held to the caps and the pace nor counted in the total unless asked
+  (:attr:`Caps.this_computer`): nobody else can open a page from there, and
+  the teacher may have many pages open.
 
 A visitor over a cap gets a page saying so in their language (:func:`refusal`:
-429 *Too Many Requests* for their own cap, 503 *Service Unavailable* when
-the whole app is full, both with ``Retry-After``); every other visitor is
-served as before.
+429 *Too Many Requests* for their own cap or their pace, 503 *Service
+Unavailable* when the whole app is full, all with ``Retry-After``); every
+other visitor is served as before.
 """
 
 from __future__ import annotations
@@ -50,7 +63,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Awaitable, Callable
 
-from .flood import TokenBucket
+from .bounds import TokenBucket
 
 __all__ = ["limit_pages", "refused_page", "VISITORS", "NEVER_CONNECTED", "Caps", "Visitors",
            "Place", "NeverConnected", "visitor_of", "page_language",
