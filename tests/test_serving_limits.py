@@ -401,6 +401,8 @@ def test_a_kernel_whose_page_never_connects_is_stopped_and_one_line_says_so(capl
 
 CAP = 3
 CONNECT_S = 5
+#: What a kernel's sockets may leave unread, in all, on the test's server (a third each).
+UNREAD_MB = 1
 #: Long enough for a busy two-core machine; each wait ends as soon as what it waits for happens.
 WAIT_S = 180
 
@@ -415,6 +417,7 @@ def capped_app():
     with running_app("voila-limits.log", "--UnoVoila.cap_this_computer=True",
                      f"--UnoVoila.visitor_kernels={CAP}",
                      f"--UnoVoila.connect_seconds={CONNECT_S}",
+                     f"--UnoVoila.socket_unread_mb={UNREAD_MB}",
                      r"--VoilaKernelManager.preheat_denylist=^(?!(.*/)?notebooks/00_index\.ipynb$)",
                      preheated=("00_index",)) as server:
         yield server
@@ -566,18 +569,245 @@ def test_a_flooding_page_is_closed_and_the_servers_memory_comes_back(capped_app)
     text = server.log.read_text()
     print(f"flood: {sent:,} messages sent reading, {sent_raw:,} not reading; "
           f"server {before:.0f} MB before, {rss_mb(pid):.0f} MB after")
-    assert text.count("Closed the connection of a page that kept sending") == 2  # once a socket
-    assert text.count("more than 100 messages a second") == 2
+    # once for the kernel: its two sockets share its bounds (the second found its patience spent)
+    assert text.count("Closed the connection of a page that kept sending") == 1
+    assert text.count("more than 100 messages a second") == 1
     assert "Traceback" not in text and "WebSocketClosedError" not in text
 
 
 def flood_unread(server, kernel: str) -> int:
     """Messages written to a page's socket that never reads it, until the
     server closes it (the write fails); how many were sent."""
-    host, port = server.base.split("//")[1].split(":")
     # (its receive buffer as the system sizes it: a smaller one made the system drop
     # the server's acknowledgements with its data, and the client's own sending stall)
-    raw = socket.create_connection((host, int(port)), timeout=WAIT_S)
+    raw = open_raw_socket(server, kernel)
+    session = uuid.uuid4().hex
+    sent = 0
+    try:
+        while sent < 200_000:
+            send_frame(raw, message(session).encode())
+            sent += 1
+    except TimeoutError:
+        pytest.fail(f"the server neither read nor closed a flooding socket:\n{server.log_tail()}")
+    except OSError:  # the server closed it: the close event of a socket never read
+        pass
+    finally:
+        raw.close()
+    return sent
+
+
+async def exchange(ws, session: str, count: int) -> tuple[int, int]:
+    """Send ``count`` kernel-info requests on ``ws`` at once, then read until
+    each has its "idle" (the kernel's, or the guard's for a dropped one):
+    the kernel's replies among them, and the messages read."""
+    sent = set()
+    for _ in range(count):
+        text = message(session)
+        sent.add(json.loads(text)["header"]["msg_id"])
+        await ws.write_message(text)
+    replies = read = 0
+    while sent:
+        got = await ws.read_message()
+        assert got is not None, f"closed with {len(sent)} requests unanswered"
+        msg = json.loads(got)
+        read += 1
+        parent = msg.get("parent_header", {}).get("msg_id")
+        if msg["header"]["msg_type"] == "kernel_info_reply" and parent in sent:
+            replies += 1
+        if msg["header"]["msg_type"] == "status" and parent in sent and \
+                msg["content"].get("execution_state") == "idle":
+            sent.discard(parent)
+    return replies, read
+
+
+@pytest.mark.server
+def test_a_frame_not_of_the_protocols_form_closes_its_socket_and_nothing_else(capped_app):
+    import struct
+
+    from tornado.websocket import websocket_connect
+
+    from uno_nb.serving.flood import V1
+
+    server = capped_app
+    status, _, body = fetch(server, "00_index.ipynb", "Malformed")
+    assert status == 200
+    kernel = kernel_of(body)
+
+    async def send_bad(frame: bytes, subprotocols: list[str] | None) -> int | None:
+        ws = await websocket_connect(socket_url(server, kernel), subprotocols=subprotocols)
+        await ws.write_message(frame, binary=True)
+        while await ws.read_message() is not None:  # until the close event
+            pass
+        return ws.close_code
+
+    async def still_served() -> tuple[int, int]:
+        ws = await websocket_connect(socket_url(server, kernel))
+        try:
+            return await exchange(ws, uuid.uuid4().hex, 3)
+        finally:
+            ws.close()
+
+    frames = [((2**62).to_bytes(8, "little") + b"x", [V1]),  # 9 bytes that froze the server
+              (struct.pack("<3Q", 2**40, 1, 2), [V1]),
+              (struct.pack("!i", 2**29) + b"\0" * 8, None)]  # the legacy binary form: 2 GB
+    for frame, subprotocols in frames:
+        assert asyncio.run(send_bad(frame, subprotocols)) == 1008
+    # the server and the kernel answer as before
+    assert asyncio.run(still_served()) == (3, asyncio.run(still_served())[1])
+    assert fetch(server, "00_index.ipynb", "Student G")[0] == 200
+    text = server.log.read_text()
+    assert text.count("not of the protocol's form") == 1  # once for the kernel
+    assert "Traceback" not in text
+
+
+@pytest.mark.server
+def test_a_kernels_sockets_share_its_bounds_and_a_fourth_is_refused(capped_app):
+    from tornado.httpclient import HTTPClientError
+    from tornado.websocket import websocket_connect
+
+    server = capped_app
+    status, _, body = fetch(server, "00_index.ipynb", "Sockets")
+    assert status == 200
+    kernel = kernel_of(body)
+    limits = FloodLimits()
+
+    async def run() -> tuple[int, int, float, int | None]:
+        sockets = [await websocket_connect(socket_url(server, kernel)) for _ in range(3)]
+        try:
+            with pytest.raises(HTTPClientError) as refused:
+                await websocket_connect(socket_url(server, kernel))
+            # three sockets asking at once, 300 each: the kernel's burst and rate, shared
+            started = time.monotonic()
+            counts = await asyncio.gather(*(exchange(ws, uuid.uuid4().hex, 300)
+                                            for ws in sockets))
+            elapsed = time.monotonic() - started
+            replies = sum(r for r, _ in counts)
+        finally:
+            for ws in sockets:
+                ws.close()
+        # one socket gone: another may connect
+        while not (await asyncio.to_thread(connections, server, kernel)) < 3:
+            await asyncio.sleep(0.1)  # polled: the server's count, not a length of time
+        fourth = await websocket_connect(socket_url(server, kernel))
+        fourth.close()
+        return replies, refused.value.code, elapsed, None
+
+    replies, code, elapsed, _ = asyncio.run(run())
+    assert code == 429
+    assert 0 < replies <= limits.burst + limits.rate * elapsed + 5, (replies, elapsed)
+    text = server.log.read_text()
+    assert text.count("Refused a connection to a kernel that already has 3 open") == 1
+    assert text.count(f"kernel {kernel[:8]}, from 127.0.0.1): the excess is dropped") == 1
+
+
+def connections(server, kernel: str) -> int:
+    with urllib.request.urlopen(f"{server.base}/api/kernels/{kernel}", timeout=30) as response:
+        return int(json.loads(response.read())["connections"])
+
+
+@pytest.mark.server
+def test_a_visitor_at_their_cap_by_pages_they_left_gets_another(capped_app):
+    from tornado.websocket import websocket_connect
+
+    server = capped_app
+    kernels = []
+    for _ in range(CAP):
+        status, _, body = fetch(server, "00_index.ipynb", "Student R (iPhone)")
+        assert status == 200
+        kernels.append(kernel_of(body))
+
+    async def connect_then_leave() -> None:
+        for kernel in kernels:  # each page connects, then goes with no word (no beacon)
+            ws = await websocket_connect(socket_url(server, kernel))
+            await exchange(ws, uuid.uuid4().hex, 1)
+            ws.close()
+
+    asyncio.run(connect_then_leave())
+    wait_for(lambda: all(connections(server, k) == 0 for k in kernels),
+             "the server did not see the pages' sockets close", server)
+    status, _, body = fetch(server, "00_index.ipynb", "Student R (iPhone)")
+    assert status == 200 and kernel_of(body) not in kernels
+    wait_for(lambda: not server.kernel_alive(kernels[0]), "the oldest page's kernel runs on",
+             server)
+    assert all(server.kernel_alive(k) for k in kernels[1:])
+    assert f"Stopped kernel {kernels[0][:8]}, of a page its visitor left" in server.log.read_text()
+
+
+@pytest.mark.server
+def test_a_visitor_opening_pages_in_a_loop_is_paced(capped_app):
+    """The loop a script would run: a page, its kernel shut down, again; from
+    an address of its own (127.0.0.2: the other tests' pages are 127.0.0.1's)."""
+    import http.client
+    from http.cookies import SimpleCookie
+
+    from uno_nb.serving.limits import PAGE_BURST, PAGE_SECONDS
+
+    server = capped_app
+    host, port = server.base.split("//")[1].split(":")
+
+    def ask(method: str, path: str, headers: dict) -> tuple[int, dict, str]:
+        connection = http.client.HTTPConnection(host, int(port), timeout=WAIT_S,
+                                                source_address=("127.0.0.2", 0))
+        try:
+            connection.request(method, path, headers={"User-Agent": "Looper", **headers})
+            response = connection.getresponse()
+            return response.status, dict(response.getheaders()), response.read().decode()
+        finally:
+            connection.close()
+
+    statuses = []
+    started = time.monotonic()
+    while 429 not in statuses and len(statuses) < 6 * PAGE_BURST:
+        status, headers, body = ask("GET", "/voila/render/00_index.ipynb", {})
+        statuses.append(status)
+        if status != 200:
+            break
+        xsrf = SimpleCookie(headers.get("Set-Cookie", ""))["_xsrf"].value
+        stopped, _, _ = ask("DELETE", f"/api/kernels/{kernel_of(body)}",
+                            {"Cookie": f"_xsrf={xsrf}", "X-XSRFToken": xsrf})
+        assert stopped == 204, stopped
+    elapsed = time.monotonic() - started
+    # ten at once, then one every PAGE_SECONDS (each page here took its own time to serve)
+    assert statuses[-1] == 429 and set(statuses[:-1]) == {200}, statuses
+    assert PAGE_BURST <= len(statuses) - 1 <= PAGE_BURST + elapsed / PAGE_SECONDS + 1
+    assert int(headers["Retry-After"]) > 0
+    assert texts.text("serving.pace.title", "en") in body
+    assert "Refused a page to 127.0.0.2 (Looper): pages asked for faster" in server.log.read_text()
+
+
+@pytest.mark.server
+def test_a_page_that_does_not_read_what_its_kernel_sends_is_closed(capped_app):
+    server = capped_app
+    status, _, body = fetch(server, "00_index.ipynb", "Sleeper")
+    assert status == 200
+    kernel = kernel_of(body)
+    # a few requests, well within the rate, each answered with its 60 KB header echoed: far
+    # more than the socket's share of UNREAD_MB comes back, and the page never reads it
+    raw = open_raw_socket(server, kernel, rcvbuf=64 * 1024)
+    try:
+        for _ in range(100):
+            text = json.loads(message(uuid.uuid4().hex))
+            text["header"]["username"] = "x" * 60_000
+            send_frame(raw, json.dumps(text).encode())
+        closed = f"stopped reading what its kernel sends ({{}} bytes waiting; kernel {kernel[:8]}"
+        wait_for(lambda: re.search(re.escape(closed).replace(r"\{\}", "[0-9,]+"),
+                                   server.log.read_text()),
+                 "the server did not close a socket that never reads", server)
+    finally:
+        raw.close()
+    said = [line for line in server.log.read_text().splitlines() if f"kernel {kernel[:8]}" in line]
+    assert sum("stopped reading what its kernel sends" in line for line in said) == 1, said
+    assert not any("kept sending its kernel too many" in line for line in said), said
+
+
+def open_raw_socket(server, kernel: str, rcvbuf: int = 0) -> socket.socket:
+    """A page's websocket to ``kernel`` by hand (its receive buffer ``rcvbuf``)."""
+    host, port = server.base.split("//")[1].split(":")
+    raw = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    if rcvbuf:
+        raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
+    raw.settimeout(WAIT_S)
+    raw.connect((host, int(port)))
     path = socket_url(server, kernel).split(port, 1)[1]
     key = base64.b64encode(os.urandom(16)).decode()
     raw.sendall(f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\n"
@@ -587,20 +817,15 @@ def flood_unread(server, kernel: str) -> int:
     while b"\r\n\r\n" not in head:
         head += raw.recv(1)
     assert b" 101 " in head.split(b"\r\n")[0], head
-    session = uuid.uuid4().hex
-    sent = 0
-    try:
-        while sent < 200_000:
-            payload = message(session).encode()
-            mask = os.urandom(4)
-            masked = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
-            raw.sendall(b"\x81" + bytes([0x80 | 126]) + len(payload).to_bytes(2, "big")
-                        + mask + masked)
-            sent += 1
-    except TimeoutError:
-        pytest.fail(f"the server neither read nor closed a flooding socket:\n{server.log_tail()}")
-    except OSError:  # the server closed it: the close event of a socket never read
-        pass
-    finally:
-        raw.close()
-    return sent
+    return raw
+
+
+def send_frame(raw: socket.socket, payload: bytes) -> None:
+    """One masked text frame, as a browser sends it."""
+    mask = os.urandom(4)
+    masked = (int.from_bytes(payload, "big") ^ int.from_bytes(
+        (mask * (len(payload) // 4 + 1))[:len(payload)], "big")).to_bytes(len(payload), "big")
+    size = (bytes([0x80 | len(payload)]) if len(payload) < 126 else
+            bytes([0x80 | 126]) + len(payload).to_bytes(2, "big") if len(payload) < 2**16 else
+            bytes([0x80 | 127]) + len(payload).to_bytes(8, "big"))
+    raw.sendall(b"\x81" + size + mask + masked)
