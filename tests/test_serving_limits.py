@@ -31,7 +31,8 @@ from pathlib import Path
 import pytest
 
 from uno_nb import texts
-from uno_nb.serving.flood import FloodLimits, InFlight, SocketGuard, TokenBucket, action_key
+from uno_nb.serving.flood import (BadFrame, FloodLimits, InFlight, KernelGuard, SocketGuard,
+                                  TokenBucket, action_key, check_frame)
 from uno_nb.serving.limits import (Caps, NeverConnected, Place, Visitors, page_language, refusal,
                                    total_from_memory, visitor_of)
 
@@ -72,11 +73,71 @@ def test_a_flooding_socket_is_dropped_then_closed_and_a_fast_page_never_is():
     assert sum(burst.admit(0.0) for _ in range(2000)) == limits.burst and burst.closing is None
 
 
-def test_a_page_that_does_not_read_is_closed_past_its_bound():
-    guard = SocketGuard(FloodLimits(unread_bytes=1000), 0.0)
+def test_a_page_that_does_not_read_is_closed_past_its_share_of_its_kernels_bound():
+    limits = FloodLimits(unread_bytes=3000, sockets=3)  # three sockets: 1,000 bytes each
+    guard = SocketGuard(limits, 0.0)
     assert not guard.unread(1000) and guard.closing is None
     assert guard.unread(1001) and guard.closing == "unread"
     assert guard.first("unread") and not guard.first("unread")  # said once
+
+
+def test_a_kernels_sockets_share_its_bounds_and_are_at_most_three():
+    limits = FloodLimits()
+    kernel = KernelGuard(limits, 0.0)
+    sockets = [SocketGuard(limits, 0.0, kernel) for _ in range(3)]
+    # three sockets flooding together get the kernel's burst and rate, not three times it
+    assert sum(s.admit(0.0) for _ in range(limits.burst) for s in sockets) == limits.burst
+    assert sum(s.admit(1.0) for _ in range(1000) for s in sockets) == limits.rate
+    # and its patience: the sockets are closed once the kernel's drops pass it
+    kernel = KernelGuard(limits, 0.0)
+    sockets = [SocketGuard(limits, 0.0, kernel) for _ in range(3)]
+    at = 1.0
+    while not all(s.closing for s in sockets):
+        for s in sockets:
+            s.admit(at)
+        at += 1e-4
+    assert at < 2.0 and {s.closing for s in sockets} == {"flood"}
+    assert limits.patience <= kernel.dropped <= limits.patience + limits.forgive + 3
+    # the actions in flight and waiting are the kernel's
+    assert sockets[0].flight is sockets[2].flight is kernel.flight
+    # a fourth socket finds no room (one that replaces its own stale socket does)
+    kernel.sockets.extend(["a", "b", "c"])
+    assert not kernel.room() and kernel.room(lambda s: s == "a")
+    # said once for the kernel, whichever socket says it
+    assert sockets[0].first("flood") and not sockets[1].first("flood")
+    # what one socket may leave unread is its share: the kernel's in all is bounded
+    assert limits.socket_unread * limits.sockets <= limits.unread_bytes
+
+
+def test_a_frame_not_of_the_protocols_form_is_refused_before_it_is_read():
+    import struct
+
+    from jupyter_client.session import Session
+    from jupyter_server.services.kernels.connection.base import (serialize_binary_message,
+                                                                 serialize_msg_to_ws_v1)
+
+    session = Session()
+    good = serialize_msg_to_ws_v1(session.msg("kernel_info_request", {}), "shell", session.pack)
+    check_frame(good, v1=True)
+    check_frame(json.dumps({"header": {}}), v1=False)  # the legacy protocol's text: not a frame
+    legacy = session.msg("kernel_info_request", {})
+    legacy = {**json.loads(json.dumps(legacy, default=str)), "buffers": [b"ab", b"cd"]}
+    check_frame(serialize_binary_message(legacy), v1=False)
+    n = len(good)
+    bad_v1 = [b"", b"\x01" * 7,
+              (2**62).to_bytes(8, "little") + b"x",  # the 9 bytes that froze the server
+              (2**63 - 1).to_bytes(8, "little") + b"\0" * 100,
+              (70).to_bytes(8, "little") + b"\0" * 8 * 71 + b"x" * 100,  # 70 parts: too many
+              (6).to_bytes(8, "little") + b"\0" * 40,  # a table longer than the frame
+              struct.pack("<7Q", 6, 56, 60, 58, 62, 64, 66) + b"x" * 10,  # out of order
+              struct.pack("<7Q", 6, 56, 58, 60, 62, 64, 9999) + b"x" * 10,  # past the end
+              struct.pack("<7Q", 6, 8, 58, 60, 62, 64, 66) + b"x" * 10,  # inside the table
+              good[:n // 2]]
+    bad_legacy = [b"\0\0\0", struct.pack("!i", 2**30) + b"x" * 5, struct.pack("!i", -5) + b"x",
+                  struct.pack("!i", 0) + b"x", struct.pack("!iII", 2, 12, 99) + b"x" * 4]
+    for frame, v1 in [(f, True) for f in bad_v1] + [(f, False) for f in bad_legacy]:
+        with pytest.raises(BadFrame):
+            check_frame(frame, v1=v1)
 
 
 def test_widget_actions_wait_their_turn_and_only_a_controls_latest_value_waits():
@@ -91,7 +152,7 @@ def test_widget_actions_wait_their_turn_and_only_a_controls_latest_value_waits()
     for i in range(30):
         flight.offer(f"s{i}", slider, f"S{i}", now=0.1)
     assert flight.replaced == "s28"  # the one before the last: answered as done
-    assert [m for _, m in flight.waiting.values()][-2:] == ["D19", "S29"]
+    assert [m for *_, m in flight.waiting.values()][-2:] == ["D19", "S29"]
     # the kernel is done with one click: the next waiting click goes, in turn
     assert flight.answered("d0", now=1.0) == [("d4", "D4")]
     assert flight.answered("nobody's", now=1.0) == [] and len(flight) == 4
@@ -102,6 +163,45 @@ def test_widget_actions_wait_their_turn_and_only_a_controls_latest_value_waits()
     assert not flight.full(31.0)
     few = InFlight(limit=1, waiting=1, stale_seconds=30)
     assert [few.offer(m, m, m, 0.0) for m in "abc"] == ["send", "wait", "drop"]
+
+
+def test_a_value_never_jumps_ahead_of_a_click_made_after_it():
+    # the slider moved (u1 goes), moved again (u2 waits), Deal clicked, the slider again (u3)
+    flight = InFlight(limit=1, waiting=32, stale_seconds=30)
+    slider = ("comm", "update", ("value",))
+    assert flight.offer("u1", slider, "U1", 0.0) == "send"
+    assert flight.offer("u2", slider, "U2", 0.0) == "wait"
+    assert flight.offer("deal", ("event", "deal"), "DEAL", 0.0) == "wait"
+    assert flight.offer("u3", slider, "U3", 0.0) == "wait" and flight.replaced is None
+    # the deal is done with the slider at u2, as it was when Deal was clicked
+    assert [m for *_, m in flight.waiting.values()] == ["U2", "DEAL", "U3"]
+    assert flight.offer("u4", slider, "U4", 0.0) == "wait" and flight.replaced == "u3"
+    assert [m for *_, m in flight.waiting.values()] == ["U2", "DEAL", "U4"]
+    going = [m for _, m in flight.answered("u1", 1.0)]
+    going += [m for _, m in flight.answered("u2", 1.0)]
+    going += [m for _, m in flight.answered("deal", 1.0)]
+    assert going == ["U2", "DEAL", "U4"]
+    # a socket gone: its waiting actions go with it
+    flight.offer("x", ("event", "x"), ("gone", "X"), 1.0)
+    flight.offer("y", ("event", "y"), ("kept", "Y"), 1.0)
+    assert flight.forget(lambda m: m[0] == "gone") == 1
+    assert [m for *_, m in flight.waiting.values()] == [("kept", "Y")]
+
+
+def test_gzip_is_what_the_browser_says_it_takes_whatever_it_says():
+    from uno_nb.serving.transfer import accepts_gzip
+
+    assert accepts_gzip("gzip, deflate, br") and accepts_gzip("br;q=1.0, gzip;q=0.8")
+    assert accepts_gzip("*") and accepts_gzip("deflate, *;q=0.5")
+    assert not accepts_gzip("gzip;q=0, deflate") and not accepts_gzip("")
+    # a gzip entry says more than *, wherever it stands
+    assert not accepts_gzip("*;q=1, gzip;q=0") and not accepts_gzip("gzip;q=0, *")
+    assert accepts_gzip("*;q=0, gzip")
+    # a quality that is not one: as if 0, never an error
+    for header in ("gzip;q=1.2.3", "gzip;q=", "gzip;q=abc", "gzip;q=nan", "gzip;q=-1",
+                   "gzip;q=7", "gzip;;;q", ";,,;=", "GZIP;Q=0.000", "\x00gzip"):
+        assert accepts_gzip(header) is False, header
+    assert accepts_gzip("GZip ; q = 0.5")
 
 
 def test_a_click_is_its_own_action_and_a_value_is_keyed_by_its_control():
@@ -141,12 +241,12 @@ def test_a_visitor_is_held_to_their_cap_and_the_app_to_its_total():
     # a kernel shut down (a page closed, culled, never connected) frees its place
     alive.discard("ann0")
     assert visitors.count(ann) == 2 and visitors.admit(visitor_of("10.0.0.9", "Edge")) != "total"
-    assert visitors.refused == {"visitor": 49, "total": 1}
-    # this computer (the teacher's) is held to the total only, unless asked
+    assert visitors.refused == {"visitor": 49, "total": 1, "pace": 0}
+    # this computer (the teacher's) is held to no cap and not counted in the total, unless asked
     teacher = visitor_of("127.0.0.1", "Firefox")
     free = Visitors(Caps(per_visitor=1, total=3), alive.__contains__)
-    assert all(isinstance(free.admit(teacher), Place) for _ in range(3))
-    assert free.admit(teacher) == "total"
+    assert all(isinstance(free.admit(teacher), Place) for _ in range(30))
+    assert isinstance(free.admit(ann), Place) and free.count() == 1
     held = Visitors(Caps(per_visitor=1, this_computer=True), alive.__contains__)
     assert isinstance(held.admit(teacher), Place) and held.admit(teacher) == "visitor"
     assert visitor_of(None, "x" * 10_000) == ("?", "x" * 200)
@@ -155,10 +255,12 @@ def test_a_visitor_is_held_to_their_cap_and_the_app_to_its_total():
 
 def test_the_total_is_sized_from_the_memory_free_at_start(tmp_path: Path):
     gib = 2**30
-    assert total_from_memory(8 * gib, pooled=14) == 40  # 54 kernels of 150 MB, 14 warm
+    assert total_from_memory(8 * gib, pooled=14) == 122  # 136 kernels of 60 MB, 14 warm
     assert total_from_memory(8 * gib, pooled=14, kernel_mb=300) == 13
     assert total_from_memory(1 * gib, pooled=14) == 10  # never fewer than ten
-    assert total_from_memory(1 * gib, pooled=99, class_size=30) == 30  # nor than the class
+    # nor than twice the class and ten: the class moving page holds two kernels a student
+    assert total_from_memory(1 * gib, pooled=99, class_size=30) == 70
+    assert total_from_memory(8 * gib, pooled=43, class_size=30) == 93
     assert total_from_memory(None, pooled=0) == 0  # no /proc: no figure, no cap
     from uno_nb.serving.limits import mem_available
     meminfo = tmp_path / "meminfo"
@@ -167,17 +269,95 @@ def test_the_total_is_sized_from_the_memory_free_at_start(tmp_path: Path):
     assert mem_available(tmp_path / "none") is None
 
 
+def test_a_class_moving_page_beside_the_teachers_pages_is_never_refused():
+    # the smallest total a class of K gets (a laptop with little memory free at start)
+    for k in (10, 30):
+        alive: set[str] = set()
+        total = total_from_memory(1 * 2**30, pooled=k + 13, class_size=k)
+        visitors = Visitors(Caps(total=total), alive.__contains__)
+        teacher = visitor_of("127.0.0.1", "Firefox")
+        students = [visitor_of(f"10.0.0.{n}", "Chrome") for n in range(10, 10 + k)]
+
+        def open_page(visitor, name):
+            place = visitors.admit(visitor)
+            assert isinstance(place, Place), (visitor, name, place)
+            visitors.handed(place, name)
+            alive.add(name)
+            visitors.done(place)
+
+        for n in range(8):  # the board, the lesson's pages: the teacher's own computer
+            open_page(teacher, f"teacher{n}")
+        for visitor in students:
+            open_page(visitor, f"{visitor[0]}-01")
+        # the class moves to 02 before any page 01's kernel has stopped
+        for visitor in students:
+            open_page(visitor, f"{visitor[0]}-02")
+        assert visitors.count() == 2 * k <= total and visitors.refused["total"] == 0
+        # and a few students open a page twice
+        for visitor in students[:10]:
+            open_page(visitor, f"{visitor[0]}-02b")
+
+
+def test_a_visitor_at_their_cap_by_pages_they_left_gets_a_new_one():
+    alive: set[str] = set()
+    gone: set[str] = set()  # the kernels whose page left: no socket, past their time to connect
+    stopped: list[str] = []
+
+    def stop(kernel_id: str) -> None:
+        stopped.append(kernel_id)
+        alive.discard(kernel_id)
+
+    visitors = Visitors(Caps(per_visitor=3, per_address=5), alive.__contains__,
+                        gone.__contains__, stop)
+    ann = visitor_of("10.0.0.5", "Safari")
+    for n in range(3):
+        place = visitors.admit(ann)
+        visitors.handed(place, f"k{n}")
+        alive.add(f"k{n}")
+        visitors.done(place)
+    assert visitors.admit(ann) == "visitor"  # all three pages still there
+    gone.update({"k2", "k0"})  # two pages left (no beacon from the phone)
+    assert isinstance(visitors.admit(ann), Place) and stopped == ["k0"]  # the oldest one
+    assert visitors.reclaimed == 1 and visitors.count(ann) == 3  # k1, k2, the new page
+    # a page still connected (k2's page came back) is never stopped for another
+    gone.discard("k2")
+    assert visitors.admit(ann) == "visitor" and stopped == ["k0"]
+
+
+def test_a_visitor_opening_pages_too_fast_is_paced():
+    now = [0.0]
+    alive: set[str] = set()
+    caps = Caps(per_visitor=0, per_address=0, page_burst=10, page_seconds=4.0)
+    visitors = Visitors(caps, alive.__contains__, clock=lambda: now[0])
+    ann = visitor_of("10.0.0.5", "Firefox")
+    assert all(isinstance(visitors.admit(ann), Place) for _ in range(10))  # a burst of ten
+    assert visitors.admit(ann) == "pace"
+    now[0] = 3.9
+    assert visitors.admit(ann) == "pace"
+    now[0] = 4.0
+    assert isinstance(visitors.admit(ann), Place) and visitors.admit(ann) == "pace"
+    # the same address naming itself another browser each time: twice as many, no more
+    others = [visitors.admit(visitor_of("10.0.0.5", f"Bot {n}")) for n in range(40)]
+    # (20 at once, 2 more in the 4 s, 11 taken by the pages above)
+    assert sum(isinstance(p, Place) for p in others) == 20 + 2 - 11
+    # another address is not held back; nor is this computer
+    assert isinstance(visitors.admit(visitor_of("10.0.0.6", "Firefox")), Place)
+    teacher = visitor_of("127.0.0.1", "Firefox")
+    assert all(isinstance(visitors.admit(teacher), Place) for _ in range(50))
+    assert visitors.refused["pace"] == 2 + 1 + 29
+
+
 def test_the_page_a_refused_visitor_gets_is_in_their_language():
     assert page_language("ru/02_card_odds.ipynb", None) == "ru"
     assert page_language("02_card_odds.ipynb", "ru,en;q=0.5") == "ru"
     assert page_language("02_card_odds.ipynb", "en;q=0.5,ru;q=0.4") == "en"
     assert page_language("02_card_odds.ipynb", "de-DE,fr;q=0.9") == "en"
     assert page_language("02_card_odds.ipynb", "ru;q=0") == "en"
-    for why, status in (("visitor", 429), ("total", 503)):
+    for why, status in (("visitor", 429), ("total", 503), ("pace", 429)):
         for lang in ("en", "ru"):
             code, headers, body = refusal(why, lang, 4, texts.text)
             assert code == status and int(headers["Retry-After"]) > 0
-            assert f'<html lang="{lang}">' in body and "4" in body
+            assert f'<html lang="{lang}">' in body and ("4" in body or why == "pace")
             assert texts.text(f"serving.{why}.title", lang) in body
             words = re.sub(r"<[^>]*>|\{[^}]*\}|[a-z-]+:[^;}]+;?", " ", body.split("<body>")[1])
             if lang == "ru":
@@ -221,6 +401,8 @@ def test_a_kernel_whose_page_never_connects_is_stopped_and_one_line_says_so(capl
 
 CAP = 3
 CONNECT_S = 5
+#: What a kernel's sockets may leave unread, in all, on the test's server (a third each).
+UNREAD_MB = 1
 #: Long enough for a busy two-core machine; each wait ends as soon as what it waits for happens.
 WAIT_S = 180
 
@@ -235,6 +417,7 @@ def capped_app():
     with running_app("voila-limits.log", "--UnoVoila.cap_this_computer=True",
                      f"--UnoVoila.visitor_kernels={CAP}",
                      f"--UnoVoila.connect_seconds={CONNECT_S}",
+                     f"--UnoVoila.socket_unread_mb={UNREAD_MB}",
                      r"--VoilaKernelManager.preheat_denylist=^(?!(.*/)?notebooks/00_index\.ipynb$)",
                      preheated=("00_index",)) as server:
         yield server
@@ -386,18 +569,245 @@ def test_a_flooding_page_is_closed_and_the_servers_memory_comes_back(capped_app)
     text = server.log.read_text()
     print(f"flood: {sent:,} messages sent reading, {sent_raw:,} not reading; "
           f"server {before:.0f} MB before, {rss_mb(pid):.0f} MB after")
-    assert text.count("Closed the connection of a page that kept sending") == 2  # once a socket
-    assert text.count("more than 100 messages a second") == 2
+    # once for the kernel: its two sockets share its bounds (the second found its patience spent)
+    assert text.count("Closed the connection of a page that kept sending") == 1
+    assert text.count("more than 100 messages a second") == 1
     assert "Traceback" not in text and "WebSocketClosedError" not in text
 
 
 def flood_unread(server, kernel: str) -> int:
     """Messages written to a page's socket that never reads it, until the
     server closes it (the write fails); how many were sent."""
-    host, port = server.base.split("//")[1].split(":")
     # (its receive buffer as the system sizes it: a smaller one made the system drop
     # the server's acknowledgements with its data, and the client's own sending stall)
-    raw = socket.create_connection((host, int(port)), timeout=WAIT_S)
+    raw = open_raw_socket(server, kernel)
+    session = uuid.uuid4().hex
+    sent = 0
+    try:
+        while sent < 200_000:
+            send_frame(raw, message(session).encode())
+            sent += 1
+    except TimeoutError:
+        pytest.fail(f"the server neither read nor closed a flooding socket:\n{server.log_tail()}")
+    except OSError:  # the server closed it: the close event of a socket never read
+        pass
+    finally:
+        raw.close()
+    return sent
+
+
+async def exchange(ws, session: str, count: int) -> tuple[int, int]:
+    """Send ``count`` kernel-info requests on ``ws`` at once, then read until
+    each has its "idle" (the kernel's, or the guard's for a dropped one):
+    the kernel's replies among them, and the messages read."""
+    sent = set()
+    for _ in range(count):
+        text = message(session)
+        sent.add(json.loads(text)["header"]["msg_id"])
+        await ws.write_message(text)
+    replies = read = 0
+    while sent:
+        got = await ws.read_message()
+        assert got is not None, f"closed with {len(sent)} requests unanswered"
+        msg = json.loads(got)
+        read += 1
+        parent = msg.get("parent_header", {}).get("msg_id")
+        if msg["header"]["msg_type"] == "kernel_info_reply" and parent in sent:
+            replies += 1
+        if msg["header"]["msg_type"] == "status" and parent in sent and \
+                msg["content"].get("execution_state") == "idle":
+            sent.discard(parent)
+    return replies, read
+
+
+@pytest.mark.server
+def test_a_frame_not_of_the_protocols_form_closes_its_socket_and_nothing_else(capped_app):
+    import struct
+
+    from tornado.websocket import websocket_connect
+
+    from uno_nb.serving.flood import V1
+
+    server = capped_app
+    status, _, body = fetch(server, "00_index.ipynb", "Malformed")
+    assert status == 200
+    kernel = kernel_of(body)
+
+    async def send_bad(frame: bytes, subprotocols: list[str] | None) -> int | None:
+        ws = await websocket_connect(socket_url(server, kernel), subprotocols=subprotocols)
+        await ws.write_message(frame, binary=True)
+        while await ws.read_message() is not None:  # until the close event
+            pass
+        return ws.close_code
+
+    async def still_served() -> tuple[int, int]:
+        ws = await websocket_connect(socket_url(server, kernel))
+        try:
+            return await exchange(ws, uuid.uuid4().hex, 3)
+        finally:
+            ws.close()
+
+    frames = [((2**62).to_bytes(8, "little") + b"x", [V1]),  # 9 bytes that froze the server
+              (struct.pack("<3Q", 2**40, 1, 2), [V1]),
+              (struct.pack("!i", 2**29) + b"\0" * 8, None)]  # the legacy binary form: 2 GB
+    for frame, subprotocols in frames:
+        assert asyncio.run(send_bad(frame, subprotocols)) == 1008
+    # the server and the kernel answer as before
+    assert asyncio.run(still_served()) == (3, asyncio.run(still_served())[1])
+    assert fetch(server, "00_index.ipynb", "Student G")[0] == 200
+    text = server.log.read_text()
+    assert text.count("not of the protocol's form") == 1  # once for the kernel
+    assert "Traceback" not in text
+
+
+@pytest.mark.server
+def test_a_kernels_sockets_share_its_bounds_and_a_fourth_is_refused(capped_app):
+    from tornado.httpclient import HTTPClientError
+    from tornado.websocket import websocket_connect
+
+    server = capped_app
+    status, _, body = fetch(server, "00_index.ipynb", "Sockets")
+    assert status == 200
+    kernel = kernel_of(body)
+    limits = FloodLimits()
+
+    async def run() -> tuple[int, int, float, int | None]:
+        sockets = [await websocket_connect(socket_url(server, kernel)) for _ in range(3)]
+        try:
+            with pytest.raises(HTTPClientError) as refused:
+                await websocket_connect(socket_url(server, kernel))
+            # three sockets asking at once, 300 each: the kernel's burst and rate, shared
+            started = time.monotonic()
+            counts = await asyncio.gather(*(exchange(ws, uuid.uuid4().hex, 300)
+                                            for ws in sockets))
+            elapsed = time.monotonic() - started
+            replies = sum(r for r, _ in counts)
+        finally:
+            for ws in sockets:
+                ws.close()
+        # one socket gone: another may connect
+        while not (await asyncio.to_thread(connections, server, kernel)) < 3:
+            await asyncio.sleep(0.1)  # polled: the server's count, not a length of time
+        fourth = await websocket_connect(socket_url(server, kernel))
+        fourth.close()
+        return replies, refused.value.code, elapsed, None
+
+    replies, code, elapsed, _ = asyncio.run(run())
+    assert code == 429
+    assert 0 < replies <= limits.burst + limits.rate * elapsed + 5, (replies, elapsed)
+    text = server.log.read_text()
+    assert text.count("Refused a connection to a kernel that already has 3 open") == 1
+    assert text.count(f"kernel {kernel[:8]}, from 127.0.0.1): the excess is dropped") == 1
+
+
+def connections(server, kernel: str) -> int:
+    with urllib.request.urlopen(f"{server.base}/api/kernels/{kernel}", timeout=30) as response:
+        return int(json.loads(response.read())["connections"])
+
+
+@pytest.mark.server
+def test_a_visitor_at_their_cap_by_pages_they_left_gets_another(capped_app):
+    from tornado.websocket import websocket_connect
+
+    server = capped_app
+    kernels = []
+    for _ in range(CAP):
+        status, _, body = fetch(server, "00_index.ipynb", "Student R (iPhone)")
+        assert status == 200
+        kernels.append(kernel_of(body))
+
+    async def connect_then_leave() -> None:
+        for kernel in kernels:  # each page connects, then goes with no word (no beacon)
+            ws = await websocket_connect(socket_url(server, kernel))
+            await exchange(ws, uuid.uuid4().hex, 1)
+            ws.close()
+
+    asyncio.run(connect_then_leave())
+    wait_for(lambda: all(connections(server, k) == 0 for k in kernels),
+             "the server did not see the pages' sockets close", server)
+    status, _, body = fetch(server, "00_index.ipynb", "Student R (iPhone)")
+    assert status == 200 and kernel_of(body) not in kernels
+    wait_for(lambda: not server.kernel_alive(kernels[0]), "the oldest page's kernel runs on",
+             server)
+    assert all(server.kernel_alive(k) for k in kernels[1:])
+    assert f"Stopped kernel {kernels[0][:8]}, of a page its visitor left" in server.log.read_text()
+
+
+@pytest.mark.server
+def test_a_visitor_opening_pages_in_a_loop_is_paced(capped_app):
+    """The loop a script would run: a page, its kernel shut down, again; from
+    an address of its own (127.0.0.2: the other tests' pages are 127.0.0.1's)."""
+    import http.client
+    from http.cookies import SimpleCookie
+
+    from uno_nb.serving.limits import PAGE_BURST, PAGE_SECONDS
+
+    server = capped_app
+    host, port = server.base.split("//")[1].split(":")
+
+    def ask(method: str, path: str, headers: dict) -> tuple[int, dict, str]:
+        connection = http.client.HTTPConnection(host, int(port), timeout=WAIT_S,
+                                                source_address=("127.0.0.2", 0))
+        try:
+            connection.request(method, path, headers={"User-Agent": "Looper", **headers})
+            response = connection.getresponse()
+            return response.status, dict(response.getheaders()), response.read().decode()
+        finally:
+            connection.close()
+
+    statuses = []
+    started = time.monotonic()
+    while 429 not in statuses and len(statuses) < 6 * PAGE_BURST:
+        status, headers, body = ask("GET", "/voila/render/00_index.ipynb", {})
+        statuses.append(status)
+        if status != 200:
+            break
+        xsrf = SimpleCookie(headers.get("Set-Cookie", ""))["_xsrf"].value
+        stopped, _, _ = ask("DELETE", f"/api/kernels/{kernel_of(body)}",
+                            {"Cookie": f"_xsrf={xsrf}", "X-XSRFToken": xsrf})
+        assert stopped == 204, stopped
+    elapsed = time.monotonic() - started
+    # ten at once, then one every PAGE_SECONDS (each page here took its own time to serve)
+    assert statuses[-1] == 429 and set(statuses[:-1]) == {200}, statuses
+    assert PAGE_BURST <= len(statuses) - 1 <= PAGE_BURST + elapsed / PAGE_SECONDS + 1
+    assert int(headers["Retry-After"]) > 0
+    assert texts.text("serving.pace.title", "en") in body
+    assert "Refused a page to 127.0.0.2 (Looper): pages asked for faster" in server.log.read_text()
+
+
+@pytest.mark.server
+def test_a_page_that_does_not_read_what_its_kernel_sends_is_closed(capped_app):
+    server = capped_app
+    status, _, body = fetch(server, "00_index.ipynb", "Sleeper")
+    assert status == 200
+    kernel = kernel_of(body)
+    # a few requests, well within the rate, each answered with its 60 KB header echoed: far
+    # more than the socket's share of UNREAD_MB comes back, and the page never reads it
+    raw = open_raw_socket(server, kernel, rcvbuf=64 * 1024)
+    try:
+        for _ in range(100):
+            text = json.loads(message(uuid.uuid4().hex))
+            text["header"]["username"] = "x" * 60_000
+            send_frame(raw, json.dumps(text).encode())
+        closed = f"stopped reading what its kernel sends ({{}} bytes waiting; kernel {kernel[:8]}"
+        wait_for(lambda: re.search(re.escape(closed).replace(r"\{\}", "[0-9,]+"),
+                                   server.log.read_text()),
+                 "the server did not close a socket that never reads", server)
+    finally:
+        raw.close()
+    said = [line for line in server.log.read_text().splitlines() if f"kernel {kernel[:8]}" in line]
+    assert sum("stopped reading what its kernel sends" in line for line in said) == 1, said
+    assert not any("kept sending its kernel too many" in line for line in said), said
+
+
+def open_raw_socket(server, kernel: str, rcvbuf: int = 0) -> socket.socket:
+    """A page's websocket to ``kernel`` by hand (its receive buffer ``rcvbuf``)."""
+    host, port = server.base.split("//")[1].split(":")
+    raw = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    if rcvbuf:
+        raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
+    raw.settimeout(WAIT_S)
+    raw.connect((host, int(port)))
     path = socket_url(server, kernel).split(port, 1)[1]
     key = base64.b64encode(os.urandom(16)).decode()
     raw.sendall(f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\n"
@@ -407,20 +817,15 @@ def flood_unread(server, kernel: str) -> int:
     while b"\r\n\r\n" not in head:
         head += raw.recv(1)
     assert b" 101 " in head.split(b"\r\n")[0], head
-    session = uuid.uuid4().hex
-    sent = 0
-    try:
-        while sent < 200_000:
-            payload = message(session).encode()
-            mask = os.urandom(4)
-            masked = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
-            raw.sendall(b"\x81" + bytes([0x80 | 126]) + len(payload).to_bytes(2, "big")
-                        + mask + masked)
-            sent += 1
-    except TimeoutError:
-        pytest.fail(f"the server neither read nor closed a flooding socket:\n{server.log_tail()}")
-    except OSError:  # the server closed it: the close event of a socket never read
-        pass
-    finally:
-        raw.close()
-    return sent
+    return raw
+
+
+def send_frame(raw: socket.socket, payload: bytes) -> None:
+    """One masked text frame, as a browser sends it."""
+    mask = os.urandom(4)
+    masked = (int.from_bytes(payload, "big") ^ int.from_bytes(
+        (mask * (len(payload) // 4 + 1))[:len(payload)], "big")).to_bytes(len(payload), "big")
+    size = (bytes([0x80 | len(payload)]) if len(payload) < 126 else
+            bytes([0x80 | 126]) + len(payload).to_bytes(2, "big") if len(payload) < 2**16 else
+            bytes([0x80 | 127]) + len(payload).to_bytes(8, "big"))
+    raw.sendall(b"\x81" + size + mask + masked)

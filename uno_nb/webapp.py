@@ -50,22 +50,30 @@ What Voilà does not do by itself is done here:
   the log, not a traceback for each write (:func:`quiet_closed_sockets`);
 * no student can exhaust the server (``uno_nb.serving.limits``): a visitor (an
   address and a browser) may have 4 pages' kernels at once, an address 8, and
-  the app as many as the memory free at start holds (``MemAvailable`` over
-  150 MB a kernel, less the warm ones; never fewer than the class or 10); a
-  visitor over a cap gets a page saying so in their language (429 or 503,
-  with Retry-After), the others are served as before; the teacher's own
-  computer (the loopback) is held to the total only.  A kernel whose page
-  has not connected to it 55 s after the page was served is stopped.  The
-  traits of :class:`UnoVoila` (``visitor_kernels``, ``address_kernels``,
-  ``total_kernels``, ``kernel_memory_mb``, ``connect_seconds``,
+  open 10 pages at once then one every 4 s (an address twice that); the
+  other computers' pages as many as the memory free at start holds
+  (``MemAvailable`` over 60 MB a kernel, less the warm ones; never fewer
+  than twice the class and 10, or 10 without a class); a visitor over a
+  cap gets a page saying so in their language (429 or 503, with
+  Retry-After), the others are served as before; a visitor at their cap by
+  pages they left (no socket connected, their time to connect past) has
+  those kernels stopped, the oldest first, and gets the page; the teacher's
+  own computer (the loopback) is held to no cap and not counted.  A kernel
+  whose page has not connected to it 55 s after the page was served is
+  stopped.  The traits of :class:`UnoVoila` (``visitor_kernels``,
+  ``address_kernels``, ``total_kernels``, ``kernel_memory_mb``,
+  ``page_burst``, ``page_seconds``, ``connect_seconds``,
   ``cap_this_computer``) change them, in voila.json or as
   ``--UnoVoila.visitor_kernels=6``;
-* each page's websocket to its kernel is kept within bounds
+* each kernel's websockets are kept within bounds they share
   (``uno_nb.serving.flood``, the server's ``kernel_websocket_connection_class``):
-  100 messages a second, four widget actions in the kernel at once and 32
-  waiting their turn (a control's value: its latest), closed if it floods on
-  or stops reading; each
-  throttle or close is one line in the log;
+  at most 3 sockets, 100 messages a second, four widget actions in the
+  kernel at once and 32 waiting their turn (a control's value: its latest),
+  16 MB left unread (``kernel_sockets``, ``socket_messages_per_second``,
+  ``socket_actions_in_flight``, ``socket_unread_mb``); a socket that floods
+  on, stops reading, or sends a frame not of the protocol's form is closed
+  (the frame checked before the server's parsers read it); each throttle or
+  close is one line in the log;
 * a page costs the network a fraction of what it did (``uno_nb.serving.transfer``):
   every text response gzip'd when the browser asks (static files compressed
   once, from a cache), files named by their content kept by the browser for
@@ -97,7 +105,8 @@ from .memory import APP_PID_ENV
 from .serving.flood import FloodLimits, guarded_connection
 from .serving.forking import PROVISIONER, fork_server, provisioner_installed
 from .serving.kernel_manager import classroom_kernel_manager, lab_notebooks
-from .serving.limits import (KERNEL_MB, MIN_TOTAL, NEVER_CONNECTED, VISITORS, Caps, Handout,
+from .serving.limits import (KERNEL_MB, MIN_TOTAL, NEVER_CONNECTED, PAGE_BURST, PAGE_SECONDS,
+                             VISITORS, Caps, Handout,
                              NeverConnected, Visitors, limit_pages, mem_available, refused_page,
                              visitor_of)
 from .serving.pools import CLASS_PAGES, BoardLead, class_pools, split_arguments
@@ -358,6 +367,16 @@ def main(argv: Sequence[str] | None = None) -> None:
         socket_actions_in_flight = Int(FloodLimits.in_flight, config=True,
                                        help="How many widget actions of a page may be in its "
                                             "kernel at once (one more waits per control).")
+        socket_unread_mb = Float(FloodLimits.unread_bytes / 2**20, config=True,
+                                 help="How many MB a kernel's sockets may leave unread, in all "
+                                      "(each its share), before the one past it is closed.")
+        kernel_sockets = Int(FloodLimits.sockets, config=True,
+                             help="How many sockets may be open to one kernel at once.")
+        page_burst = Int(PAGE_BURST, config=True,
+                         help="How many pages a visitor may open at once, then one every "
+                              "page_seconds (an address: twice as many); 0: no pace.")
+        page_seconds = Float(PAGE_SECONDS, config=True,
+                             help="How often a visitor may open a page, sustained, in seconds.")
 
         def initialize(self, argv: list[str] | None = None) -> None:
             super().initialize(argv)  # the command line, then voila.json
@@ -367,7 +386,9 @@ def main(argv: Sequence[str] | None = None) -> None:
             if not self.trait_has_value("kernel_websocket_connection_class"):
                 rate = self.socket_messages_per_second
                 limits = FloodLimits(rate=rate, burst=int(2 * rate),
-                                     in_flight=self.socket_actions_in_flight)
+                                     in_flight=self.socket_actions_in_flight,
+                                     unread_bytes=int(self.socket_unread_mb * 2**20),
+                                     sockets=max(1, self.kernel_sockets))
                 self.kernel_websocket_connection_class = guarded_connection(
                     ZMQChannelsWebsocketConnection, limits)
             # Unix sockets, where there are: a kernel's messages never touch
@@ -496,7 +517,8 @@ def main(argv: Sequence[str] | None = None) -> None:
             """The visitors' caps and the reaper of never-connected kernels, in
             the settings the pages' handlers read (uno_nb.serving.limits)."""
             said = limit_pages(settings, Caps(self.visitor_kernels, self.address_kernels,
-                                              self.total_kernels, self.cap_this_computer),
+                                              self.total_kernels, self.cap_this_computer,
+                                              self.page_burst, self.page_seconds),
                                self._memory_at_start, class_size, self.kernel_memory_mb,
                                self.connect_seconds, self.log)
             self.log.info(said)

@@ -9,8 +9,17 @@ page sending 800,000 messages took the server from 267 MB to 1,130 MB (the
 messages waited in the server's queue to the kernel, then the replies in its
 queue to a page that did not read them), the flooded kernel to 450 MB, and
 5,540 clicks on *Deal* in a minute kept a kernel busy for 2.5 minutes after
-the clicking stopped.  Here, for each socket (:class:`SocketGuard`, the
-decisions, kept apart from the server so that they are tested without one):
+the clicking stopped.  Here, for each kernel (:class:`KernelGuard`, shared
+by the sockets open to it: a page opening more sockets gets no more) and
+each socket (:class:`SocketGuard`; the decisions, kept apart from the server
+so that they are tested without one):
+
+* **Sockets.**  At most :attr:`FloodLimits.sockets` open to one kernel (a
+  page needs one; a page reconnecting replaces its own); one more is
+  refused (429) before it opens.
+* **Frames.**  A binary message's table of parts is checked
+  (:func:`check_frame`) before the server's parsers, which trust it, read
+  it: a frame not of the protocol's form closes its socket.
 
 * **A rate.**  A :class:`TokenBucket` lets :attr:`FloodLimits.rate` messages
   a second through, in bursts of up to :attr:`FloodLimits.burst` (a page as
@@ -27,20 +36,23 @@ decisions, kept apart from the server so that they are tested without one):
   them are in the kernel at once, and at most :attr:`FloodLimits.waiting`
   more wait here, in turn (:func:`action_key`): each click counts (twenty
   quick clicks on *Step* are twenty steps), a control's new value replaces
-  its value still waiting (answered as done: the last value of a dragged
-  slider always reaches the kernel), and an action past the waiting room is
+  its value waiting just before it (answered as done: the last value of a
+  dragged slider always reaches the kernel; a value never jumps ahead of a
+  click made after it), and an action past the waiting room is
   dropped and answered as done.  So a page clicking *Deal* a hundred times
   a second keeps its kernel at most 36 deals behind, not minutes.
   ipywidgets' own controls already wait for the kernel before sending
   again; the kit's panels and anywidgets do not.
-* **What the page does not read.**  Once more than
-  :attr:`FloodLimits.unread_bytes` wait in the server to be written to a
-  page, the page is closed (a page that reads catches up long before that).
+* **What the page does not read.**  Once more than its share of
+  :attr:`FloodLimits.unread_bytes` (:attr:`FloodLimits.socket_unread`: the
+  kernel's sockets in all never hold more) waits in the server to be
+  written to a socket, the socket is closed (a page that reads catches up
+  long before that).
 * **Messages Voilà refuses** (any type but the widgets' and the kernel's
   info, ``MappingKernelManager.allowed_message_types``) and messages that do
   not parse are dropped without the server's warning for each.
 
-Each throttle and each close is logged once per socket, in one line for the
+Each throttle and each close is logged once per kernel, in one line for the
 teacher; a write to a closed socket is dropped without a word (the server's
 own log says it once, :mod:`.sockets`).  Once a throttled or closed socket
 is gone, the server gives the memory its queues held back to the system
@@ -61,200 +73,22 @@ import json
 import logging
 import sys
 import time
-from collections import OrderedDict
-from dataclasses import dataclass
-from typing import Any, Callable, Hashable
+from typing import Any, Callable
 
-__all__ = ["FloodLimits", "TokenBucket", "InFlight", "SocketGuard", "guarded_connection",
-           "give_back_memory", "CONNECTED", "V1"]
+from .bounds import (ACTIONS, BadFrame, FloodLimits, InFlight, KernelGuard, SocketGuard,
+                     TokenBucket, action_key, check_frame, is_action)
+
+__all__ = ["FloodLimits", "TokenBucket", "InFlight", "KernelGuard", "SocketGuard", "BadFrame",
+           "check_frame", "guarded_connection", "give_back_memory", "CONNECTED", "DISCONNECTED",
+           "V1"]
 
 #: Jupyter's binary kernel websocket protocol (``@jupyterlab/services``'s choice).
 V1 = "v1.kernel.websocket.jupyter.org"
 #: The tornado setting holding a callable told each kernel a page's socket
 #: connected to (:class:`uno_nb.serving.limits.NeverConnected` listens).
 CONNECTED = "uno_nb_kernel_connected"
-#: The messages that are a widget's action, held to :attr:`FloodLimits.in_flight`:
-#: a ``comm_msg`` whose ``data.method`` is one of :data:`ACTION_METHODS`.
-ACTIONS = frozenset({"comm_msg"})
-#: A click or another event of a control (``custom``), a control's new value
-#: (``update``).  Not ``request_state`` nor ``request_states``: a page asks each
-#: of its widgets' state as it starts, and must have every answer to draw.
-ACTION_METHODS = frozenset({"custom", "update"})
-
-
-def is_action(content: Any) -> bool:
-    """Whether a ``comm_msg``'s content is a control's action (:data:`ACTION_METHODS`).
-
-    >>> is_action({"data": {"method": "custom", "content": {"ev": "click"}}})
-    True
-    >>> is_action({"data": {"method": "request_state"}}), is_action(None)
-    (False, False)
-    """
-    data = content.get("data") if isinstance(content, dict) else None
-    return isinstance(data, dict) and data.get("method") in ACTION_METHODS
-
-
-@dataclass(frozen=True)
-class FloodLimits:
-    """The bounds of one page's socket (see the module's docstring)."""
-
-    rate: float = 100.0            #: messages a second, sustained
-    burst: int = 200               #: messages at once
-    patience: int = 3000           #: dropped messages before the socket is closed
-    forgive: float = 20.0          #: dropped messages forgiven a second
-    in_flight: int = 4             #: widget actions in the kernel at once
-    waiting: int = 32              #: actions waiting here (a control's value: its latest)
-    stale_seconds: float = 30.0    #: an action the kernel never said idle for stops counting
-    unread_bytes: int = 16 * 2**20  #: bytes waiting to be written before the page is closed
-    answer_bytes: int = 64 * 1024  #: a dropped request larger than this is not answered
-
-
-class TokenBucket:
-    """``rate`` tokens a second, at most ``burst`` kept: :meth:`take` says
-    whether one was there (and takes it).
-
-    >>> bucket = TokenBucket(rate=10, burst=2, now=0.0)
-    >>> [bucket.take(0.0), bucket.take(0.0), bucket.take(0.0), bucket.take(0.1)]
-    [True, True, False, True]
-    """
-
-    def __init__(self, rate: float, burst: float, now: float = 0.0) -> None:
-        self.rate = rate
-        self.burst = burst
-        self.tokens = float(burst)
-        self.at = now
-
-    def take(self, now: float, count: float = 1.0) -> bool:
-        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
-        self.at = max(self.at, now)
-        if self.tokens >= count:
-            self.tokens -= count
-            return True
-        return False
-
-
-class InFlight:
-    """The widget actions of one socket in the kernel (by message id), and
-    those waiting for a place, in turn (by key: an action replaces the one
-    waiting under the same key, see :func:`action_key`).
-
-    :meth:`offer` says what to do with an action: ``"send"`` (it is now in
-    flight), ``"wait"`` (kept; the action it replaced, if any, is given back
-    in :attr:`replaced` to be answered as done) or ``"drop"`` (too many
-    waiting).  :meth:`answered` takes an action out of flight and
-    gives the waiting ones that may go now, oldest first.
-
-    >>> flight = InFlight(limit=1, waiting=4, stale_seconds=30)
-    >>> flight.offer("a", "deal", "A", now=0), flight.offer("b", "deal", "B", now=0)
-    ('send', 'wait')
-    >>> flight.offer("c", "deal", "C", now=0), flight.replaced
-    ('wait', 'b')
-    >>> flight.answered("a", now=1)
-    [('c', 'C')]
-    >>> flight.answered("c", now=2), len(flight)
-    ([], 0)
-    """
-
-    def __init__(self, limit: int, waiting: int, stale_seconds: float) -> None:
-        self.limit = limit
-        self.waiting_limit = waiting
-        self.stale_seconds = stale_seconds
-        self.flying: dict[str, float] = {}  # msg_id -> when it went
-        self.waiting: OrderedDict[Hashable, tuple[str, Any]] = OrderedDict()
-        self.replaced: str | None = None
-
-    def __len__(self) -> int:
-        return len(self.flying)
-
-    def full(self, now: float) -> bool:
-        self._expire(now)
-        return len(self.flying) >= self.limit
-
-    def _expire(self, now: float) -> None:
-        for msg_id in [m for m, at in self.flying.items() if now - at > self.stale_seconds]:
-            del self.flying[msg_id]
-
-    def offer(self, msg_id: str, key: Hashable, message: Any, now: float) -> str:
-        self.replaced = None
-        if not self.full(now) and not self.waiting:
-            self.flying[msg_id] = now
-            return "send"
-        if key in self.waiting:
-            self.replaced = self.waiting.pop(key)[0]
-        elif len(self.waiting) >= self.waiting_limit:
-            return "drop"
-        self.waiting[key] = (msg_id, message)
-        return "wait"
-
-    def answered(self, msg_id: str, now: float) -> list[tuple[str, Any]]:
-        self.flying.pop(msg_id, None)
-        return self.release(now)
-
-    def release(self, now: float) -> list[tuple[str, Any]]:
-        """The waiting actions that may go now (put in flight)."""
-        going: list[tuple[str, Any]] = []
-        while self.waiting and not self.full(now):
-            _, (msg_id, message) = self.waiting.popitem(last=False)
-            self.flying[msg_id] = now
-            going.append((msg_id, message))
-        return going
-
-
-class SocketGuard:
-    """The decisions for one page's socket, without the socket: the rate
-    (:meth:`admit`), the patience with a page whose messages are dropped,
-    the bytes it leaves unread (:meth:`unread`), and what was said of it in
-    the log (each thing once)."""
-
-    def __init__(self, limits: FloodLimits, now: float) -> None:
-        self.limits = limits
-        self.bucket = TokenBucket(limits.rate, limits.burst, now)
-        self.patience = TokenBucket(limits.forgive, limits.patience, now)
-        self.flight = InFlight(limits.in_flight, limits.waiting, limits.stale_seconds)
-        self.dropped = 0
-        self.closing: str | None = None   #: why the socket is being closed
-        self.said: set[str] = set()
-
-    def admit(self, now: float) -> bool:
-        """Whether a message may go on (else it is dropped; once the page has
-        been dropped past its patience, :attr:`closing` says so)."""
-        if self.bucket.take(now):
-            return True
-        self.dropped += 1
-        if not self.patience.take(now) and self.closing is None:
-            self.closing = "flood"
-        return False
-
-    def unread(self, queued: int) -> bool:
-        """Whether ``queued`` bytes waiting for the page are too many (then
-        :attr:`closing` says so)."""
-        if queued > self.limits.unread_bytes and self.closing is None:
-            self.closing = "unread"
-        return self.closing == "unread"
-
-    def first(self, what: str) -> bool:
-        """True the first time ``what`` is to be said of this socket."""
-        if what in self.said:
-            return False
-        self.said.add(what)
-        return True
-
-
-def action_key(header: dict[str, Any], content: Any) -> Hashable:
-    """What a waiting widget action may replace: a control's new value
-    (``update``) replaces the value of the same control and names still
-    waiting (only the last one matters); a click or another event
-    (``custom``) replaces nothing (each counts: twenty clicks on Step are
-    twenty steps), so it is keyed by its own message id."""
-    if not isinstance(content, dict):
-        return (header.get("msg_type"), str(header.get("msg_id")))
-    data = content.get("data")
-    data = data if isinstance(data, dict) else {}
-    if data.get("method") != "update":
-        return ("event", str(header.get("msg_id")))
-    state = data.get("state")
-    names = tuple(sorted(map(str, state))) if isinstance(state, dict) else ()
-    return (str(content.get("comm_id")), "update", names)
+#: The one told each kernel a page's socket disconnected from.
+DISCONNECTED = "uno_nb_kernel_disconnected"
 
 
 _LIBC: Any = None
@@ -293,7 +127,7 @@ def _queued_bytes(handler: Any) -> int:
     return 0
 
 
-#: What the log says, once per socket, for the teacher.
+#: What the log says, once per kernel, for the teacher.
 SAID = {
     "throttled": "A page is sending its kernel more than {rate:g} messages a second "
                  "(kernel {kernel}, from {who}): the excess is dropped.",
@@ -304,17 +138,26 @@ SAID = {
               "({queued:,} bytes waiting; kernel {kernel}, from {who}).",
     "refused": "A page sent its kernel messages that are not allowed or do not parse "
                "(kernel {kernel}, from {who}): dropped.",
+    "malformed": "Closed the connection of a page that sent its kernel a message that is "
+                 "not of the protocol's form ({error}; kernel {kernel}, from {who}).",
+    "sockets": "Refused a connection to a kernel that already has {sockets} open (kernel "
+               "{kernel}, from {who}): a page needs one.",
     "waiting": "A page's widget actions come faster than its kernel does them (kernel "
                "{kernel}, from {who}): they wait their turn, at most {waiting} of them "
                "(a control's value: only its latest); more are dropped.",
 }
+#: The reason a closed socket is given (its close frame's), by why it was closed.
+CLOSE_REASONS = {"flood": "too many messages", "unread": "messages not read",
+                 "malformed": "a message not of the protocol's form",
+                 "sockets": "too many connections to this kernel"}
 
 
 def guarded_connection(base: type[Any], limits: FloodLimits | None = None,
                        clock: Callable[[], float] = time.monotonic) -> type[Any]:
     """Jupyter server's kernel websocket connection (``base``:
-    ``ZMQChannelsWebsocketConnection``) with each socket kept within
-    ``limits`` (see the module's docstring)."""
+    ``ZMQChannelsWebsocketConnection``) with each kernel's sockets kept
+    within ``limits`` (see the module's docstring)."""
+    from tornado.web import HTTPError
     from tornado.websocket import WebSocketClosedError
 
     # (untyped functions of the server's: called through a module typed Any)
@@ -326,6 +169,9 @@ def guarded_connection(base: type[Any], limits: FloodLimits | None = None,
         from jupyter_client.jsonutil import date_default as json_default
 
     bounds = limits or FloodLimits()
+    #: each kernel's shared guard, kept while the kernel runs (a page that
+    #: reconnects finds its kernel's patience as it left it)
+    kernels: dict[str, KernelGuard] = {}
 
     def retrieved(future: Any) -> None:
         if not future.cancelled():
@@ -334,9 +180,25 @@ def guarded_connection(base: type[Any], limits: FloodLimits | None = None,
     class GuardedConnection(base):  # type: ignore[misc]  # the server's class is given
         """One page's kernel websocket, kept within bounds."""
 
-        def __init__(self, **kwargs: Any) -> None:
-            super().__init__(**kwargs)
-            self.guard = SocketGuard(bounds, clock())
+        guards = kernels
+
+        @property
+        def guard(self) -> SocketGuard:
+            guard: SocketGuard | None = self.__dict__.get("_guard")
+            if guard is None:
+                kernel_id = str(self.kernel_id)
+                shared = kernels.get(kernel_id)
+                if shared is None:
+                    self._forget_gone_kernels()
+                    shared = kernels[kernel_id] = KernelGuard(bounds, clock())
+                guard = self.__dict__["_guard"] = SocketGuard(bounds, clock(), shared)
+            return guard
+
+        def _forget_gone_kernels(self) -> None:
+            manager = self.multi_kernel_manager
+            for kernel_id in [k for k, g in kernels.items() if not g.sockets]:
+                if kernel_id not in manager:
+                    del kernels[kernel_id]
 
         # -- what is said of it ---------------------------------------------------------
         def _who(self) -> str:
@@ -347,14 +209,14 @@ def guarded_connection(base: type[Any], limits: FloodLimits | None = None,
             if self.guard.first(what):
                 self.log.log(level, SAID[what].format(kernel=str(self.kernel_id)[:8],
                                                       who=self._who(), rate=bounds.rate,
+                                                      sockets=bounds.sockets,
                                                       dropped=self.guard.dropped, **values))
 
         def _close(self, **values: Any) -> None:
             why = self.guard.closing or "flood"
             self._say(why, **values)
             try:
-                self.websocket_handler.close(1008, "too many messages" if why == "flood"
-                                             else "messages not read")
+                self.websocket_handler.close(1008, CLOSE_REASONS[why])
             except Exception:  # already closed
                 pass
 
@@ -385,8 +247,15 @@ def guarded_connection(base: type[Any], limits: FloodLimits | None = None,
                 idle_for = self._idle_for(outgoing_msg)
             super().handle_outgoing_message(stream, outgoing_msg)
             if idle_for is not None:
-                for _msg_id, raw in self.guard.flight.answered(idle_for, clock()):
-                    super().handle_incoming_message(raw)
+                # (every socket of the kernel sees the "idle": the first one lets the
+                # next waiting actions go, each by the socket it came from)
+                for _msg_id, (owner, raw) in self.guard.flight.answered(idle_for, clock()):
+                    owner._forward(raw)
+
+        def _forward(self, raw: Any) -> None:
+            """Give the server a message checked here (:meth:`handle_incoming_message`)."""
+            if self.channels and self.guard.closing is None:
+                super().handle_incoming_message(raw)
 
         def _idle_for(self, outgoing_msg: list[Any]) -> str | None:
             """The message id a kernel's "idle" status is for, or None."""
@@ -404,8 +273,14 @@ def guarded_connection(base: type[Any], limits: FloodLimits | None = None,
 
         # -- the page's messages to the kernel --------------------------------------------
         def _parse(self, raw: Any) -> tuple[str | None, dict[str, Any], Callable[[], Any]]:
-            """The channel, header and (parsed when asked) content of a message."""
-            if self.subprotocol == V1:
+            """The channel, header and (parsed when asked) content of a message;
+            :class:`BadFrame` for a frame not of the protocol's form (checked
+            before the server's parsers, which trust it, read it)."""
+            v1 = self.subprotocol == V1
+            check_frame(raw, v1, bounds.buffers)
+            if v1:
+                if isinstance(raw, str):
+                    raise BadFrame("text in the binary protocol")
                 channel, parts = wire.deserialize_msg_from_ws_v1(raw)
                 header = json.loads(parts[0])
                 return channel, header, lambda: json.loads(parts[3])
@@ -434,6 +309,8 @@ def guarded_connection(base: type[Any], limits: FloodLimits | None = None,
                 self._write(json.dumps(idle, default=json_default))
 
         def handle_incoming_message(self, incoming_msg: Any) -> None:
+            """Every message a page sends: checked here, and only then (if
+            at all) given to the server's own handler."""
             guard = self.guard
             if guard.closing is not None or not self.channels:
                 return
@@ -448,6 +325,10 @@ def guarded_connection(base: type[Any], limits: FloodLimits | None = None,
                     channel, header, content = self._parse(incoming_msg)
                     msg_type = str(header["msg_type"])
                     msg_id = str(header["msg_id"])
+                except BadFrame as error:
+                    guard.closing = "malformed"
+                    self._close(error=str(error))
+                    return
                 except Exception:
                     self._say("refused")
                     return
@@ -463,7 +344,7 @@ def guarded_connection(base: type[Any], limits: FloodLimits | None = None,
             if msg_type in ACTIONS and channel in ("shell", None) and self._action(content):
                 flight = guard.flight
                 key = action_key(header, content()) if flight.full(now) or flight.waiting else ()
-                verdict = flight.offer(msg_id, key, incoming_msg, now)
+                verdict = flight.offer(msg_id, key, (self, incoming_msg), now)
                 if verdict != "send":
                     self._say("waiting", level=logging.INFO, waiting=bounds.waiting)
                     replaced = header if verdict == "drop" else None
@@ -475,17 +356,44 @@ def guarded_connection(base: type[Any], limits: FloodLimits | None = None,
             super().handle_incoming_message(incoming_msg)
 
         # -- the socket's life ----------------------------------------------------------
+        async def prepare(self) -> Any:
+            # a kernel with as many sockets as it may have: refused before the socket opens
+            if not self.guard.kernel.room(self._same):
+                self._say("sockets")
+                raise HTTPError(429, reason=CLOSE_REASONS["sockets"].capitalize())
+            return await super().prepare()
+
+        def _same(self, other: Any) -> bool:
+            """Whether ``other`` is this socket, or the one it replaces: a page
+            reconnecting (the same session) closes its stale socket, and the
+            server may not have seen that one close yet."""
+            return other is self or other.session.session == self.session.session
+
         def connect(self) -> Any:
+            shared = self.guard.kernel
+            over = not shared.room(self._same)  # (sockets that were prepared at once)
+            shared.sockets.append(self)
             told = self.websocket_handler.settings.get(CONNECTED)
-            if told is not None:
+            if told is not None and not over:
                 told(self.kernel_id)
-            return super().connect()
+            connected = super().connect()
+            if over:
+                self.guard.closing = "sockets"
+                self._close()
+            return connected
 
         def disconnect(self) -> Any:
+            shared = self.guard.kernel
             try:
                 return super().disconnect()
             finally:
-                if self.guard.said or self.guard.dropped:
+                if self in shared.sockets:
+                    shared.sockets.remove(self)
+                    told = self.websocket_handler.settings.get(DISCONNECTED)
+                    if told is not None and self.guard.closing != "sockets":
+                        told(self.kernel_id)
+                shared.flight.forget(lambda message: message[0] is self)
+                if self.guard.closing is not None or shared.dropped:
                     from tornado.ioloop import IOLoop
                     # once the socket's buffers are freed (the stream closes after this)
                     IOLoop.current().call_later(1.0, give_back_memory)

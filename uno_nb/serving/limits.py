@@ -1,8 +1,10 @@
 """How many kernels the pages may have: a few for each visitor, and in all
-what this computer's memory holds; and a kernel whose page never connects
-is stopped.
+what this computer's memory holds; how fast a visitor may open pages; and a
+kernel whose page never connects is stopped.
 
-Every page the app serves runs on a Python kernel of its own (about 130 MB).
+Every page the app serves runs on a Python kernel of its own (35-45 MB of
+memory as it starts, forked from the fork server; :data:`KERNEL_MB` for one
+in use).
 Measured on main before this module: 8 plain GETs of a page, with no browser,
 started 8 kernels in 16 s (+575 MB), each kept until the ten-minute cull, so
 a loop of reloads or a script filled the laptop's memory.  Here:
@@ -21,20 +23,31 @@ a loop of reloads or a script filled the laptop's memory.  Here:
   down, culling stops idle ones, and :class:`NeverConnected` stops those whose
   page never connected.  :meth:`Visitors.admit` is asked before a page gets a
   kernel and holds a place for it while the page is being served, so that 50
-  requests at once are counted as 50.
-* **The total**, :attr:`Caps.total`, is the number of kernels handed to
-  pages; it is sized from the memory the computer had free when the app
-  started (:func:`total_from_memory`: ``MemAvailable`` over a kernel's
-  estimated memory, less the kernels the pools keep warm), never fewer than
-  the class (``--class-size``) or :data:`MIN_TOTAL`.
-* **This computer** (the loopback: the teacher's own browser) is not held to
-  the caps unless asked (:attr:`Caps.this_computer`): nobody else can open a
-  page from there, and the teacher may have many pages open.
+  requests at once are counted as 50.  A visitor at a cap because of pages
+  they left without a word (a phone's browser sends no "closed", a tab
+  crashes, the Wi-Fi drops: those kernels would live until the ten-minute
+  cull) has the kernels with no socket connected and their time to connect
+  past stopped, the oldest first, and gets the page.
+* **The pace**: a visitor may open :attr:`Caps.page_burst` pages at once,
+  then one every :attr:`Caps.page_seconds` (an address twice as many, twice
+  as often): each page runs its notebook (0.2-1 CPU-s), and a script could
+  otherwise open a page, shut its kernel down, and again.
+* **The total**, :attr:`Caps.total`, is the number of kernels handed to the
+  other computers' pages; it is sized from the memory the computer had free
+  when the app started (:func:`total_from_memory`: ``MemAvailable`` over
+  :data:`KERNEL_MB`, less the kernels the pools keep warm), never fewer than
+  twice the class and :data:`MIN_TOTAL` (``--class-size``: a class moving to
+  another page holds its old kernels until each old page's "closed" reaches
+  the server) or, without a class, :data:`MIN_TOTAL`.
+* **This computer** (the loopback: the teacher's own browser) is neither
+  held to the caps and the pace nor counted in the total unless asked
+  (:attr:`Caps.this_computer`): nobody else can open a page from there, and
+  the teacher may have many pages open.
 
 A visitor over a cap gets a page saying so in their language (:func:`refusal`:
-429 *Too Many Requests* for their own cap, 503 *Service Unavailable* when
-the whole app is full, both with ``Retry-After``); every other visitor is
-served as before.
+429 *Too Many Requests* for their own cap or their pace, 503 *Service
+Unavailable* when the whole app is full, all with ``Retry-After``); every
+other visitor is served as before.
 """
 
 from __future__ import annotations
@@ -46,9 +59,11 @@ import ipaddress
 import logging
 import re
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Awaitable, Callable
+
+from .bounds import TokenBucket
 
 __all__ = ["limit_pages", "refused_page", "VISITORS", "NEVER_CONNECTED", "Caps", "Visitors",
            "Place", "NeverConnected", "visitor_of", "page_language",
@@ -56,14 +71,21 @@ __all__ = ["limit_pages", "refused_page", "VISITORS", "NEVER_CONNECTED", "Caps",
 
 #: The fewest kernels the app may hand out in all, whatever the memory says.
 MIN_TOTAL = 10
-#: A kernel's memory, estimated for the total: a kernel that has run its page
-#: and been used for a while (130 MB measured as the kernels start).
-KERNEL_MB = 150
+#: A kernel's memory, estimated for the total, in MB: a kernel forked from the
+#: fork server (:mod:`.forking`) that has run its page and been used for a
+#: while.  Measured: the app's whole process tree for a class of 30, 43 kernels
+#: in 2.0 GB of PSS, about 35-45 MB a kernel as they start; 60 leaves room for
+#: what a page in use adds (its figures, its games).
+KERNEL_MB = 60
 #: The tornado settings holding the :class:`Visitors` and the :class:`NeverConnected`.
 VISITORS = "uno_nb_visitors"
 NEVER_CONNECTED = "uno_nb_never_connected"
 #: How long a refused visitor is asked to wait before trying again.
-RETRY_SECONDS = {"visitor": 30, "total": 60}
+RETRY_SECONDS = {"visitor": 30, "total": 60, "pace": 10}
+#: The pages a visitor may open at once, then one every PAGE_SECONDS (an
+#: address: twice as many); each page runs its notebook, 0.2-1 CPU-s.
+PAGE_BURST = 10
+PAGE_SECONDS = 4.0
 
 
 @dataclass(frozen=True)
@@ -73,7 +95,9 @@ class Caps:
     per_visitor: int = 4
     per_address: int = 8
     total: int = 0
-    this_computer: bool = False  #: the loopback held to the per-visitor caps too
+    this_computer: bool = False  #: the loopback held to the caps (and counted) too
+    page_burst: int = PAGE_BURST  #: pages a visitor may open at once (an address: twice)
+    page_seconds: float = PAGE_SECONDS  #: then one every this long (an address: twice as often)
 
 
 Visitor = tuple[str, str]  # (address, browser)
@@ -101,11 +125,18 @@ class Place:
 
 
 class Visitors:
-    """The kernels handed to each visitor's pages, and the caps on them.
+    """The kernels handed to each visitor's pages, the caps on them, and the
+    pace of their pages.
 
     ``alive(kernel_id)`` says whether a kernel still runs (the kernel
     manager's ``in``): kernels shut down or culled stop counting by
-    themselves.
+    themselves.  ``left(kernel_id)`` says whether a kernel's page is gone
+    (no socket connected to it now, its time to connect past:
+    :meth:`NeverConnected.left`), ``stop(kernel_id)`` shuts one down: a
+    visitor at a cap because of pages they left (a phone's browser that does
+    not say it closed a page, a crashed tab, a dropped Wi-Fi: their kernels
+    would live until the cull) has those kernels stopped, the oldest first,
+    and gets the page.
 
     >>> alive = set()
     >>> visitors = Visitors(Caps(per_visitor=2, per_address=3, total=4), alive.__contains__)
@@ -120,18 +151,26 @@ class Visitors:
     True
     """
 
-    def __init__(self, caps: Caps, alive: Callable[[str], bool]) -> None:
+    def __init__(self, caps: Caps, alive: Callable[[str], bool],
+                 left: Callable[[str], bool] = lambda kernel_id: False,
+                 stop: Callable[[str], Any] = lambda kernel_id: None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.caps = caps
         self.alive = alive
-        self.kernels: dict[Visitor, set[str]] = {}
+        self.left = left
+        self.stop = stop
+        self.clock = clock
+        self.kernels: dict[Visitor, dict[str, None]] = {}  # each visitor's, oldest first
         self.places: list[Place] = []
-        self.refused = {"visitor": 0, "total": 0}
+        self.refused = {"visitor": 0, "total": 0, "pace": 0}
+        self.reclaimed = 0
         self._told: set[tuple[Visitor, str]] = set()
+        self._paces: dict[Any, TokenBucket] = {}
 
     def _count(self, which: Callable[[Visitor], bool]) -> int:
         held = sum(1 for place in self.places if which(place.visitor) and not place.kernels)
         for visitor in [v for v in self.kernels if which(v)]:
-            live = {k for k in self.kernels[visitor] if self.alive(k)}
+            live = {k: None for k in self.kernels[visitor] if self.alive(k)}
             if live:
                 self.kernels[visitor] = live
             else:
@@ -140,25 +179,76 @@ class Visitors:
         return held
 
     def count(self, visitor: Visitor | None = None) -> int:
-        """Kernels held by ``visitor`` (every visitor's: ``None``), pages
-        being served included."""
-        return self._count(lambda v: visitor is None or v == visitor)
+        """Kernels held by ``visitor`` (every visitor's but this computer's
+        when it is not capped: ``None``), pages being served included."""
+        if visitor is None:
+            return self._count(self._capped)
+        return self._count(lambda v: v == visitor)
+
+    def _capped(self, visitor: Visitor) -> bool:
+        return self.caps.this_computer or not is_loopback(visitor[0])
+
+    def _reclaim(self, which: Callable[[Visitor], bool], cap: int) -> int:
+        """Stop the kernels of the pages ``which`` visitors left, the oldest
+        first, until they hold fewer than ``cap``; what they hold then."""
+        held = self._count(which)
+        for visitor in [v for v in self.kernels if which(v)]:
+            for kernel_id in [k for k in self.kernels[visitor] if self.left(k)]:
+                if held < cap:
+                    return held
+                del self.kernels[visitor][kernel_id]
+                self.stop(kernel_id)
+                self.reclaimed += 1
+                held -= 1
+        return held
 
     def admit(self, visitor: Visitor) -> Place | str:
         """A place for a page of ``visitor``'s, or why not: ``"visitor"``
-        (their cap, or their address's) or ``"total"``."""
+        (their cap, or their address's, even once the kernels of pages they
+        left are stopped), ``"total"``, or ``"pace"`` (pages asked for faster
+        than :attr:`Caps.page_burst` at once and one every
+        :attr:`Caps.page_seconds`)."""
         caps = self.caps
-        capped = caps.this_computer or not is_loopback(visitor[0])
-        if capped and caps.per_visitor and self.count(visitor) >= caps.per_visitor:
+        capped = self._capped(visitor)
+        mine = (lambda v: v == visitor)
+        address = (lambda v: v[0] == visitor[0])
+        if capped and caps.per_visitor and self._reclaim(mine, caps.per_visitor) >= caps.per_visitor:
             return self._refuse("visitor")
         if capped and caps.per_address and \
-                self._count(lambda v: v[0] == visitor[0]) >= caps.per_address:
+                self._reclaim(address, caps.per_address) >= caps.per_address:
             return self._refuse("visitor")
-        if caps.total and self.count() >= caps.total:
+        if caps.total and capped and self.count() >= caps.total:
             return self._refuse("total")
+        if capped and not self._paced(visitor):
+            return self._refuse("pace")
         place = Place(visitor)
         self.places.append(place)
         return place
+
+    def _paced(self, visitor: Visitor) -> bool:
+        """Whether ``visitor`` (and their address) may have one more page now."""
+        caps = self.caps
+        if caps.page_burst <= 0 or caps.page_seconds <= 0:
+            return True
+        now = self.clock()
+        if len(self._paces) > 10_000:  # forget the buckets that are full again
+            for key in [k for k, b in self._paces.items() if b.take(now, 0) and
+                        b.tokens >= b.burst]:
+                del self._paces[key]
+        buckets = []
+        # the address's first: a browser that names itself anew each time makes no new bucket
+        for key, burst, seconds in ((visitor[0], 2 * caps.page_burst, caps.page_seconds / 2),
+                                    (visitor, caps.page_burst, caps.page_seconds)):
+            bucket = self._paces.get(key)
+            if bucket is None:
+                bucket = self._paces[key] = TokenBucket(1 / seconds, burst, now)
+            bucket.take(now, 0)
+            if bucket.tokens < 1:
+                return False
+            buckets.append(bucket)
+        for bucket in buckets:
+            bucket.take(now)
+        return True
 
     def _refuse(self, why: str) -> str:
         self.refused[why] += 1
@@ -175,7 +265,7 @@ class Visitors:
     def handed(self, place: Place, kernel_id: str) -> None:
         """The page of ``place`` was handed ``kernel_id``."""
         place.kernels.append(kernel_id)
-        self.kernels.setdefault(place.visitor, set()).add(kernel_id)
+        self.kernels.setdefault(place.visitor, {})[kernel_id] = None
 
     def done(self, place: Place) -> None:
         """The page of ``place`` is served (or failed): its place goes; its
@@ -190,7 +280,9 @@ class NeverConnected:
     a page's socket that connects says so (:meth:`connected`, told by
     :mod:`.flood`'s connection); a kernel still unconnected ``seconds``
     later is shut down (``shutdown(kernel_id)``), and one line says how many
-    at once."""
+    at once.  It also counts the sockets open to each kernel (told by
+    :meth:`connected` and :meth:`disconnected`): :meth:`left` says whether a
+    kernel's page is gone."""
 
     def __init__(self, seconds: float, alive: Callable[[str], bool],
                  shutdown: Callable[[str], Awaitable[Any]], log: logging.Logger,
@@ -202,6 +294,7 @@ class NeverConnected:
         self.clock = clock
         self.deadlines: dict[str, tuple[float, str]] = {}  # kernel -> (deadline, who)
         self.ever: set[str] = set()
+        self.open: dict[str, int] = {}  # kernel -> sockets connected now
         self.stopped = 0
         self._timer: asyncio.TimerHandle | None = None
         self._sweeping: asyncio.Task[list[str]] | None = None
@@ -209,6 +302,31 @@ class NeverConnected:
     def connected(self, kernel_id: str) -> None:
         self.ever.add(kernel_id)
         self.deadlines.pop(kernel_id, None)
+        self.open[kernel_id] = self.open.get(kernel_id, 0) + 1
+
+    def disconnected(self, kernel_id: str) -> None:
+        left = self.open.get(kernel_id, 0) - 1
+        if left > 0:
+            self.open[kernel_id] = left
+        else:
+            self.open.pop(kernel_id, None)
+
+    def left(self, kernel_id: str) -> bool:
+        """Whether ``kernel_id``'s page is gone: no socket connected to it
+        now, and either one was once (the page connected, then left) or its
+        time to connect is past."""
+        if self.open.get(kernel_id, 0) > 0:
+            return False
+        if kernel_id in self.ever:
+            return True
+        deadline = self.deadlines.get(kernel_id)
+        return deadline is not None and deadline[0] <= self.clock()
+
+    def forget(self, kernel_id: str) -> None:
+        """``kernel_id`` is shut down: nothing more to watch of it."""
+        self.deadlines.pop(kernel_id, None)
+        self.open.pop(kernel_id, None)
+        self.ever.discard(kernel_id)
 
     def watch(self, kernel_id: str, who: str = "") -> None:
         if kernel_id in self.ever:
@@ -265,22 +383,26 @@ def mem_available(meminfo: Path = Path("/proc/meminfo")) -> int | None:
 
 def total_from_memory(available: int | None, pooled: int, class_size: int | None = None,
                       kernel_mb: int = KERNEL_MB, least: int = MIN_TOTAL) -> int:
-    """How many kernels may be handed to pages in all: the memory free at
-    start over a kernel's estimate, less the ``pooled`` kernels the pools
-    keep warm (a kernel handed out is replaced in its pool), never fewer than
-    the class or ``least``; with no figure for the memory, no cap (0).
+    """How many kernels the other computers' pages may have in all: the
+    memory free at start over a kernel's estimate, less the ``pooled``
+    kernels the pools keep warm (a kernel handed out is replaced in its
+    pool), never fewer than twice the class and ten (a class moving to
+    another page holds its old page's kernels until each page's "closed"
+    reaches the server, and some students open a page twice) or, without a
+    class, ``least``; with no figure for the memory, no cap (0).
 
     >>> total_from_memory(8 * 2**30, pooled=14)
-    40
-    >>> total_from_memory(2 * 2**30, pooled=14), total_from_memory(2 * 2**30, 14, class_size=30)
-    (10, 30)
+    122
+    >>> total_from_memory(2 * 2**30, pooled=14), total_from_memory(2 * 2**30, 43, class_size=30)
+    (20, 70)
     >>> total_from_memory(None, pooled=14)
     0
     """
     if available is None:
         return 0
     fits = available // (kernel_mb * 2**20) - pooled
-    return int(max(fits, least, class_size or 0))
+    floor = 2 * class_size + least if class_size else least
+    return int(max(fits, floor))
 
 
 # -- the page a refused visitor gets ------------------------------------------------------
@@ -318,9 +440,10 @@ def page_language(path: str, accept_language: str | None) -> str:
 def refusal(why: str, lang: str, count: int,
             text: Callable[..., str]) -> tuple[int, dict[str, str], str]:
     """The status, headers and HTML page for a visitor refused for ``why``
-    (``"visitor"``: their own cap of ``count``; ``"total"``: the app's),
+    (``"visitor"``: their own cap of ``count``; ``"total"``: the app's;
+    ``"pace"``: pages asked for too fast),
     its words from the kit's text table (``text``, :func:`uno_nb.texts.text`)."""
-    status = 429 if why == "visitor" else 503
+    status = 503 if why == "total" else 429
     retry = RETRY_SECONDS[why]
     title = text(f"serving.{why}.title", lang)
     said = text(f"serving.{why}.body", lang, count=count)
@@ -372,15 +495,15 @@ def limit_pages(settings: dict[str, Any], caps: Caps, memory_at_start: int | Non
     server's ``settings`` (its kernel manager's, told each connection by
     :mod:`.flood`'s :data:`~.flood.CONNECTED`), the total sized from the
     memory if ``caps.total`` is 0 (-1: no cap); the line start-up says."""
-    from .flood import CONNECTED
+    from .flood import CONNECTED, DISCONNECTED
 
     manager = settings["kernel_manager"]
     pooled = sum(len(pool) for pool in getattr(manager, "_pools", {}).values())
     sized = caps.total == 0
     total = (total_from_memory(memory_at_start, pooled, class_size, kernel_mb) if sized
              else caps.total)
-    caps = Caps(max(caps.per_visitor, 0), max(caps.per_address, 0), max(total, 0),
-                caps.this_computer)
+    caps = replace(caps, per_visitor=max(caps.per_visitor, 0),
+                   per_address=max(caps.per_address, 0), total=max(total, 0))
 
     async def shutdown(kernel_id: str) -> None:
         stopping = manager.shutdown_kernel(kernel_id)
@@ -391,9 +514,25 @@ def limit_pages(settings: dict[str, Any], caps: Caps, memory_at_start: int | Non
         return kernel_id in manager
 
     never = NeverConnected(connect_seconds, alive, shutdown, log)
-    settings[VISITORS] = Visitors(caps, alive)
+    stopping: set[asyncio.Future[None]] = set()
+
+    def stop(kernel_id: str) -> None:  # a kernel of a page its visitor left
+        never.forget(kernel_id)
+        log.info(f"Stopped kernel {kernel_id[:8]}, of a page its visitor left (nothing "
+                 "connected to it), to open them a new page.")
+        future = asyncio.ensure_future(shutdown(kernel_id))
+        stopping.add(future)  # (kept until done: the loop holds tasks weakly)
+        future.add_done_callback(stopped)
+
+    def stopped(done: asyncio.Future[None]) -> None:
+        stopping.discard(done)
+        if not done.cancelled() and done.exception() is not None:
+            log.info(f"A kernel of a page its visitor left did not stop: {done.exception()}")
+
+    settings[VISITORS] = Visitors(caps, alive, never.left, stop)
     settings[NEVER_CONNECTED] = never
     settings[CONNECTED] = never.connected
+    settings[DISCONNECTED] = never.disconnected
     free = (f" (from {memory_at_start / 1e9:.1f} GB free at start)"
             if sized and memory_at_start is not None else "")
     each = (f"at most {caps.per_visitor} per visitor ({caps.per_address} per address)"
@@ -413,8 +552,10 @@ def refused_page(why: str, path: str, visitors: Visitors, visitor: Visitor,
 
     count = visitors.caps.total if why == "total" else visitors.caps.per_visitor
     if visitors.first_refusal(visitor, why):
-        whom = ("the app has as many kernels as it may" if why == "total"
-                else "their pages have as many kernels as a visitor may")
+        whom = {"total": "the app has as many kernels as it may",
+                "pace": f"pages asked for faster than {visitors.caps.page_burst} at once and "
+                        f"one every {visitors.caps.page_seconds:g} s",
+                }.get(why, "their pages have as many kernels as a visitor may")
         log.info(f"Refused a page to {visitor[0]} ({visitor[1][:40] or 'no browser named'}): "
                  f"{whom}; later refusals of the same are not logged.")
     return refusal(why, page_language(path, accept_language), count, texts.text)

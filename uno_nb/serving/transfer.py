@@ -79,13 +79,32 @@ def cache_control(path: str, version: str = "") -> str:
 
 
 def accepts_gzip(accept_encoding: str) -> bool:
-    """Whether an ``Accept-Encoding`` header takes gzip (and not with ``q=0``)."""
+    """Whether an ``Accept-Encoding`` header takes gzip: its ``gzip`` entry
+    if it names gzip, else its ``*``; not with ``q=0``.  A quality that is
+    not a number (``q=1.2.3``) counts as 0: a header a browser would never
+    send gets the plain response, not an error.
+
+    >>> accepts_gzip("gzip;q=1.2.3"), accepts_gzip("*;q=1, gzip;q=0"), accepts_gzip("*")
+    (False, False, True)
+    """
+    found: dict[str, float] = {}
     for part in accept_encoding.split(","):
-        name, _, params = part.strip().partition(";")
-        if name.strip().lower() in ("gzip", "*"):
-            quality = re.search(r"q\s*=\s*([0-9.]+)", params)
-            return quality is None or float(quality.group(1)) > 0
-    return False
+        name, *params = (p.strip() for p in part.split(";"))
+        name = name.lower()
+        if name not in ("gzip", "*"):
+            continue
+        quality = 1.0
+        for param in params:
+            key, _, value = param.partition("=")
+            if key.strip().lower() == "q":
+                try:
+                    quality = float(value.strip())
+                except ValueError:
+                    quality = 0.0
+                if not 0.0 <= quality <= 1.0:  # nan, negative, above 1: not a quality
+                    quality = 0.0
+        found.setdefault(name, quality)
+    return found.get("gzip", found.get("*", 0.0)) > 0
 
 
 def compressible(content_type: str) -> bool:

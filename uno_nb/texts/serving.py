@@ -1,6 +1,7 @@
 """Texts: the page the web app sends instead of a lesson's page when a
-visitor has as many pages open as one person may, or the teacher's computer
-as many as its memory holds (``uno_nb.serving.limits``)."""
+visitor has as many pages open as one person may, opens pages faster than
+the teacher's computer gets them ready, or the teacher's computer has as
+many as its memory holds (``uno_nb.serving.limits``)."""
 
 EN: dict[str, str] = {
     "serving.visitor.title": "Too many pages open",
@@ -10,6 +11,9 @@ EN: dict[str, str] = {
     "serving.total.body": "The teacher's computer is already running as many pages as its "
                           "memory can hold: {count}. Try again in a minute; if the page still "
                           "does not open, tell your teacher.",
+    "serving.pace.title": "Too many pages at once",
+    "serving.pace.body": "You are opening pages faster than the teacher's computer can get "
+                         "them ready. Wait a few seconds, then try again.",
     "serving.again": "Try again",
 }
 
@@ -22,5 +26,8 @@ RU: dict[str, str] = {
     "serving.total.body": "Компьютер учителя уже работает со столькими страницами, сколько "
                           "выдерживает его память: {count}. Попробуйте ещё раз через минуту; "
                           "если страница так и не откроется, скажите учителю.",
+    "serving.pace.title": "Слишком много страниц сразу",
+    "serving.pace.body": "Вы открываете страницы быстрее, чем компьютер учителя успевает их "
+                         "подготовить. Подождите несколько секунд и попробуйте ещё раз.",
     "serving.again": "Попробовать ещё раз",
 }
