@@ -152,7 +152,7 @@ def _child(channel: socket.socket, wakeup: tuple[int, int], request: dict[str, A
         sys.argv = ["ipykernel_launcher", *request["argv"], "--IPKernelApp.parent_handle=0"]
         from ipykernel.kernelapp import IPKernelApp
 
-        app = IPKernelApp.instance()  # (what IPKernelApp.launch_instance does, with a step between)
+        app: Any = IPKernelApp.instance()  # (IPKernelApp.launch_instance, with a step between)
         app.initialize()
         _as_if_imported_in_a_kernel()
         app.start()
