@@ -152,6 +152,16 @@ CLOSE_REASONS = {"flood": "too many messages", "unread": "messages not read",
                  "sockets": "too many connections to this kernel"}
 
 
+#: How long a closed flooding page's connection stays before it is cut.
+CUT_SECONDS = 0.5
+
+
+def _cut(stream: Any) -> None:
+    """Cut a closed page's connection (its stream), if it is still open."""
+    if not stream.closed():
+        stream.close()
+
+
 def guarded_connection(base: type[Any], limits: FloodLimits | None = None,
                        clock: Callable[[], float] = time.monotonic) -> type[Any]:
     """Jupyter server's kernel websocket connection (``base``:
@@ -215,10 +225,19 @@ def guarded_connection(base: type[Any], limits: FloodLimits | None = None,
         def _close(self, **values: Any) -> None:
             why = self.guard.closing or "flood"
             self._say(why, **values)
+            handler = self.websocket_handler
+            # (the handler forgets its connection as it closes it: its stream kept here)
+            stream = getattr(getattr(handler, "ws_connection", None), "stream", None)
             try:
-                self.websocket_handler.close(1008, CLOSE_REASONS[why])
+                handler.close(1008, CLOSE_REASONS[why])
             except Exception:  # already closed
                 pass
+            # a page that floods or does not read gets no five seconds' grace to
+            # answer the close (tornado's): its connection is cut once the close
+            # frame has had a moment to leave, and what it sends meanwhile is not read
+            if stream is not None:
+                from tornado.ioloop import IOLoop
+                IOLoop.current().call_later(CUT_SECONDS, _cut, stream)
 
         # -- the kernel's messages to the page --------------------------------------------
         @property

@@ -215,7 +215,10 @@ def serve(fd: int) -> None:
         _reap(channel)
         if channel.fileno() not in readable:
             continue
-        chunk = channel.recv(65536)
+        try:
+            chunk = channel.recv(65536)
+        except OSError:  # (a reset: the web app was killed)
+            chunk = b""
         if not chunk:  # the web app is gone: so are the kernels it did not shut down
             _stop_children()
             return
@@ -292,6 +295,18 @@ def _reap(channel: socket.socket) -> None:
 # -- the web app's side -----------------------------------------------------------------
 
 
+def _ended(pid: int) -> bool:
+    """Whether process ``pid`` is gone (reaped by the fork server, or by the
+    system once the fork server itself is gone)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except PermissionError:  # another user's process under a reused pid
+        return True
+    return False
+
+
 class ForkedKernel:
     """What :class:`~jupyter_client.provisioning.LocalProvisioner` keeps of a
     kernel it started (a :class:`subprocess.Popen`'s few methods), for a
@@ -360,16 +375,14 @@ class ForkServer:
 
     def exit_code(self, pid: int) -> int | None:
         """A forked kernel's exit code (read once: :class:`ForkedKernel`
-        keeps it), ``None`` while it runs."""
+        keeps it), ``None`` while it runs.  The fork server's report is not
+        waited for: a kernel the system says is gone has ended, its code
+        unknown (while the app stops, its loop may never read the report)."""
         if pid in self._exits:
             return self._exits.pop(pid)
-        if self.failed is not None and pid in self._children:
-            # the fork server is gone, its kernels left to the system: ask it
-            try:
-                os.kill(pid, 0)
-            except ProcessLookupError:
-                self._children.discard(pid)
-                return -signal.SIGKILL
+        if pid in self._children and _ended(pid):
+            self._children.discard(pid)  # (its report, if it comes, is not kept)
+            return 0
         return None
 
     async def _start(self) -> None:
@@ -410,8 +423,9 @@ class ForkServer:
                 message = await self._next()
                 if "exit" in message:
                     pid = int(message["exit"])
-                    self._exits[pid] = int(message["code"])
-                    self._children.discard(pid)
+                    if pid in self._children:
+                        self._exits[pid] = int(message["code"])
+                        self._children.discard(pid)
                 else:
                     self._answers.put_nowait(message)
         except (ConnectionError, ValueError, OSError) as error:
@@ -464,8 +478,7 @@ class ForkServer:
                 self._fail(f"the kernels' fork server could not fork ({answer.get('error')})")
                 return None
             pid = int(answer["pid"])
-            if pid not in self._exits:  # (gone already: its exit came first)
-                self._children.add(pid)
+            self._children.add(pid)  # (before any report of its end: answers come first)
             return pid
 
     async def load_simulator(self) -> bool:
