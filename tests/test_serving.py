@@ -542,6 +542,35 @@ def test_a_static_file_is_compressed_once_until_it_changes(tmp_path):
     assert cache.compressed == 2 and len(cache._bodies) == 1  # the old body is dropped
 
 
+def test_a_script_is_sent_without_its_inlined_source_map_and_large_ones_smaller(tmp_path):
+    """A development build's script (its source map inlined, as anywidget's
+    lab extension ships) is sent minified and without the map, gzip'd or
+    not; a large file is compressed again with zopfli, off the server's
+    thread, and sent as that once it is done."""
+    import gzip
+
+    from uno_nb.serving.transfer import _BACKGROUND, GzipCache, without_source_map
+
+    code = b"// the answer\nexport function answer() {\n    return 42;  // always\n}\n"
+    built = code + b"//# sourceMappingURL=data:application/json;base64," + b"A" * 5000 + b"\n"
+    assert without_source_map(code) is code  # a production build: as it is
+    script = without_source_map(built)
+    assert b"sourceMappingURL" not in script and b"return 42" in script and len(script) < len(code)
+    path = tmp_path / "remoteEntry.0123abcd.js"
+    path.write_bytes(built)
+    cache = GzipCache()
+    assert gzip.decompress(cache.body(str(path))) == cache.plain(str(path)) == script
+    plain = tmp_path / "plain.js"
+    plain.write_bytes(code * 100)
+    assert cache.plain(str(plain)) is None  # the file's own bytes are sent
+    large = tmp_path / "large.css"
+    large.write_bytes(b"".join(b".c%d { color: #%06x; }\n" % (i, i * 997) for i in range(3000)))
+    first = cache.body(str(large))
+    _BACKGROUND.submit(lambda: None).result(timeout=60)  # the zopfli pass is done
+    again = cache.body(str(large))
+    assert gzip.decompress(again) == large.read_bytes() and len(again) < len(first)
+
+
 def test_voilas_chunks_are_bundled_for_the_voila_they_were_listed_for(tmp_path):
     from uno_nb.serving.transfer import VOILA_VERSION, voila_chunks
 
