@@ -112,8 +112,8 @@ from .serving.limits import (KERNEL_MB, MIN_TOTAL, NEVER_CONNECTED, PAGE_BURST, 
 from .serving.pools import CLASS_PAGES, BoardLead, class_pools, split_arguments
 from .serving.scheduler import QUIET_SECONDS, StartScheduler, start_slots
 from .serving.sockets import quiet_closed_sockets
-from .serving.transfer import (NO_MATHJAX, BundleHandler, is_content_named, server_settings,
-                               static_files, voila_chunks)
+from .serving.transfer import (GZIP_CACHE, NO_MATHJAX, BundleHandler, is_content_named,
+                               server_settings, static_files, voila_chunks, warm_files)
 from .widgets.assets import (PLOTLY_ENV, PLOTLY_FILE, PLOTLY_PATH, UI_ENV, UI_FILES, UI_FOLDER,
                              UI_PATH, plotly_url, ui_url)
 
@@ -545,6 +545,9 @@ def main(argv: Sequence[str] | None = None) -> None:
             ui = (url_path_join(self.server_url, UI_PATH,
                                 f"({'|'.join(re.escape(n) for n in UI_FILES)})"),
                   static_files(StaticFileHandler), {"path": str(UI_FOLDER)})
+            # every page's files compressed now, at their smallest (off this thread)
+            GZIP_CACHE.warm(warm_files(self.labextensions_path, self.template_paths,
+                                       (PLOTLY_FILE, *(UI_FOLDER / n for n in UI_FILES))))
             made = (url_path_join(self.server_url, BUNDLES, "([^/]+)"), BundleHandler,
                     {"bundles": bundles})
             redirect = (url_path_join(self.server_url, "/?"), RedirectHandler,
