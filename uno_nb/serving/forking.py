@@ -173,14 +173,13 @@ def _as_if_imported_in_a_kernel() -> None:
     """Do what the preloaded modules do when they are imported in a running
     kernel, which the fork server is not: ipywidgets registers its comm
     targets (without them a page cannot ask for every widget's state at once
-    and falls back to one request per widget), and plotly chooses the
-    renderer of a Jupyter kernel."""
+    and falls back to one request per widget).  (plotly would choose a
+    kernel's renderer; the pages draw no figure through plotly's renderers,
+    only through the kit's chart widget, and choosing one costs each kernel
+    22 MB of its own: left as the fork server has it.)"""
     widgets = sys.modules.get("ipywidgets")
     if widgets is not None:
         widgets.register_comm_target()
-    plotly_io = sys.modules.get("plotly.io")
-    if plotly_io is not None and not os.environ.get("PLOTLY_RENDERER"):
-        plotly_io.renderers.default = "plotly_mimetype"
 
 
 def serve(fd: int) -> None:
