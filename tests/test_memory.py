@@ -1,5 +1,5 @@
 """The web app's memory, read in /proc (uno_nb.memory): a process tree's
-PSS, which counts each shared page once, and the words the board says it in."""
+PSS, and the words the board says it in."""
 
 from __future__ import annotations
 
@@ -17,11 +17,9 @@ needs_proc = pytest.mark.skipif(not Path("/proc/self/smaps_rollup").exists(), re
 
 
 @needs_proc
-def test_a_trees_memory_counts_its_children_and_a_shared_page_once():
+def test_a_trees_memory_counts_its_children():
     own = memory.pss_bytes(os.getpid())
     assert own is not None and own > 10_000_000
-    # a forked child shares this interpreter's pages: the tree grows by far less
-    # than the child's own resident size
     child = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"],
                              stdin=subprocess.PIPE)
     try:
@@ -31,7 +29,9 @@ def test_a_trees_memory_counts_its_children_and_a_shared_page_once():
             os.sched_yield()
         assert child.pid in memory.descendants(os.getpid())
         tree = memory.tree_pss(os.getpid())
-        assert tree is not None and tree >= own + memory.pss_bytes(child.pid) - 4096 * 64
+        parts = memory.pss_bytes(os.getpid()) + memory.pss_bytes(child.pid)
+        # (read a moment apart: this process's memory moves a little meanwhile)
+        assert tree is not None and abs(tree - parts) < 0.05 * parts, (tree, parts)
     finally:
         child.communicate(b"")
     assert memory.pss_bytes(child.pid) is None  # gone: nothing to say

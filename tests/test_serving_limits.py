@@ -234,14 +234,14 @@ def test_a_visitor_is_held_to_their_cap_and_the_app_to_its_total():
     # the same address with another browser: the address's cap
     bo = visitor_of("10.0.0.5", "Chrome")
     assert isinstance(visitors.admit(bo), Place) and isinstance(visitors.admit(bo), Place)
-    assert visitors.admit(bo) == "visitor"  # 5 for 10.0.0.5
+    assert visitors.admit(bo) == "address"  # 5 for 10.0.0.5
     # other visitors are served until the total, then everyone is refused
     others = [visitors.admit(visitor_of(f"10.0.0.{n}", "Firefox")) for n in (6, 7, 8)]
     assert [isinstance(p, Place) for p in others] == [True, True, False] and others[2] == "total"
     # a kernel shut down (a page closed, culled, never connected) frees its place
     alive.discard("ann0")
     assert visitors.count(ann) == 2 and visitors.admit(visitor_of("10.0.0.9", "Edge")) != "total"
-    assert visitors.refused == {"visitor": 49, "total": 1, "pace": 0}
+    assert visitors.refused == {"visitor": 48, "address": 1, "total": 1, "pace": 0}
     # this computer (the teacher's) is held to no cap and not counted in the total, unless asked
     teacher = visitor_of("127.0.0.1", "Firefox")
     free = Visitors(Caps(per_visitor=1, total=3), alive.__contains__)
@@ -353,7 +353,7 @@ def test_the_page_a_refused_visitor_gets_is_in_their_language():
     assert page_language("02_card_odds.ipynb", "en;q=0.5,ru;q=0.4") == "en"
     assert page_language("02_card_odds.ipynb", "de-DE,fr;q=0.9") == "en"
     assert page_language("02_card_odds.ipynb", "ru;q=0") == "en"
-    for why, status in (("visitor", 429), ("total", 503), ("pace", 429)):
+    for why, status in (("visitor", 429), ("address", 429), ("total", 503), ("pace", 429)):
         for lang in ("en", "ru"):
             code, headers, body = refusal(why, lang, 4, texts.text)
             assert code == status and int(headers["Retry-After"]) > 0
@@ -452,10 +452,10 @@ def rss_mb(pid: int) -> float:
 
 @pytest.mark.server
 def test_fifty_requests_from_one_visitor_start_no_more_kernels_than_the_cap(capped_app):
-    from tests.test_serving import children
+    from uno_nb.memory import descendants
 
     server = capped_app
-    before = set(children(server.process.pid))
+    before = set(descendants(server.process.pid))  # (kernels are the fork server's children)
     with ThreadPoolExecutor(50) as pool:
         answers = list(pool.map(lambda _: fetch(server, "00_index.ipynb", "Student A"), range(50)))
     statuses = [status for status, _, _ in answers]
@@ -463,7 +463,7 @@ def test_fifty_requests_from_one_visitor_start_no_more_kernels_than_the_cap(capp
     kernels = {kernel_of(body) for status, _, body in answers if status == 200}
     assert len(kernels) == CAP
     # each page served is one more kernel (started for it, or a warm one replaced)
-    assert len(set(children(server.process.pid)) - before) <= CAP
+    assert len(set(descendants(server.process.pid)) - before) <= CAP
     # the 51st: the "too many" page, in the page's language or the browser's
     status, headers, body = fetch(server, "00_index.ipynb", "Student A")
     assert status == 429 and int(headers["Retry-After"]) > 0
@@ -476,6 +476,10 @@ def test_fifty_requests_from_one_visitor_start_no_more_kernels_than_the_cap(capp
     # nobody else notices: another visitor gets the page
     status, _, body = fetch(server, "00_index.ipynb", "Student B")
     assert status == 200 and kernel_of(body) not in kernels
+    # the refusals are one line in the log, not an access line each
+    log = server.log.read_text()
+    assert log.count("Refused a page to 127.0.0.1 (Student A)") == 1
+    assert "429 GET" not in log
     # these pages never connect: their kernels are stopped, and the visitor may open pages again
     wait_for(lambda: not any(server.kernel_alive(k) for k in kernels),
              "the kernels of pages that never connected are still running", server)
@@ -697,6 +701,7 @@ def test_a_kernels_sockets_share_its_bounds_and_a_fourth_is_refused(capped_app):
     assert 0 < replies <= limits.burst + limits.rate * elapsed + 5, (replies, elapsed)
     text = server.log.read_text()
     assert text.count("Refused a connection to a kernel that already has 3 open") == 1
+    assert "Traceback" not in text and "Uncaught exception" not in text
     assert text.count(f"kernel {kernel[:8]}, from 127.0.0.1): the excess is dropped") == 1
 
 

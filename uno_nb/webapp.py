@@ -105,7 +105,7 @@ from .memory import APP_PID_ENV
 from .serving.flood import FloodLimits, guarded_connection
 from .serving.forking import PROVISIONER, fork_server, provisioner_installed
 from .serving.kernel_manager import classroom_kernel_manager, lab_notebooks
-from .serving.limits import (KERNEL_MB, MIN_TOTAL, NEVER_CONNECTED, PAGE_BURST, PAGE_SECONDS,
+from .serving.limits import (quiet_refusals, KERNEL_MB, MIN_TOTAL, NEVER_CONNECTED, PAGE_BURST, PAGE_SECONDS,
                              VISITORS, Caps, Handout,
                              NeverConnected, Visitors, limit_pages, mem_available, refused_page,
                              visitor_of)
@@ -302,6 +302,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             self.set_status(status)
             for name, value in headers.items():
                 self.set_header(name, value)
+            self.uno_nb_refused = True  # (its first is said once by refused_page: no access line)
             self.finish(body)
 
     class ExtensionFiles(FileFindHandler):
@@ -508,6 +509,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                 voila.app.voila_kernel_manager_factory = made
             self.contents_manager = settings["contents_manager"] = _Notebooks(parent=self)
             self._limit_kernels(settings)
+            settings["log_function"] = quiet_refusals(settings.get("log_function"))
             # text gzip'd when asked; MathJax's stand-in (no page has a formula)
             settings.update(server_settings(url_path_join(self.base_url, BUNDLES,
                                                           NO_MATHJAX.filename)))

@@ -142,9 +142,9 @@ SAID = {
                  "not of the protocol's form ({error}; kernel {kernel}, from {who}).",
     "sockets": "Refused a connection to a kernel that already has {sockets} open (kernel "
                "{kernel}, from {who}): a page needs one.",
-    "waiting": "A page's widget actions come faster than its kernel does them (kernel "
-               "{kernel}, from {who}): they wait their turn, at most {waiting} of them "
-               "(a control's value: only its latest); more are dropped.",
+    "waiting": "A page's widget actions came faster than its kernel does them, past the "
+               "{waiting} that may wait their turn (kernel {kernel}, from {who}): the "
+               "others are dropped.",
 }
 #: The reason a closed socket is given (its close frame's), by why it was closed.
 CLOSE_REASONS = {"flood": "too many messages", "unread": "messages not read",
@@ -167,7 +167,6 @@ def guarded_connection(base: type[Any], limits: FloodLimits | None = None,
     """Jupyter server's kernel websocket connection (``base``:
     ``ZMQChannelsWebsocketConnection``) with each kernel's sockets kept
     within ``limits`` (see the module's docstring)."""
-    from tornado.web import HTTPError
     from tornado.websocket import WebSocketClosedError
 
     # (untyped functions of the server's: called through a module typed Any)
@@ -365,7 +364,8 @@ def guarded_connection(base: type[Any], limits: FloodLimits | None = None,
                 key = action_key(header, content()) if flight.full(now) or flight.waiting else ()
                 verdict = flight.offer(msg_id, key, (self, incoming_msg), now)
                 if verdict != "send":
-                    self._say("waiting", level=logging.INFO, waiting=bounds.waiting)
+                    if verdict == "drop":  # (waiting is the normal pace of a busy page)
+                        self._say("waiting", waiting=bounds.waiting)
                     replaced = header if verdict == "drop" else None
                     if flight.replaced is not None:
                         replaced = {**header, "msg_id": flight.replaced}
@@ -379,7 +379,12 @@ def guarded_connection(base: type[Any], limits: FloodLimits | None = None,
             # a kernel with as many sockets as it may have: refused before the socket opens
             if not self.guard.kernel.room(self._same):
                 self._say("sockets")
-                raise HTTPError(429, reason=CLOSE_REASONS["sockets"].capitalize())
+                # (answered here: the server's error page cannot be drawn under Voilà,
+                # and its failure logged two tracebacks for each such socket)
+                from tornado.web import Finish
+                self.websocket_handler.set_status(429, CLOSE_REASONS["sockets"].capitalize())
+                self.websocket_handler.uno_nb_refused = True  # (said once above: no access line)
+                raise Finish(CLOSE_REASONS["sockets"].capitalize())
             return await super().prepare()
 
         def _same(self, other: Any) -> bool:

@@ -60,7 +60,13 @@ PROVISIONER = "uno-nb-forking"
 
 #: What the fork server imports before it forks: everything a page's kernel
 #: imports (the notebooks' apps import their own modules lazily, so each is named).
-PRELOAD = ("ipykernel.kernelapp", "ipykernel.ipkernel", "ipykernel.comm", "ipywidgets",
+PRELOAD = ("ipykernel.kernelapp", "ipykernel.ipkernel", "ipykernel.comm",
+           # what a kernel imports as it starts: its debugger (debugpy, about a hundred
+           # modules), IPython's parts, tornado's queues, psutil
+           "ipykernel.debugger", "IPython.core.completerlib", "IPython.core.debugger",
+           "IPython.core.logger", "IPython.core.oinspect", "IPython.extensions.storemagic",
+           "tornado.gen", "tornado.locks", "tornado.queues", "tornado.platform.asyncio",
+           "psutil", "xml.parsers.expat", "plotly.io._json", "ipywidgets",
            "anywidget", "plotly.graph_objects", "plotly.io", "numpy", "numba",
            "uno_nb", "uno_nb.lab", "uno_nb.kernel", "uno_nb.sim.simulation",
            "uno_nb.questions", "uno_nb.lessons", "uno_nb.classroom", "uno_nb.classboard",
@@ -149,7 +155,9 @@ def _child(channel: socket.socket, wakeup: tuple[int, int], request: dict[str, A
         # no parent poller (ipykernel's would stop the kernel when its parent, this
         # fork server, went): a kernel outlives a fork server that dies, and the
         # fork server stops its kernels when the web app goes (_stop_children)
-        sys.argv = ["ipykernel_launcher", *request["argv"], "--IPKernelApp.parent_handle=0"]
+        # (1, not 0: ipykernel polls no parent of 1 either, and with 0 it printed ten
+        # lines to the teacher's terminal for each kernel, saying Ctrl-C would not work)
+        sys.argv = ["ipykernel_launcher", *request["argv"], "--IPKernelApp.parent_handle=1"]
         from ipykernel.kernelapp import IPKernelApp
 
         app: Any = IPKernelApp.instance()  # (IPKernelApp.launch_instance, with a step between)
@@ -386,7 +394,9 @@ class ForkServer:
 
     async def _start(self) -> None:
         ours, theirs = socket.socketpair()
-        env = {**os.environ, "OPENBLAS_NUM_THREADS": "1"}
+        # (one OpenBLAS thread: numpy's pool would start on import; debugpy's
+        # warning of frozen modules is for someone debugging, not the teacher)
+        env = {**os.environ, "OPENBLAS_NUM_THREADS": "1", "PYDEVD_DISABLE_FILE_VALIDATION": "1"}
         env.pop("JPY_PARENT_PID", None)
         try:
             self.process = await asyncio.create_subprocess_exec(

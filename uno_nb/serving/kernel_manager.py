@@ -45,6 +45,7 @@ class PoolStart:
     begun: bool = False       #: given its turn: the kernel is starting or started
     preheated: bool = False   #: its notebook has run
     handed_out: bool = False  #: a visitor has it (or waits for it)
+    failed: bool = False      #: its notebook did not run (a kernel that never answered)
     pid: int | None = None
     priority: Priority | None = None
 
@@ -120,6 +121,8 @@ def classroom_kernel_manager(base: type[Any], scheduler: StartScheduler,
                 if task.cancelled() or task.exception() is not None:
                     return 4
                 start = self._starts.get(task)
+                if start is not None and start.failed:
+                    return 4
                 return 0 if start is None or start.preheated else 1
             start = self._starts.get(task)
             return 2 if start is not None and start.begun else 3
@@ -151,7 +154,8 @@ def classroom_kernel_manager(base: type[Any], scheduler: StartScheduler,
                 if start.pid is not None and start.refill:
                     start.priority = Priority(start.pid)
                     await self._settle(start)
-                content["task"].add_done_callback(lambda _: self._preheated(start))
+                content["task"].add_done_callback(
+                    lambda rendering: self._preheated(start, rendering, task, content))
             except BaseException:  # the slot goes back whatever failed: refills never stall
                 self.scheduler.release()
                 raise
@@ -167,9 +171,25 @@ def classroom_kernel_manager(base: type[Any], scheduler: StartScheduler,
             self.log.warning(f"could not {'lower' if start.wants_low else 'restore'} the CPU "
                              f"priority of the kernel of {start.notebook} (pid {start.pid})")
 
-        def _preheated(self, start: PoolStart) -> None:
+        def _preheated(self, start: PoolStart, rendering: asyncio.Future[Any] | None = None,
+                       task: asyncio.Future[Any] | None = None,
+                       content: dict[str, Any] | None = None) -> None:
             start.preheated = True
             self.scheduler.release()
+            if rendering is not None and (rendering.cancelled() or rendering.exception()):
+                # its notebook did not run (a kernel that never answered, on a machine
+                # too busy): never handed to a visitor, stopped, its place refilled
+                start.failed = True
+                pool = self._pools.get(start.notebook, [])
+                if task in pool and not start.handed_out:
+                    pool.remove(task)
+                    kernel_id = (content or {}).get("kernel_id")
+                    if isinstance(kernel_id, str) and kernel_id in self:
+                        asyncio.ensure_future(self._stop_unused(kernel_id))
+                    self.log.warning(f"A preheated kernel of {start.notebook} did not run its "
+                                     "notebook: stopped, and another started in its place.")
+                    self.fill_if_needed(notebook_name=start.notebook)
+                return
             if len(self._pools.get(start.notebook, ())) > self.pool_size(start.notebook):
                 self._shrink(start.notebook)  # the class left while it started
             asyncio.ensure_future(self._settle(start))

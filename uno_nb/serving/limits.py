@@ -81,7 +81,7 @@ KERNEL_MB = 60
 VISITORS = "uno_nb_visitors"
 NEVER_CONNECTED = "uno_nb_never_connected"
 #: How long a refused visitor is asked to wait before trying again.
-RETRY_SECONDS = {"visitor": 30, "total": 60, "pace": 10}
+RETRY_SECONDS = {"visitor": 30, "address": 30, "total": 60, "pace": 10}
 #: The pages a visitor may open at once, then one every PAGE_SECONDS (an
 #: address: twice as many); each page runs its notebook, 0.2-1 CPU-s.
 PAGE_BURST = 10
@@ -162,9 +162,9 @@ class Visitors:
         self.clock = clock
         self.kernels: dict[Visitor, dict[str, None]] = {}  # each visitor's, oldest first
         self.places: list[Place] = []
-        self.refused = {"visitor": 0, "total": 0, "pace": 0}
+        self.refused = {"visitor": 0, "address": 0, "total": 0, "pace": 0}
         self.reclaimed = 0
-        self._told: set[tuple[Visitor, str]] = set()
+        self._told: set[tuple[object, str]] = set()
         self._paces: dict[Any, TokenBucket] = {}
 
     def _count(self, which: Callable[[Visitor], bool]) -> int:
@@ -204,8 +204,9 @@ class Visitors:
 
     def admit(self, visitor: Visitor) -> Place | str:
         """A place for a page of ``visitor``'s, or why not: ``"visitor"``
-        (their cap, or their address's, even once the kernels of pages they
-        left are stopped), ``"total"``, or ``"pace"`` (pages asked for faster
+        (their cap, even once the kernels of pages they left are stopped),
+        ``"address"`` (their computer's, whatever browsers it names),
+        ``"total"``, or ``"pace"`` (pages asked for faster
         than :attr:`Caps.page_burst` at once and one every
         :attr:`Caps.page_seconds`)."""
         caps = self.caps
@@ -216,7 +217,7 @@ class Visitors:
             return self._refuse("visitor")
         if capped and caps.per_address and \
                 self._reclaim(address, caps.per_address) >= caps.per_address:
-            return self._refuse("visitor")
+            return self._refuse("address")
         if caps.total and capped and self.count() >= caps.total:
             return self._refuse("total")
         if capped and not self._paced(visitor):
@@ -257,9 +258,11 @@ class Visitors:
     def first_refusal(self, visitor: Visitor, why: str) -> bool:
         """True the first time ``visitor`` is refused for ``why`` (the log
         says it once)."""
-        if (visitor, why) in self._told or len(self._told) > 10_000:
+        # (by address for what a script changing its browser's name would repeat)
+        key = (visitor[0], why) if why in ("address", "pace", "total") else (visitor, why)
+        if key in self._told or len(self._told) > 10_000:
             return False
-        self._told.add((visitor, why))
+        self._told.add(key)
         return True
 
     def handed(self, place: Place, kernel_id: str) -> None:
@@ -440,7 +443,8 @@ def page_language(path: str, accept_language: str | None) -> str:
 def refusal(why: str, lang: str, count: int,
             text: Callable[..., str]) -> tuple[int, dict[str, str], str]:
     """The status, headers and HTML page for a visitor refused for ``why``
-    (``"visitor"``: their own cap of ``count``; ``"total"``: the app's;
+    (``"visitor"``: their own cap of ``count``; ``"address"``: their
+    computer's; ``"total"``: the app's;
     ``"pace"``: pages asked for too fast),
     its words from the kit's text table (``text``, :func:`uno_nb.texts.text`)."""
     status = 503 if why == "total" else 429
@@ -457,6 +461,28 @@ def refusal(why: str, lang: str, count: int,
             f'<p><a href="">{html.escape(again)}</a></p></main></body>\n</html>\n')
     return status, {"Retry-After": str(retry), "Cache-Control": "no-store",
                     "Content-Type": "text/html; charset=UTF-8"}, body
+
+
+def quiet_refusals(logged: Callable[[Any], None] | None) -> Callable[[Any], None]:
+    """The server's access log (``log_function``, ``logged`` or tornado's own
+    way) without a line for each refused request (a handler marked
+    ``uno_nb_refused``): a script looping over the caps wrote a line a
+    request; the first refusal of each visitor is said once (:func:`refused_page`)."""
+    from tornado.log import access_log
+
+    def log(handler: Any) -> None:
+        if getattr(handler, "uno_nb_refused", False):
+            return
+        if logged is not None:
+            logged(handler)
+            return
+        status = handler.get_status()
+        say = (access_log.info if status < 400 else
+               access_log.warning if status < 500 else access_log.error)
+        say("%d %s %.2fms", status, handler._request_summary(),
+            1000.0 * handler.request.request_time())
+
+    return log
 
 
 class Handout:
@@ -550,9 +576,11 @@ def refused_page(why: str, path: str, visitors: Visitors, visitor: Visitor,
     visitor for each reason is logged, in one line."""
     from .. import texts
 
-    count = visitors.caps.total if why == "total" else visitors.caps.per_visitor
+    count = {"total": visitors.caps.total,
+             "address": visitors.caps.per_address}.get(why, visitors.caps.per_visitor)
     if visitors.first_refusal(visitor, why):
         whom = {"total": "the app has as many kernels as it may",
+                "address": "the pages of that computer have as many kernels as an address may",
                 "pace": f"pages asked for faster than {visitors.caps.page_burst} at once and "
                         f"one every {visitors.caps.page_seconds:g} s",
                 }.get(why, "their pages have as many kernels as a visitor may")
