@@ -367,6 +367,15 @@ def classroom_kernel_manager(base: type[Any], scheduler: StartScheduler,
                 self.fill_if_needed(notebook_name=notebook)
             return replaced
 
+        async def cull_kernel_if_idle(self, kernel_id: str) -> Any:
+            """Voilà's and Jupyter's cull, but not of a kernel still starting:
+            its last activity is not set yet, and the cull logged an ERROR with
+            a traceback for it (seen when a sweep met a start)."""
+            kernel = self._kernels.get(kernel_id)
+            if kernel is not None and "last_activity" not in getattr(kernel, "_trait_values", {}):
+                return None
+            return await super().cull_kernel_if_idle(kernel_id)
+
         async def shutdown_all(self, *args: Any, **kwargs: Any) -> None:
             self.scheduler.close()
             await super().shutdown_all(*args, **kwargs)
