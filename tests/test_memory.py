@@ -16,26 +16,30 @@ from uno_nb.widgets.board_view import memory_words
 needs_proc = pytest.mark.skipif(not Path("/proc/self/smaps_rollup").exists(), reason="no /proc")
 
 
+#: A process that starts a child of its own and waits (both end when told, on stdin).
+_PARENT = ("import subprocess, sys\n"
+           "child = subprocess.Popen([sys.executable, '-c', 'import sys; sys.stdin.read()'],"
+           " stdin=subprocess.PIPE)\n"
+           "print(child.pid, flush=True)\n"
+           "sys.stdin.read(); child.communicate(b'')\n")
+
+
 @needs_proc
 def test_a_trees_memory_counts_its_children():
-    own = memory.pss_bytes(os.getpid())
-    assert own is not None and own > 10_000_000
-    child = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"],
-                             stdin=subprocess.PIPE)
+    parent = subprocess.Popen([sys.executable, "-c", _PARENT], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, text=True)
     try:
-        for _ in range(200):  # until the child has started (its PSS readable)
-            if memory.pss_bytes(child.pid):
-                break
-            os.sched_yield()
-        assert child.pid in memory.descendants(os.getpid())
-        tree = memory.tree_pss(os.getpid())
-        parts = memory.pss_bytes(os.getpid()) + memory.pss_bytes(child.pid)
-        # (read a moment apart: this process's memory moves a little meanwhile)
+        child = int(parent.stdout.readline())  # the event: the child has started
+        assert memory.descendants(parent.pid) == [parent.pid, child]
+        tree = memory.tree_pss(parent.pid)
+        parts = memory.pss_bytes(parent.pid) + memory.pss_bytes(child)
+        # (read a moment apart: the two processes' memory moves a little meanwhile)
         assert tree is not None and abs(tree - parts) < 0.05 * parts, (tree, parts)
+        assert tree > memory.pss_bytes(parent.pid) > 1_000_000
     finally:
-        child.communicate(b"")
-    assert memory.pss_bytes(child.pid) is None  # gone: nothing to say
-    assert child.pid not in memory.descendants(os.getpid())
+        parent.communicate("")
+    assert memory.pss_bytes(parent.pid) is None and memory.tree_pss(parent.pid) is None
+    assert memory.pss_bytes(child) is None  # gone: nothing to say
 
 
 def test_outside_the_app_there_is_no_memory_to_say(monkeypatch):

@@ -146,7 +146,7 @@ class Visitors:
     >>> isinstance(visitors.admit(ann), Place), visitors.admit(ann)
     (True, 'visitor')
     >>> isinstance(visitors.admit(bo), Place), visitors.admit(bo)
-    (True, 'visitor')
+    (True, 'address')
     >>> alive.discard("k1"); isinstance(visitors.admit(ann), Place)
     True
     """

@@ -61,18 +61,18 @@ _source: str | None = None  # the bundle's text, read the first time a chart nee
 
 
 def warm_plotly() -> None:
-    """Build a figure of each kind the pages draw: plotly loads its validators
-    on first use, 20-30 MB that every kernel would load for itself; the web
-    app's fork server (uno_nb.serving.forking) loads them once for all."""
-    figure = go.Figure([go.Bar(x=[1], y=[1], marker={"color": "red"}, text=["a"],
-                               hovertemplate="%{y}"),
-                        go.Scatter(x=[1], y=[1], mode="lines+markers", line={"dash": "dot"},
-                                   error_y={"type": "data", "array": [1]}, fill="tozeroy")],
-                       go.Layout(title={"text": "a"}, xaxis={"title": {"text": "x"}},
-                                 yaxis={"title": {"text": "y"}, "range": [0, 1]},
-                                 legend={"orientation": "h"}, margin={"l": 1},
-                                 shapes=[{"type": "line"}], annotations=[{"text": "a"}]))
-    figure.to_plotly_json()
+    """Build a trace and a layout of each kind the pages draw: plotly loads
+    its validators on first use, 20-30 MB that every kernel would load for
+    itself; the web app's fork server (uno_nb.serving.forking) loads them
+    once for all."""
+    for part in (go.Bar(x=[1], y=[1], marker={"color": "red"}, text=["a"], hovertemplate="%{y}"),
+                 go.Scatter(x=[1], y=[1], mode="lines+markers", line={"dash": "dot"},
+                            error_y={"type": "data", "array": [1]}, fill="tozeroy"),
+                 go.Layout(title={"text": "a"}, xaxis={"title": {"text": "x"}},
+                           yaxis={"title": {"text": "y"}, "range": [0, 1]},
+                           legend={"orientation": "h"}, margin={"l": 1},
+                           shapes=[{"type": "line"}], annotations=[{"text": "a"}])):
+        part.to_plotly_json()
 
 
 def _bundle_source() -> str:
