@@ -42,7 +42,7 @@ What Voilà does not do by itself is done here:
   at a lower CPU priority while it starts and runs its notebook
   (:class:`Priority`), and once every pool is first full, start-up says so
   with the app's memory: ``ready for 30 visitors on
-  01_rules_step_by_step.ipynb: 43 kernels, 2.0 GB of memory`` (``ready_line``);
+  01_rules_step_by_step.ipynb: 43 kernels, 1.7 GB of memory`` (``ready_line``);
 * the lab's compiled simulator is compiled in the background when it is not
   ready yet (:func:`compile_in_background`): the pages open at once, and the
   lab plays on the engine until the simulator is ready (``uno_nb.kernel.not_ready``);

@@ -13,7 +13,7 @@ that each can be tested without starting Voilà, a module for each thing it owns
   for every other notebook; :class:`~.pools.BoardLead` reads the page the
   teacher sends the class to from the board; once every pool is first full,
   start-up says so with the app's memory: ``ready for 30 visitors on
-  01_rules_step_by_step.ipynb: 43 kernels, 2.0 GB of memory``
+  01_rules_step_by_step.ipynb: 43 kernels, 1.7 GB of memory``
   (:func:`~.pools.ready_line`);
 * :mod:`.scheduler`, when they start: :class:`~.scheduler.StartScheduler` lets
   preheated kernels start a few at a time and never while pages are being

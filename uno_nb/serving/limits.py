@@ -74,7 +74,7 @@ MIN_TOTAL = 10
 #: A kernel's memory, estimated for the total, in MB: a kernel forked from the
 #: fork server (:mod:`.forking`) that has run its page and been used for a
 #: while.  Measured: the app's whole process tree for a class of 30, 43 kernels
-#: in 2.0 GB of PSS, about 35-45 MB a kernel as they start; 60 leaves room for
+#: in 1.7 GB of PSS, about 25-40 MB a kernel as they start; 60 leaves room for
 #: what a page in use adds (its figures, its games).
 KERNEL_MB = 60
 #: The tornado settings holding the :class:`Visitors` and the :class:`NeverConnected`.
