@@ -437,6 +437,13 @@ def kernel_of(body: str) -> str:
     return re.search(r'"kernelId": "([0-9a-f-]{36})"', body).group(1)
 
 
+def page_kernel(server, browser: str) -> str:
+    """The kernel of the index page ``browser`` opens (which must be served)."""
+    status, _, body = fetch(server, "00_index.ipynb", browser)
+    assert status == 200
+    return kernel_of(body)
+
+
 def wait_for(what, why: str, server) -> None:
     deadline = time.monotonic() + WAIT_S
     while not what():
@@ -533,9 +540,7 @@ def test_a_flooding_page_is_closed_and_the_servers_memory_comes_back(capped_app)
 
     server = capped_app
     pid = server.process.pid
-    status, _, body = fetch(server, "00_index.ipynb", "Flooder")
-    assert status == 200
-    kernel = kernel_of(body)
+    kernel = page_kernel(server, "Flooder")
 
     async def flood_reading() -> tuple[int, int | None]:
         """A page reading its socket, sending as fast as it can: the kernel's
@@ -633,9 +638,7 @@ def test_a_frame_not_of_the_protocols_form_closes_its_socket_and_nothing_else(ca
     from uno_nb.serving.flood import V1
 
     server = capped_app
-    status, _, body = fetch(server, "00_index.ipynb", "Malformed")
-    assert status == 200
-    kernel = kernel_of(body)
+    kernel = page_kernel(server, "Malformed")
 
     async def send_bad(frame: bytes, subprotocols: list[str] | None) -> int | None:
         ws = await websocket_connect(socket_url(server, kernel), subprotocols=subprotocols)
@@ -670,9 +673,7 @@ def test_a_kernels_sockets_share_its_bounds_and_a_fourth_is_refused(capped_app):
     from tornado.websocket import websocket_connect
 
     server = capped_app
-    status, _, body = fetch(server, "00_index.ipynb", "Sockets")
-    assert status == 200
-    kernel = kernel_of(body)
+    kernel = page_kernel(server, "Sockets")
     limits = FloodLimits()
 
     async def run() -> tuple[int, int, float, int | None]:
@@ -783,9 +784,7 @@ def test_a_visitor_opening_pages_in_a_loop_is_paced(capped_app):
 @pytest.mark.server
 def test_a_page_that_does_not_read_what_its_kernel_sends_is_closed(capped_app):
     server = capped_app
-    status, _, body = fetch(server, "00_index.ipynb", "Sleeper")
-    assert status == 200
-    kernel = kernel_of(body)
+    kernel = page_kernel(server, "Sleeper")
     # a few requests, well within the rate, each answered with its 60 KB header echoed: far
     # more than the socket's share of UNREAD_MB comes back, and the page never reads it
     raw = open_raw_socket(server, kernel, rcvbuf=64 * 1024)

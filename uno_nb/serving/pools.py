@@ -7,14 +7,13 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 from pathlib import Path
 from typing import Iterable, Sequence
 
 from ..memory import gigabytes
 
 __all__ = ["CLASS_PAGES", "NOT_CLASS_PAGES", "page_names", "class_pools", "split_arguments",
-           "ready_line", "rss_bytes", "BoardLead", "twin"]
+           "ready_line", "BoardLead", "twin"]
 
 
 #: The page a lesson starts on, where the whole class arrives at once: with
@@ -94,17 +93,6 @@ def split_arguments(argv: Sequence[str]) -> tuple[int | None, list[str] | None, 
         parser.error("--pages chooses the pages sized for the class: give --class-size too")
     pages = None if known.pages is None else [p for p in known.pages.split(",") if p.strip()]
     return known.class_size, pages, rest
-
-def rss_bytes(pid: int) -> int | None:
-    """A process's resident memory (``VmRSS`` in ``/proc/<pid>/status``), or
-    ``None`` where there is no /proc or the process is gone."""
-    try:
-        status = Path(f"/proc/{pid}/status").read_text()
-    except OSError:
-        return None
-    found = re.search(r"^VmRSS:\s+(\d+)\s+kB", status, re.M)
-    return int(found.group(1)) * 1024 if found else None
-
 
 def ready_line(visitors: int | None, kernels: int, memory: int | None,
                page: str | None = None) -> str:
