@@ -64,12 +64,6 @@ from .sim.summary import Summary, summarize
 __all__ = ["run", "compare", "paired_differences", "forget", "LabResult", "Summary", "summarize"]
 
 
-def _rules(rules: RuleSet | str | None) -> RuleSet:
-    if rules is None:
-        return RuleSet()
-    return RuleSet.preset(rules) if isinstance(rules, str) else rules
-
-
 def _run_chunk(rules: RuleSet, lineup: Sequence[Bot], first: int, count: int,
                max_rounds: int | None, max_turns: int, compiled: bool = False,
                threads: int | None = 1) -> Batch:
@@ -178,7 +172,7 @@ def run(rules: RuleSet | str | None, lineup: Sequence[Bot | str], n: int, seed: 
         raise ValueError(f"engine must be one of {', '.join(ENGINES)}, got {engine!r}")
     if threads is not None and (type(threads) is not int or threads < 1):
         raise ValueError(f"threads must be a whole number >= 1 or None, got {threads!r}")
-    rule_set = _rules(rules)
+    rule_set = RuleSet.coerce(rules)
     bots = [make_bot(b) if isinstance(b, str) else b for b in lineup]
     names = tuple(getattr(b, "name", type(b).__name__) for b in bots)
     fallback = None
@@ -315,7 +309,7 @@ def compare(rule_sets: Mapping[str, RuleSet | str] | Sequence[RuleSet | str],
     if not isinstance(rule_sets, Mapping):
         named: dict[str, RuleSet | str] = {}
         for item in rule_sets:
-            name = item if isinstance(item, str) else _rules(item).name
+            name = item if isinstance(item, str) else RuleSet.coerce(item).name
             base, k = name, 2
             while name in named:
                 name, k = f"{base} {k}", k + 1

@@ -79,12 +79,7 @@ class Game(Effects, Explaining):
 
     def _init_common(self, rules: RuleSet | str | None, players: int, seed: int,
                      names: Sequence[str] | None, max_rounds: int | None, record: bool) -> None:
-        if rules is None:
-            rules = RuleSet()
-        elif isinstance(rules, str):
-            rules = RuleSet.preset(rules)
-        elif not isinstance(rules, RuleSet):
-            raise RuleError(f"rules must be a RuleSet or a preset name, got {rules!r}")
+        rules = RuleSet.coerce(rules)
         if type(players) is not int or not 2 <= players <= MAX_PLAYERS:
             raise RuleError(f"R-PLAYERS: Uno is for 2 to {MAX_PLAYERS} players, got {players!r}")
         if type(seed) is not int or seed < 0:
@@ -107,7 +102,7 @@ class Game(Effects, Explaining):
         self.record = record
         self._position = None
         self._initial = None
-        deck_key = (rules.plus10, rules.h2o)
+        deck_key = rules.deck_key
         self._full_deck = DECKS[deck_key]
         self._deck_counts = DECK_COUNTS[deck_key]
         # Rule flags copied into attributes: the hot path reads these.
@@ -115,20 +110,18 @@ class Game(Effects, Explaining):
         self._save2 = rules.w4_save_2
         self._jump = rules.jump_in
         self._doubles = rules.doubles
-        self._bluff = rules.w4_bluff or rules.w4_anytime  # a +4 may be played holding the colour
+        self._bluff = rules.bluff_ok
         self._anytime = rules.draw_anytime
         self._stack = rules.stack
         self._bounce = rules.reverse_bounce
         self._wheel = rules.colour_wheel
-        # The shortcuts a rule turns off, as its option declares (RuleSet.shortcuts_off).
-        off = rules.shortcuts_off()
-        self._answers = "answers" in off
-        self._slow = "slow" in off
-        self._talk = "talk" in off
+        self._answers = rules.answers_open
+        self._slow = rules.slow
+        self._talk = rules.talk
         self._until = rules.draw_until_playable
         self._ready = rules.ready
         self._h2o = rules.h2o
-        self._must_play = rules.play_drawn or rules.draw_until_playable
+        self._must_play = rules.must_play_drawn
         wheel = rules.colour_wheel
         self._plays = PLAY_TABLES[wheel]
         self._plays_by_bit = PLAYS_BY_BIT[wheel]

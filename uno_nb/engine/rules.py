@@ -350,6 +350,23 @@ class RuleSet:
     # -- construction -------------------------------------------------------
 
     @classmethod
+    def coerce(cls, rules: "RuleSet | str | None") -> "RuleSet":
+        """The rule set meant by ``rules``: a :class:`RuleSet` as it is, a
+        preset's name, or ``None`` for the standard rules; anything else
+        raises :class:`RuleError` (the one place an argument becomes rules).
+
+        >>> RuleSet.coerce("party").stack, RuleSet.coerce(None) == RuleSet()
+        (True, True)
+        """
+        if rules is None:
+            return cls()
+        if isinstance(rules, str):
+            return cls.preset(rules)
+        if not isinstance(rules, RuleSet):
+            raise RuleError(f"rules must be a RuleSet or a preset name, got {rules!r}")
+        return rules
+
+    @classmethod
     def preset(cls, name: str) -> "RuleSet":
         """A named preset (docs/rules.md §11): ``standard``, ``cnuno`` or ``party``."""
         try:
@@ -423,6 +440,42 @@ class RuleSet:
         """
         return frozenset(tag for f in dataclasses.fields(self) if getattr(self, f.name) is True
                          for tag in f.metadata["off"])
+
+    # -- what the options imply: read by the engine and the kernel alike ------
+
+    @property
+    def bluff_ok(self) -> bool:
+        """A Wild Draw Four may be played while holding the colour in force
+        (R-W4-BLUFF, or V-W4-ANYTIME)."""
+        return self.w4_bluff or self.w4_anytime
+
+    @property
+    def must_play_drawn(self) -> bool:
+        """A playable drawn card must be played (V-PLAY-DRAWN-MUST, or
+        V-DRAW-UNTIL-PLAYABLE, which draws until one is)."""
+        return self.play_drawn or self.draw_until_playable
+
+    @property
+    def answers_open(self) -> bool:
+        """Shortcut "answers" is off: a pending draw may be answered, or a card
+        jumped in on, by other moves than taking it."""
+        return "answers" in self.shortcuts_off()
+
+    @property
+    def slow(self) -> bool:
+        """Shortcut "slow" is off: number cards have effects of their own, or
+        the order of play changes, so plays leave the engine's fast path."""
+        return "slow" in self.shortcuts_off()
+
+    @property
+    def talk(self) -> bool:
+        """Shortcut "talk" is off: the table-talk rules check every move."""
+        return "talk" in self.shortcuts_off()
+
+    @property
+    def deck_key(self) -> tuple[bool, bool]:
+        """Which extra cards the deck holds: (V-PLUS10's W+10, V-H2O's cards)."""
+        return (self.plus10, self.h2o)
 
     def active_ids(self) -> set[str]:
         """The optional rule ids this rule set puts in force."""

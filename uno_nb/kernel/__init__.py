@@ -78,13 +78,9 @@ def available() -> bool:
 
 
 def _rules(rules: RuleSet | str | None) -> RuleSet:
-    if rules is None:
-        return RuleSet()
-    if isinstance(rules, str):
-        return RuleSet.preset(rules)
-    if not isinstance(rules, RuleSet):
+    if rules is not None and not isinstance(rules, (str, RuleSet)):
         raise KernelRefused(f"rules must be a RuleSet or a preset name, got {rules!r}")
-    return rules
+    return RuleSet.coerce(rules)
 
 
 def _bot_code(bot: Bot | str) -> int:

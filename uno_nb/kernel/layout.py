@@ -196,13 +196,13 @@ def rules_array(rules: RuleSet) -> I64:
     for name, i in _O.items():
         value = getattr(rules, name)  # a switch 0/1, a number as it is, a choice its place
         r[i] = _CHOICES[name].index(value) if isinstance(value, str) else int(value)
-    r[D_BLUFF_OK] = rules.w4_bluff or rules.w4_anytime
-    off = rules.shortcuts_off()  # as the options declare them (Game does the same)
-    r[D_ANSWERS] = "answers" in off
-    r[D_SLOW] = "slow" in off
-    r[D_TALK] = "talk" in off
-    r[D_MUST_PLAY] = rules.play_drawn or rules.draw_until_playable
-    r[D_DECK] = int(rules.plus10) + 2 * int(rules.h2o)
+    r[D_BLUFF_OK] = rules.bluff_ok  # the derived flags are the rule set's (Game reads them too)
+    r[D_ANSWERS] = rules.answers_open
+    r[D_SLOW] = rules.slow
+    r[D_TALK] = rules.talk
+    r[D_MUST_PLAY] = rules.must_play_drawn
+    plus10, h2o = rules.deck_key
+    r[D_DECK] = int(plus10) + 2 * int(h2o)
     return r
 
 

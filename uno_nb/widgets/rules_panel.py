@@ -130,7 +130,7 @@ class RulesPanel:
         if not self._groups or any(g not in GROUPS for g in self._groups):
             raise ValueError(f"groups must be some of {list(GROUPS)}, got {groups!r}")
         self._lang = lang
-        self._rules = RuleSet.preset(rules) if isinstance(rules, str) else (rules or RuleSet())
+        self._rules = RuleSet.coerce(rules)
         self._on_change = on_change
         self._quiet = False
         self._message_text = ""
