@@ -29,6 +29,7 @@ from typing import Any, Mapping
 
 from ..texts import option_choice, option_label, text
 from .errors import RuleError
+from .fields import Field, empty, per_seat, value
 
 __all__ = ["RuleSet", "OptionInfo", "PRESETS", "preset_names", "COUNTED_RULES", "GROUPS",
            "GROUP_NAMES", "CORE_COUNTED", "RULE_STATE", "RULE_PHASES"]
@@ -56,7 +57,7 @@ CORE_COUNTED = ("R-CHALLENGE", "R-CHALLENGE-INNOCENT", "R-DRAW", "R-DRAW2", "R-O
 def _opt(default: Any, rule: str, doc: str, source: str, *, group: str,
          ids: Mapping[Any, str] | None = None, choices: tuple[Any, ...] | None = None,
          off: tuple[str, ...] = (), counts: tuple[str, ...] = (),
-         state: Mapping[str, tuple[str, bool]] | None = None,
+         state: Mapping[str, Field] | None = None,
          phases: tuple[str, ...] = ()) -> Any:
     """A RuleSet field with everything the rest of the kit derives from it:
 
@@ -67,8 +68,8 @@ def _opt(default: Any, rule: str, doc: str, source: str, *, group: str,
     * ``counts``: the rule ids the engine counts when this rule takes effect
       (:data:`COUNTED_RULES`, the kernel's ``fired`` row);
     * ``state``: the fields of the position only this rule uses, as in
-      ``uno_nb.engine.state.POSITION`` (name -> (start value as an expression
-      of ``n``, whether each deal resets it));
+      ``uno_nb.engine.state.POSITION`` (name -> :class:`~uno_nb.engine.fields.Field`:
+      its start value for ``n`` players, whether each deal resets it);
     * ``phases``: the names of the ``Phase`` members only this rule uses;
     * ``off``: the engine's :data:`SHORTCUTS` the rule, switched on, turns off.
     """
@@ -221,7 +222,7 @@ class RuleSet:
         False, "V-REVERSE-BOUNCE",
         "A Reverse of the matching colour sends a pending Draw Two, Wild Draw Four, Skip "
         "or stack back to the player who played it.", "000", off=("answers", "slow"),
-        group="draw", counts=("V-REVERSE-BOUNCE",), state={"_skip_bounce": ("-1", True)})
+        group="draw", counts=("V-REVERSE-BOUNCE",), state={"_skip_bounce": value(-1, reset=True)})
     plus10: bool = _opt(
         False, "V-PLUS10",
         "The four blank cards join the deck as W+10: the next player draws 10.", "000",
@@ -248,7 +249,7 @@ class RuleSet:
         "Playing a 5 one may exchange one card with any player; each side chooses the "
         "card it gives.", "000", off=("slow",),
         group="effects", counts=("V-SWAP-FIVE",),
-        state={"_exchange": ("None", True)},     # (first, partner, card given)
+        state={"_exchange": value(None, reset=True)},     # (first, partner, card given)
         phases=("EXCHANGE", "GIVE"))
     colour_wheel: bool = _opt(
         False, "V-COLOUR-WHEEL",
@@ -277,30 +278,30 @@ class RuleSet:
         "The round goes on until one player still has cards: first out wins, the last "
         "one loses.", "000", off=("slow",),
         group="scoring", counts=("V-TO-THE-LAST",),
-        state={"_is_out": ("[False] * n", True),  # who is out of this round
-               "_finish": ("[]", True),           # the order players went out
-               "_out_count": ("0", True)})        # how many are out
+        state={"_is_out": per_seat(False, reset=True),  # who is out of this round
+               "_finish": empty(reset=True),           # the order players went out
+               "_out_count": value(0, reset=True)})        # how many are out
     seven_rounds: bool = _opt(
         False, "V-SEVEN-ROUNDS",
         "UNO in 7 rounds: emptying one's hand draws 6, then 5, …; emptying it after "
         "drawing 1 wins the game.", "000", off=("slow",),
-        group="scoring", counts=("V-SEVEN-ROUNDS",), state={"_refills": ("[0] * n", False)})
+        group="scoring", counts=("V-SEVEN-ROUNDS",), state={"_refills": per_seat(0)})
     h2o: bool = _opt(
         False, "V-H2O",
         "The H2O deck adds +1 cards and Wild +2 cards; under penalty scoring going out on "
         "them takes 20 or 40 off one's total.", "000",
-        group="scoring", counts=("V-H2O",), state={"_last_played": ("[None] * n", True)})
+        group="scoring", counts=("V-H2O",), state={"_last_played": per_seat(None, reset=True)})
     # -- table talk -------------------------------------------------------------
     uno_center: bool = _opt(
         False, "T-UNO-CENTER",
         "After an UNO! call all others slap a hand on the caller's; the slowest draws 2.",
         "000", off=("slow", "talk"),
-        group="table", counts=("T-UNO-CENTER",), state={"_slap": ("-1", True)})
+        group="table", counts=("T-UNO-CENTER",), state={"_slap": value(-1, reset=True)})
     silent_twos: bool = _opt(
         False, "T-SILENT-TWOS",
         "After a 2, silence until the turn comes back to its player; whoever speaks draws 2.",
         "000", off=("slow", "talk"),
-        group="table", counts=("T-SILENT-TWOS",), state={"_silence": ("None", True)})
+        group="table", counts=("T-SILENT-TWOS",), state={"_silence": value(None, reset=True)})
     silent_black: bool = _opt(
         False, "T-SILENT-TWOS",
         "Extension of the silent twos: after a black card, silence until the colour "
@@ -313,7 +314,7 @@ class RuleSet:
     ready: bool = _opt(
         False, "T-READY", "After drawing 4, play waits until that player says \"Ready\".",
         "002",
-        group="table", counts=("T-READY",), state={"_resume": ("-1", False)}, phases=("READY",))
+        group="table", counts=("T-READY",), state={"_resume": value(-1)}, phases=("READY",))
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
@@ -550,7 +551,7 @@ COUNTED_RULES: tuple[str, ...] = CORE_COUNTED + tuple(
 GROUPS: dict[str, tuple[str, ...]] = {
     group: tuple(name for name, g in _declared("group") if g == group) for group in GROUP_NAMES}
 #: The fields of the position that belong to one rule (``state=``), in the options' order.
-RULE_STATE: dict[str, tuple[str, bool]] = {
+RULE_STATE: dict[str, Field] = {
     key: value for _, state in _declared("state") for key, value in state.items()}
 #: The names of the phases that belong to one rule (``phases=``).
 RULE_PHASES: tuple[str, ...] = tuple(phase for _, phases in _declared("phases") for phase in phases)

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 from . import events as ev
 from .cards import ALL_CARDS, COLOURS, Card, Colour, build_deck
 from .moves import COLOUR, DRAW, MAX_PLAYERS, PASS, PLAY, Move
+from .fields import Field, computed, empty, per_seat, value
 from .rules import COUNTED_RULES, RULE_PHASES, RULE_STATE
 
 if TYPE_CHECKING:
@@ -108,65 +109,81 @@ class Outcome(NamedTuple):
 #: (``{"key": "reaction", "seconds": 0.93}``, see texts.annotation).
 Annotation = str | dict[str, Any]
 
-#: The position, declared once: name -> (its value at the start of a game, as
-#: an expression of ``n``, the number of players; whether each deal resets it
-#: to that value).  Lists are copied by a snapshot (``hands`` list by list),
-#: other values are kept as they are.
-POSITION: dict[str, tuple[str, bool]] = {
-    "hands": ("[[] for _ in range(n)]", False),
-    "_hmask": ("[0] * n", False),       # bit mask of the card values in each hand
-    "draw_pile": ("[]", False),
-    "discard": ("[]", False),
-    "scores": ("[0] * n", False),
-    "cards_drawn": ("[0] * n", False),
-    "round_results": ("[]", False),
-    "_won_round": ("[0] * n", False),   # the last round each player won
-    "_deck": ("()", False),             # the cards this round is played with
-    "colour": ("None", False),          # None: a Wild start card's colour is not chosen
-    "_match": ("0", False),             # bit mask of the cards that may be played now
-    "current": ("0", False),
-    "direction": ("1", True),
-    "phase": ("TURN", True),
-    "pending": ("0", True),
-    "pending_card": ("None", True),
-    "_w4": ("None", True),              # (accused, previous colour, guilty)
-    "drawn_card": ("None", True),
-    "top_by": ("-1", True),             # seat that played the top card; -1: no jump-ins
-    "uno_open": ("-1", True),           # seat that has one card and has not called UNO
-    "dealer": ("0", False),
-    "round_no": ("0", False),
-    "turns": ("0", False),
-    "_chance": ("0", False),            # chance events so far (each seeds its RNG)
-    "outcome": ("None", False),
-    "_fired": ("dict.fromkeys(COUNTED_RULES, 0)", False),  # rule id -> times
+#: The position, declared once: name -> :class:`~uno_nb.engine.fields.Field`,
+#: its value at the start of a game of ``n`` players (made by a call: a fresh
+#: list each time) and whether each deal resets it to that value.  Lists are
+#: copied by a snapshot (``hands`` list by list), other values are kept as they are.
+POSITION: dict[str, Field] = {
+    "hands": computed(lambda n: [[] for _ in range(n)]),
+    "_hmask": per_seat(0),               # bit mask of the card values in each hand
+    "draw_pile": empty(),
+    "discard": empty(),
+    "scores": per_seat(0),
+    "cards_drawn": per_seat(0),
+    "round_results": empty(),
+    "_won_round": per_seat(0),           # the last round each player won
+    "_deck": value(()),                  # the cards this round is played with
+    "colour": value(None),               # None: a Wild start card's colour is not chosen
+    "_match": value(0),                  # bit mask of the cards that may be played now
+    "current": value(0),
+    "direction": value(1, reset=True),
+    "phase": value(Phase.TURN, reset=True),
+    "pending": value(0, reset=True),
+    "pending_card": value(None, reset=True),
+    "_w4": value(None, reset=True),      # (accused, previous colour, guilty)
+    "drawn_card": value(None, reset=True),
+    "top_by": value(-1, reset=True),     # seat that played the top card; -1: no jump-ins
+    "uno_open": value(-1, reset=True),   # seat that has one card and has not called UNO
+    "dealer": value(0),
+    "round_no": value(0),
+    "turns": value(0),
+    "_chance": value(0),                 # chance events so far (each seeds its RNG)
+    "outcome": value(None),
+    "_fired": computed(lambda _n: dict.fromkeys(COUNTED_RULES, 0)),  # rule id -> times
 }
 # The fields of one rule each are declared with its option (rules.RULE_STATE)
 # and follow the fields above.
 assert not POSITION.keys() & RULE_STATE.keys(), "a rule's field has the name of another field"
 POSITION.update(RULE_STATE)
 
-# The fresh state, compiled from POSITION into plain assignments (as
-# dataclasses compile their __init__): a game and each deal set it fast.
-_SCOPE: dict[str, Any] = {"TURN": Phase.TURN, "COUNTED_RULES": COUNTED_RULES}
 
 
-def _compiled(name: str, keys: list[str], prelude: str) -> Callable[..., None]:
-    """A function that sets ``keys`` to their POSITION values (``prelude``
-    defines ``n``, the number of players)."""
-    lines = "".join(f"    self.{key} = {POSITION[key][0]}\n" for key in keys)
-    scope = dict(_SCOPE)
-    exec(f"def {name}{prelude}{lines}", scope)  # our own declarations, compiled once
-    function: Callable[..., None] = scope[name]
-    return function
+class _Starts(NamedTuple):
+    """Fields grouped by shape, so a new game and each deal set them in a few
+    quick loops: immutable values as they are, one list per seat, empty lists,
+    and the rest by calling their ``start``."""
+
+    values: tuple[tuple[str, Any], ...]
+    per_seat: tuple[tuple[str, Any], ...]
+    empty: tuple[str, ...]
+    computed: tuple[tuple[str, Callable[[int], Any]], ...]
+
+    @classmethod
+    def of(cls, fields: dict[str, Field]) -> "_Starts":
+        def shaped(shape: str) -> list[tuple[str, Field]]:
+            return [(k, f) for k, f in fields.items() if f.shape == shape]
+        return cls(tuple((k, f.initial) for k, f in shaped("value")),
+                   tuple((k, f.initial) for k, f in shaped("per_seat")),
+                   tuple(k for k, _ in shaped("empty")),
+                   tuple((k, f.start) for k, f in shaped("computed")))
+
+    def set(self, game: Any, n: int) -> None:
+        for key, start in self.values:
+            setattr(game, key, start)
+        for key, start in self.per_seat:
+            setattr(game, key, [start] * n)
+        for key in self.empty:
+            setattr(game, key, [])
+        for key, make in self.computed:
+            setattr(game, key, make(n))
 
 
-_SAMPLE = {key: eval(value, dict(_SCOPE, n=2)) for key, (value, _) in POSITION.items()}
+_STARTS = _Starts.of(POSITION)
+_RESETS = _Starts.of({key: field for key, field in POSITION.items() if field.reset})
+_SAMPLE = {key: field.start(2) for key, field in POSITION.items()}
 _LISTS = tuple(k for k, v in _SAMPLE.items() if isinstance(v, list) and k != "hands")
 _VALUES = tuple(k for k, v in _SAMPLE.items() if not isinstance(v, (list, dict)))
 assert set(_LISTS) | set(_VALUES) | {"hands", "_fired"} == set(POSITION)
-_NEW_POSITION = _compiled("_new_position", list(POSITION), "(self, n):\n")
-_NEW_ROUND = _compiled("_new_round", [k for k, (_, reset) in POSITION.items() if reset],
-                       "(self):\n    n = self.n\n")
 _LIST_GET = tuple(attrgetter(k) for k in _LISTS)
 _VALUE_GET = attrgetter(*_VALUES)
 
@@ -298,11 +315,11 @@ class GameState:
 
     def _new_position(self, n: int) -> None:
         """Every field of the position at the start of a game of ``n`` players."""
-        _NEW_POSITION(self, n)
+        _STARTS.set(self, n)
 
     def _new_round(self) -> None:
         """The fields a deal resets (the deal itself sets the cards)."""
-        _NEW_ROUND(self)
+        _RESETS.set(self, self.n)
 
     def _snapshot(self) -> tuple[Any, ...]:
         return ([h[:] for h in self.hands], tuple(getter(self)[:] for getter in _LIST_GET),
