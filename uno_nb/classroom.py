@@ -57,13 +57,12 @@ from . import lessons
 from .classboard import (ENV, BadRow, BoardError, ClassBoard, ClassExpired, Lesson,
                          NoMoreNewStudents, NoSuchClass, Result, Student, TooFast, TooManyJoins, digest,
                          normal_nickname)
-from .pooling import (AnswerPool, ChallengePool, GamePool, HandPool, LabPool, Pool, Pooled, pool,
-                      share_fraction)
+from .pooling import AnswerPool, ChallengePool, GamePool, HandPool, LabPool, Pool, Pooled, pool
 
 __all__ = ["SERVER_ENV", "TEACHER_ENV", "STUDENT", "TEACHER", "served", "teacher_key",
            "Authority", "KeyAuthority", "NotTeacher", "Membership", "Classroom", "SESSION",
            "HandPool", "AnswerPool", "GamePool", "ChallengePool", "LabPool", "Pooled", "Pool",
-           "pool", "share_fraction"]
+           "pool"]
 
 #: Set to "1" by the web app: the pages record what students do.
 SERVER_ENV = "UNO_NB_CLASS_SERVER"

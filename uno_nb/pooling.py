@@ -29,7 +29,6 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections import defaultdict
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Iterable
 
 from . import lessons
@@ -37,7 +36,7 @@ from .classboard import Result
 from .sim import montecarlo as mc
 
 __all__ = ["HANDS_PER_STUDENT", "HandPool", "AnswerPool", "GamePool", "ChallengePool",
-           "LabPool", "Pooled", "Pool", "pool", "share_fraction"]
+           "LabPool", "Pooled", "Pool", "pool"]
 
 #: The most hands of one kind and size one student adds to the class's figures.
 HANDS_PER_STUDENT = 20_000
@@ -278,7 +277,3 @@ def pool(rows: Iterable[Result], hidden: Iterable[str] = ()) -> Pooled:
     pooling.feed(rows)
     return pooling.pooled
 
-
-def share_fraction(pooled: HandPool) -> Fraction:
-    """The class's share of hands with none, exactly."""
-    return Fraction(pooled.none, pooled.dealt) if pooled.dealt else Fraction(0)

@@ -31,8 +31,8 @@ figures.  The store is the standard library's :mod:`sqlite3`:
 This module holds no words for people: its refusals are exceptions with a
 ``reason`` the pages look up in the text table.
 
-``python -m uno_nb.classboard load --writers 30 --rows 200 FILE`` starts 30
-writer processes at once against FILE and prints what the file then holds.
+The load test (thirty writers at once against one file) is a benchmark:
+``benchmarks/board_load.py``.
 """
 
 from __future__ import annotations
@@ -43,7 +43,6 @@ from .forms import (CLASS_HOURS, CLASS_MOST, CODE_LENGTH, CODE_LETTERS, CSV_COLU
                     BoardBusy, BoardError, BoardUnreadable, ClassExpired, ClassFull, Enrolment,
                     JoinsHeld, Lesson, NoMoreNewStudents, NoSuchClass, NotEnrolled, Result, Student,
                     TooFast, TooManyJoins, default_path, digest, guard_cell, new_code, normal_code, normal_nickname)
-from .load import load
 from .store import PAGES, ClassBoard
 
 __all__ = ["CLASS_HOURS", "CLASS_MOST", "CODE_LENGTH", "CODE_LETTERS", "CSV_COLUMNS",
@@ -53,4 +52,4 @@ __all__ = ["CLASS_HOURS", "CLASS_MOST", "CODE_LENGTH", "CODE_LETTERS", "CSV_COLU
            "ClassExpired", "ClassFull", "Enrolment", "JoinsHeld", "Lesson", "NoMoreNewStudents",
            "NoSuchClass", "NotEnrolled",
            "Result", "Student", "TooFast", "TooManyJoins", "default_path", "digest", "guard_cell",
-           "new_code", "normal_code", "normal_nickname", "load", "PAGES", "ClassBoard"]
+           "new_code", "normal_code", "normal_nickname", "PAGES", "ClassBoard"]

@@ -1,6 +1,11 @@
 """The class board's load test: many student kernels writing one file at once.
 
-``python -m uno_nb.classboard load --writers 30 --rows 200 FILE``."""
+``python benchmarks/board_load.py --writers 30 --rows 200 FILE`` starts 30
+writer processes at once against a fresh class in FILE (each writes its rows
+as fast as it can, no limit of rows per minute) and prints what the file then
+holds; it fails (exit 1) unless every row written is there, once, under its
+writer's name.  A benchmark, not part of the store: ``uno_nb.classboard``
+keeps the rules of the store and nothing that only measures it."""
 
 from __future__ import annotations
 
@@ -12,7 +17,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-from .store import ClassBoard
+import argparse
+import sys
+
+from uno_nb.classboard import ClassBoard
+
 
 def _writer(path: str, code: str, number: int, rows: int, start: Any, done: Any) -> None:
     """One student's kernel: wait for the others, then write ``rows`` rows
@@ -62,3 +71,26 @@ def load(path: str | os.PathLike[str], writers: int, rows: int) -> dict[str, Any
             "seconds": round(seconds, 2)}
 
 
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python benchmarks/board_load.py",
+                                     description="many writers at once against one class board file")
+    parser.add_argument("--writers", type=int, default=30)
+    parser.add_argument("--rows", type=int, default=200)
+    parser.add_argument("file")
+    args = parser.parse_args(argv)
+    if args.writers < 1 or args.rows < 0:
+        parser.error("--writers is at least 1 and --rows at least 0")
+    figures = load(args.file, args.writers, args.rows)
+    print(" ".join(f"{key}={value}" for key, value in figures.items()))
+    wanted = args.writers * args.rows
+    if not (figures["rows_written"] == figures["rows_read"] == figures["rows_confirmed"] == wanted
+            and not figures["failed_writers"]):
+        print(f"board_load: {wanted} rows were to be written", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
