@@ -49,7 +49,7 @@ APP_CLASS := $(if $(filter command line,$(origin CLASS)),$(CLASS))
 # Under make test, pytest (conftest.py) compiles it on the second core while
 # the engine's tests run.
 app: $(VENV)/.app-installed
-	$(BIN)/python -m uno_nb.webapp$(if $(APP_HOST), --host=$(APP_HOST))$(if $(APP_CLASS), --class-size=$(APP_CLASS))
+	$(BIN)/python -m uno_nb.serving.webapp$(if $(APP_HOST), --host=$(APP_HOST))$(if $(APP_CLASS), --class-size=$(APP_CLASS))
 
 # mypy --strict (its settings are in pyproject.toml) first: a type error stops
 # the run before the tests do.

@@ -1,6 +1,6 @@
 """How does the web app take a class arriving?  N visitors open one page at once.
 
-The app is started as ``make app`` starts it (``PY -m uno_nb.webapp
+The app is started as ``make app`` starts it (``PY -m uno_nb.serving.webapp
 --no-browser --port=P --Voila.port_retries=0``, run in the checkout DIR, with
 a class board of its own in a temporary folder: $UNO_NB_CLASSBOARD);
 ``--class-size K`` adds ``--class-size=K --pages PAGE,…``, so that the pages
@@ -336,7 +336,7 @@ def measured_pages(args: argparse.Namespace) -> list[str]:
 
 def server_command(args: argparse.Namespace, port: int) -> list[str]:
     """How the app is started (in ``args.root``)."""
-    command = [args.python, "-m", "uno_nb.webapp", "--no-browser", f"--port={port}",
+    command = [args.python, "-m", "uno_nb.serving.webapp", "--no-browser", f"--port={port}",
                "--Voila.port_retries=0"]
     if args.class_size:
         command.append(f"--class-size={args.class_size}")

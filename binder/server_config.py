@@ -9,10 +9,10 @@ kernel culling, and how long a cell's outputs are waited for (``VoilaExecutor``)
 working directory, the repository on Binder; this file keeps the template
 whatever that directory is, and gives the Jupyter server the culling that
 voila.json cannot.)  It also enables the kit's own server extension,
-``uno_nb.server_extension``: closing a page shuts its kernel down (the page
+``uno_nb.serving.server_extension``: closing a page shuts its kernel down (the page
 sets the ``_xsrf`` cookie that Voila's shutdown request needs) and the pages
 load no MathJax from a CDN.  Preheated kernels, the redirect from ``/`` and
-the served plotly bundle belong to the standalone app (uno_nb.webapp) only.
+the served plotly bundle belong to the standalone app (uno_nb.serving.webapp) only.
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 #: The VoilaConfiguration settings that the server extension honours.
 SHARED = ("template", "theme", "strip_sources", "show_tracebacks", "extension_denylist")
-#: The kit's Jupyter server extension (uno_nb/server_extension.py).
-EXTENSION = "uno_nb.server_extension"
+#: The kit's Jupyter server extension (uno_nb/serving/server_extension.py).
+EXTENSION = "uno_nb.serving.server_extension"
 
 
 def server_config(voila_json: Path = ROOT / "voila.json") -> dict:

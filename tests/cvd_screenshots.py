@@ -6,7 +6,7 @@ into ``docs/screenshots/cvd-*.png`` (linked from the README's section on
 accessibility).
 
 Run against a web app already started (``make app``, or
-``python -m uno_nb.webapp --no-browser``)::
+``python -m uno_nb.serving.webapp --no-browser``)::
 
     python tests/cvd_screenshots.py [http://127.0.0.1:8866]
 

@@ -112,12 +112,12 @@ def test_classroom_starts_the_app_as_make_app_does_sized_for_the_class_when_aske
     args = bench.parse_args(["20", "01_rules_step_by_step"])
     assert (args.visitors, args.page, args.class_size, args.limit) == (20, "01_rules_step_by_step.ipynb",
                                                                        None, 300.0)
-    assert bench.server_command(args, 9000)[1:] == ["-m", "uno_nb.webapp", "--no-browser",
+    assert bench.server_command(args, 9000)[1:] == ["-m", "uno_nb.serving.webapp", "--no-browser",
                                                     "--port=9000", "--Voila.port_retries=0"]
     args = bench.parse_args(["30", "ru/02_card_odds.ipynb", "--class-size", "30",
                              "--python", "/usr/bin/python3", "--root", "/tmp/other"])
     assert bench.server_command(args, 9000) == [
-        "/usr/bin/python3", "-m", "uno_nb.webapp", "--no-browser", "--port=9000",
+        "/usr/bin/python3", "-m", "uno_nb.serving.webapp", "--no-browser", "--port=9000",
         "--Voila.port_retries=0", "--class-size=30", "--pages", "ru/02_card_odds.ipynb"]
     assert str(args.root) == "/tmp/other"
 

@@ -95,14 +95,15 @@ def test_answers_pool_each_students_first_number_and_how_it_ended(rooms):
 
 
 def test_the_web_app_and_the_store_name_the_same_variables():
-    from uno_nb import classboard, webapp
+    from uno_nb import classboard
+    from uno_nb.serving import webapp
     assert webapp.BOARD_ENV == classboard.ENV
     assert webapp.CLASS_SERVER_ENV == classroom.SERVER_ENV
     assert webapp.TEACHER_ENV == classroom.TEACHER_ENV
 
 
 def test_the_class_board_file_is_the_one_named_and_its_folder_made(tmp_path, monkeypatch):
-    from uno_nb import webapp
+    from uno_nb.serving import webapp
     monkeypatch.setenv(webapp.BOARD_ENV, str(tmp_path / "deep" / "class.sqlite3"))
     assert webapp.class_board_file() == (tmp_path / "deep" / "class.sqlite3").resolve()
     assert (tmp_path / "deep").is_dir()

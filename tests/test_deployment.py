@@ -173,9 +173,9 @@ def test_postbuild_installs_the_package_and_gives_voila_the_app_settings(tmp_pat
     assert config["MappingKernelManager"] == voila["MappingKernelManager"]
     assert config["VoilaExecutor"] == voila["VoilaExecutor"]
     # the kit's server extension: a closed page's kernel is shut down, no MathJax from a CDN
-    assert config["ServerApp"]["jpserver_extensions"] == {"uno_nb.server_extension": True}
-    import uno_nb.server_extension as extension
-    assert extension._jupyter_server_extension_points() == [{"module": "uno_nb.server_extension"}]
+    assert config["ServerApp"]["jpserver_extensions"] == {"uno_nb.serving.server_extension": True}
+    import uno_nb.serving.server_extension as extension
+    assert extension._jupyter_server_extension_points() == [{"module": "uno_nb.serving.server_extension"}]
 
 
 def test_the_compiled_simulator_is_warmed_wherever_the_kit_is_set_up():
@@ -188,7 +188,7 @@ def test_the_compiled_simulator_is_warmed_wherever_the_kit_is_set_up():
     # plays on the engine until then: tests/test_serving.py); make
     # lab has no launcher, so it compiles first
     app = re.search(r"^app:.*\n((?:\t.*\n)+)", makefile, re.M).group(1)
-    assert "uno_nb.kernel" not in app and "uno_nb.webapp" in app
+    assert "uno_nb.kernel" not in app and "uno_nb.serving.webapp" in app
     lab = re.search(r"^lab:.*\n((?:\t.*\n)+)", makefile, re.M).group(1)
     assert [line.strip() for line in lab.splitlines()][0] == "$(BIN)/python -m uno_nb.kernel"
     conftest = (ROOT / "conftest.py").read_text()
@@ -380,7 +380,7 @@ def test_the_app_starts_calmly_and_says_where_to_open_it(tmp_path):
     browser.write_text(f'#!/bin/sh\necho "$1" > "{opened}"\n')
     browser.chmod(0o755)
     port = free_port()
-    app = Running([sys.executable, "-m", "uno_nb.webapp", f"--port={port}", "--Voila.port_retries=0"],
+    app = Running([sys.executable, "-m", "uno_nb.serving.webapp", f"--port={port}", "--Voila.port_retries=0"],
                   tmp_path / "app.log", env={**os.environ, "BROWSER": str(browser)})
     try:
         text = app.wait_for(preheated(), "kernel for every notebook")
@@ -396,9 +396,9 @@ def test_the_app_starts_calmly_and_says_where_to_open_it(tmp_path):
 
 
 def test_on_every_interface_the_app_prints_the_addresses_and_one_warning(tmp_path):
-    from uno_nb.webapp import EXPOSED, lan_addresses
+    from uno_nb.serving.webapp import EXPOSED, lan_addresses
     port = free_port()
-    app = Running([sys.executable, "-m", "uno_nb.webapp", "--host=0.0.0.0", "--no-browser",
+    app = Running([sys.executable, "-m", "uno_nb.serving.webapp", "--host=0.0.0.0", "--no-browser",
                    f"--port={port}", "--Voila.port_retries=0"], tmp_path / "app.log")
     try:
         text = app.wait_for(lambda text: "(this computer)" in text, "address to open", 120)
@@ -420,7 +420,7 @@ def test_on_every_interface_the_app_prints_the_addresses_and_one_warning(tmp_pat
 
 
 def test_what_counts_as_listening_beyond_this_computer():
-    from uno_nb.webapp import exposed
+    from uno_nb.serving.webapp import exposed
     assert not any(map(exposed, ["127.0.0.1", "127.0.1.1", "::1", "[::1]", "localhost", "LOCALHOST"]))
     assert all(map(exposed, ["0.0.0.0", "", "::", "192.168.1.20", "10.0.0.5", "fe80::1", "classroom-pc"]))
 
@@ -435,8 +435,8 @@ def test_make_app_passes_host_from_its_command_line_only():
         assert done.returncode == 0, done.stderr
         return done.stdout.strip().splitlines()[-1]
 
-    assert command("HOST=0.0.0.0").endswith("-m uno_nb.webapp --host=0.0.0.0")
-    assert command(HOST="somebox").endswith("-m uno_nb.webapp")  # tcsh exports HOST=<name>
+    assert command("HOST=0.0.0.0").endswith("-m uno_nb.serving.webapp --host=0.0.0.0")
+    assert command(HOST="somebox").endswith("-m uno_nb.serving.webapp")  # tcsh exports HOST=<name>
 
 
 # -- Voila started the ordinary way in the checkout ----------------------------------------
@@ -448,7 +448,7 @@ def installed_template() -> Path:
 def test_the_installation_holds_the_checkouts_page_template():
     """pip install -e (make) copies the template into the environment, where
     any Jupyter finds it.  (A copy: after editing the template, make installs
-    it again; the launcher uno_nb.webapp reads the checkout's first anyway.)"""
+    it again; the launcher uno_nb.serving.webapp reads the checkout's first anyway.)"""
     for path in (p for p in TEMPLATE.rglob("*") if p.is_file()):
         copy = installed_template() / path.relative_to(TEMPLATE)
         assert copy.is_file(), f"{copy} missing: install the package again (make, or pip install -e .)"
@@ -485,7 +485,7 @@ def test_plain_voila_in_the_checkout_serves_the_kits_pages(target, page, noteboo
 # -- the kit's Jupyter server extension (Binder) ----------------------------------------
 
 def test_the_server_extension_keeps_hooks_configured_before_it():
-    from uno_nb.server_extension import _chain_page_config, _chain_prelaunch, without_mathjax
+    from uno_nb.serving.server_extension import _chain_page_config, _chain_prelaunch, without_mathjax
     from voila.configuration import VoilaConfiguration
 
     calls = []
@@ -516,7 +516,7 @@ def test_the_server_extension_keeps_hooks_configured_before_it():
 
 @pytest.mark.parametrize("voila_first", [False, True], ids=["in-order", "voila-loaded-first"])
 def test_the_server_extension_sets_its_hooks_whichever_extension_loads_first(voila_first):
-    """Jupyter Server loads uno_nb.server_extension before voila.server_extension
+    """Jupyter Server loads uno_nb.serving.server_extension before voila.server_extension
     (alphabetical order); had Voila's been loaded first, its live configuration
     gets the hooks instead of the config it has already read."""
     import logging
@@ -524,7 +524,7 @@ def test_the_server_extension_sets_its_hooks_whichever_extension_loads_first(voi
 
     import tornado.web
     from traitlets.config import Config
-    from uno_nb import server_extension
+    from uno_nb.serving import server_extension
     from voila.configuration import VoilaConfiguration
     from voila.tornado.handler import TornadoVoilaHandler
 

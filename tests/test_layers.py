@@ -3,8 +3,9 @@
 Bottom to top: the text table (``uno_nb.texts``) < the engine < the
 simulations (``sim``) < the compiled twin (``kernel``) < the top-level
 modules (lab, lessons, questions, classroom, classboard, cli …) < the notebook
-apps (``widgets``) < the web app (``webapp``, ``serving``,
-``server_extension``).  A module imports its own layer and the ones below
+apps (``widgets``) < the web app (``serving``: the launcher ``serving/webapp.py``,
+the Binder extension ``serving/server_extension.py`` and what serves a class).
+A file's folder tells its layer: ``uno_nb/*.py`` are the top-level layer's.  A module imports its own layer and the ones below
 it, never one above (tests/test_texts.py holds the text table to more: it
 imports nothing of uno_nb but itself).  And no module grows past 600 lines."""
 
@@ -19,7 +20,7 @@ from tests.helpers import imported_names
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "uno_nb"
 LAYERS = ("texts", "engine", "sim", "kernel", "top-level", "widgets", "web app")
-WEB_APP = {"webapp", "serving", "server_extension"}
+WEB_APP = {"serving"}
 
 
 def module_name(path: Path) -> str:
@@ -73,7 +74,7 @@ def test_only_the_apps_import_the_widget_libraries():
 
 
 def test_the_launcher_starts_without_the_widget_libraries():
-    code = ("import sys, uno_nb.webapp, uno_nb.server_extension; "
+    code = ("import sys, uno_nb.serving.webapp, uno_nb.serving.server_extension; "
             "print(sorted({m.split('.')[0] for m in sys.modules} "
             "& {'ipywidgets', 'anywidget', 'plotly', 'numba'}))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

@@ -1,4 +1,4 @@
-"""The server sized for a class (``python -m uno_nb.webapp --class-size K``,
+"""The server sized for a class (``python -m uno_nb.serving.webapp --class-size K``,
 ``make app CLASS=K``) and the lab's compiled simulator compiled in the
 background: the pools' sizes, the scheduler that starts pooled kernels in the
 calm between pages, their CPU priority, the start-up line, and the lab playing
@@ -91,10 +91,10 @@ def make_app_command(*args: str, **env: str) -> str:
 
 
 def test_make_app_passes_class_from_its_command_line_only_and_starts_at_once():
-    assert make_app_command("CLASS=30").splitlines()[-1].endswith("-m uno_nb.webapp --class-size=30")
+    assert make_app_command("CLASS=30").splitlines()[-1].endswith("-m uno_nb.serving.webapp --class-size=30")
     assert make_app_command("HOST=0.0.0.0", "CLASS=30").splitlines()[-1].endswith(
-        "-m uno_nb.webapp --host=0.0.0.0 --class-size=30")
-    assert make_app_command(CLASS="30").splitlines()[-1].endswith("-m uno_nb.webapp")
+        "-m uno_nb.serving.webapp --host=0.0.0.0 --class-size=30")
+    assert make_app_command(CLASS="30").splitlines()[-1].endswith("-m uno_nb.serving.webapp")
     # no compiling before the app: the launcher does it in the background
     assert "uno_nb.kernel" not in make_app_command()
 
@@ -430,7 +430,7 @@ def test_a_server_for_a_class_of_two_says_when_its_kernels_are_ready_and_follows
     port = free_port()
     with open(log, "w") as out:
         server = subprocess.Popen(
-            [sys.executable, "-m", "uno_nb.webapp", "--class-size", "2", "--pages", "00_index",
+            [sys.executable, "-m", "uno_nb.serving.webapp", "--class-size", "2", "--pages", "00_index",
              "--no-browser", f"--port={port}", "--Voila.port_retries=0"],
             cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
             env={**os.environ, "UNO_NB_CLASSBOARD": str(board_file)})
@@ -520,7 +520,7 @@ def test_the_lab_pages_are_the_notebooks_whose_kernels_are_renewed_once_compiled
 
 
 def test_only_files_named_by_their_content_are_kept_by_the_browser():
-    from uno_nb.webapp import is_content_named
+    from uno_nb.serving.webapp import is_content_named
 
     base = "/voila/labextensions/@jupyter-widgets/jupyterlab-manager/static/"
     assert is_content_named(base + "remoteEntry.c8c9eed2cdefdeac.js")

@@ -1,5 +1,5 @@
 """The web app as a person uses it: Voila serves the notebooks exactly as
-``make app`` does (``python -m uno_nb.webapp`` with the repository's
+``make app`` does (``python -m uno_nb.serving.webapp`` with the repository's
 voila.json), and Debian's Chromium, driven through Playwright, opens the pages
 and clicks.  What the page shows is compared with the engine run in this
 process on the same seed: the same moves, the same log, the same odds.
@@ -342,14 +342,14 @@ READY_LINE = r"\] ready(?: for \d+ visitors?(?: on \S+)?)?: \d+ kernels?"
 @contextlib.contextmanager
 def running_app(log_name: str, *options: str,
                 preheated: tuple[str, ...] = tuple(FIGURES)) -> Iterator[Server]:
-    """``python -m uno_nb.webapp`` (the repository's voila.json, then
+    """``python -m uno_nb.serving.webapp`` (the repository's voila.json, then
     ``options``) on a free loopback port, its output in ``ARTIFACTS/log_name``:
     given once the notebooks in ``preheated`` have their preheated kernels,
     stopped afterwards."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     log_path = ARTIFACTS / log_name
     port = free_port()
-    command = [sys.executable, "-m", "uno_nb.webapp", "--no-browser", f"--port={port}",
+    command = [sys.executable, "-m", "uno_nb.serving.webapp", "--no-browser", f"--port={port}",
                "--Voila.port_retries=0", *options]
     # the class board's file: this server's own, not the user's
     board = ARTIFACTS / (Path(log_name).stem + "-classboard.sqlite3")

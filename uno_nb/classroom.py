@@ -1,7 +1,7 @@
 """A page's place in a class: who is asking (a student or the teacher), the
 class it is in, and what it records there.
 
-Under the class server (``make app``: :mod:`uno_nb.webapp` names the class
+Under the class server (``make app``: :mod:`uno_nb.serving.webapp` names the class
 board's file in ``UNO_NB_CLASSBOARD``, sets ``UNO_NB_CLASS_SERVER`` and
 gives the kernels the digest of the teacher's key in ``UNO_NB_TEACHER``),
 each page's kernel has one :class:`Classroom`, :data:`SESSION`.  Anywhere

@@ -3,7 +3,7 @@ forked from one process and started in the calm at a lower priority, the
 lab's simulator compiled in the background, light pages, and limits no
 student's page can pass.
 
-The launcher (:mod:`uno_nb.webapp`) uses these; they are kept apart from it so
+The launcher (:mod:`uno_nb.serving.webapp`) uses these; they are kept apart from it so
 that each can be tested without starting Voilà, a module for each thing it owns:
 
 * :mod:`.pools`, how many kernels: :func:`~.pools.class_pools` turns

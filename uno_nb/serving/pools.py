@@ -84,7 +84,7 @@ def split_arguments(argv: Sequence[str]) -> tuple[int | None, list[str] | None, 
     """The launcher's own options out of the command line: the class size,
     the pages (``--pages a,b``, ``None`` when not given) and what goes on to
     Voilà.  ``--pages`` without ``--class-size`` means nothing: refused."""
-    parser = argparse.ArgumentParser(prog="python -m uno_nb.webapp", add_help=False,
+    parser = argparse.ArgumentParser(prog="python -m uno_nb.serving.webapp", add_help=False,
                                      allow_abbrev=False)
     parser.add_argument("--class-size", type=_class_size, default=None)
     parser.add_argument("--pages", default=None)

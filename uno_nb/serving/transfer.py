@@ -4,7 +4,7 @@ and the requests a page made for nothing cut.
 
 Measured on 4aab95c, a first visit of a page took 5.1-6.6 MB in 100-124
 requests, nothing compressed, and 74-95 responses carried no Cache-Control.
-The launcher (:mod:`uno_nb.webapp`) wires in what is here:
+The launcher (:mod:`uno_nb.serving.webapp`) wires in what is here:
 
 * :func:`server_settings`: tornado compresses every text response (the
   notebook page that Voilà streams cell by cell included: tornado's gzip

@@ -3,7 +3,7 @@ bundle (the charts, :mod:`.chart`) and the light controls' code and styles
 (:mod:`.ui`).
 
 For each: where the file is, the path below the server's base URL where the
-web app (:mod:`uno_nb.webapp`) serves it, the variable that tells the kernels
+web app (:mod:`uno_nb.serving.webapp`) serves it, the variable that tells the kernels
 that it does, and the version or digest in the file's address that lets the
 browser keep it for good.  Both sides read them here: the web app to serve
 the files and set the variables, the widgets to name the files' addresses

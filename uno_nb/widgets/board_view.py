@@ -4,7 +4,7 @@ and the sentences on where the teacher leads the class and where its
 students are (:mod:`uno_nb.widgets.board_app` draws them).
 
 The join address is this computer's address on the network as the launcher
-printed it (:data:`JOIN_ENV`, set by :mod:`uno_nb.webapp`), the lesson page
+printed it (:data:`JOIN_ENV`, set by :mod:`uno_nb.serving.webapp`), the lesson page
 the class is on (or the first), and the class code:
 
 >>> import os

@@ -25,7 +25,7 @@ _PANEL_LAYOUT: ipywidgets.Layout | None = None
 
 
 #: What a panel carries under the web app, which serves ui.js and ui.css
-#: (uno_nb.webapp, at ..assets.UI_PATH): a few lines that import them from the
+#: (uno_nb.serving.webapp, at ..assets.UI_PATH): a few lines that import them from the
 #: server, fetched once per browser, instead of the 24 kB of them in every panel.
 _STUB = """// uno_nb's light controls: ui.js and ui.css, served by the web app
 const page = (document.body && document.body.dataset.baseUrl) || "/voila/";

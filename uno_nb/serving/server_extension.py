@@ -1,8 +1,8 @@
 """A Jupyter Server extension: Voilà's pages under Jupyter Server, as Binder
-serves "open as a web app", behave like the standalone app's (uno_nb.webapp).
+serves "open as a web app", behave like the standalone app's (uno_nb.serving.webapp).
 
 Enabled by the server config that ``binder/postBuild`` writes
-(``ServerApp.jpserver_extensions``: ``{"uno_nb.server_extension": true}``);
+(``ServerApp.jpserver_extensions``: ``{"uno_nb.serving.server_extension": true}``);
 installing the package alone enables nothing.  It sets two of Voilà's hooks
 (``VoilaConfiguration.prelaunch_hook`` and ``page_config_hook``), keeping any
 hook already configured:
@@ -60,7 +60,7 @@ def _ours(hook: _Hook) -> _Hook:
 
 
 def _jupyter_server_extension_points() -> list[dict[str, str]]:
-    return [{"module": "uno_nb.server_extension"}]
+    return [{"module": "uno_nb.serving.server_extension"}]
 
 
 @_ours

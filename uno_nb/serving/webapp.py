@@ -1,6 +1,6 @@
 """The web app: the notebooks served by Voilà, opening on the index.
 
-``python -m uno_nb.webapp`` (what ``make app`` runs) serves ``notebooks/``
+``python -m uno_nb.serving.webapp`` (what ``make app`` runs) serves ``notebooks/``
 with the settings in the checkout's ``voila.json`` - the page template, the
 preheated kernels, kernel culling, the address - so nobody has to remember
 flags.  Extra arguments go to Voilà (``--port=9000``, ``--no-browser``);
@@ -13,7 +13,7 @@ What Voilà does not do by itself is done here:
 * a notebook page sets the ``_xsrf`` cookie: when a page is closed, Voilà's
   page asks the server to shut its kernel down and sends that cookie's value
   along; with no cookie the request is refused (403) and the kernel keeps
-  running until culling stops it (``uno_nb.server_extension`` does the same
+  running until culling stops it (``uno_nb.serving.server_extension`` does the same
   for Voilà's Jupyter server extension, on Binder);
 * a preheated kernel handed to a page counts as active from that moment:
   Voilà keeps pooled kernels from being culled, but once one is taken from
@@ -100,21 +100,21 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Sequence
 
-from .serving.compiling import compile_in_background, stop_compiling
-from .memory import APP_PID_ENV
-from .serving.flood import FloodLimits, guarded_connection
-from .serving.forking import PROVISIONER, fork_server, provisioner_installed
-from .serving.kernel_manager import classroom_kernel_manager, lab_notebooks
-from .serving.limits import (quiet_refusals, KERNEL_MB, MIN_TOTAL, NEVER_CONNECTED, PAGE_BURST, PAGE_SECONDS,
+from .compiling import compile_in_background, stop_compiling
+from ..memory import APP_PID_ENV
+from .flood import FloodLimits, guarded_connection
+from .forking import PROVISIONER, fork_server, provisioner_installed
+from .kernel_manager import classroom_kernel_manager, lab_notebooks
+from .limits import (quiet_refusals, KERNEL_MB, MIN_TOTAL, NEVER_CONNECTED, PAGE_BURST, PAGE_SECONDS,
                              VISITORS, Caps, Handout,
                              NeverConnected, Visitors, limit_pages, mem_available, refused_page,
                              visitor_of)
-from .serving.pools import CLASS_PAGES, BoardLead, class_pools, split_arguments
-from .serving.scheduler import QUIET_SECONDS, StartScheduler, start_slots
-from .serving.sockets import quiet_closed_sockets
-from .serving.transfer import (GZIP_CACHE, NO_MATHJAX, BundleHandler, is_content_named,
+from .pools import CLASS_PAGES, BoardLead, class_pools, split_arguments
+from .scheduler import QUIET_SECONDS, StartScheduler, start_slots
+from .sockets import quiet_closed_sockets
+from .transfer import (GZIP_CACHE, NO_MATHJAX, BundleHandler, is_content_named,
                                server_settings, static_files, voila_chunks, warm_files)
-from .widgets.assets import (PLOTLY_ENV, PLOTLY_FILE, PLOTLY_PATH, UI_ENV, UI_FILES, UI_FOLDER,
+from ..widgets.assets import (PLOTLY_ENV, PLOTLY_FILE, PLOTLY_PATH, UI_ENV, UI_FILES, UI_FOLDER,
                              UI_PATH, plotly_url, ui_url)
 
 if TYPE_CHECKING:
@@ -147,7 +147,7 @@ EXPOSED = "anyone on this network can open the app and run its notebooks' kernel
 def class_board_file() -> Path:
     """The class board's SQLite file (``$UNO_NB_CLASSBOARD``, else the user's
     data folder), its folder made if need be."""
-    from .classboard import default_path  # (the standard library's sqlite3 only)
+    from ..classboard import default_path  # (the standard library's sqlite3 only)
 
     path = default_path().resolve()
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -157,11 +157,11 @@ def class_board_file() -> Path:
 def project_root(start: Path | None = None) -> Path:
     """The checkout holding ``voila.json`` and ``notebooks/``: the working
     directory if it is one, else the one this package was installed from."""
-    candidates = [start or Path.cwd(), Path(__file__).resolve().parent.parent]
+    candidates = [start or Path.cwd(), Path(__file__).resolve().parents[2]]
     for folder in candidates:
         if (folder / "voila.json").is_file() and (folder / "notebooks").is_dir():
             return folder
-    raise SystemExit("uno_nb.webapp: no voila.json and notebooks/ here or beside the package; "
+    raise SystemExit("uno_nb.serving.webapp: no voila.json and notebooks/ here or beside the package; "
                      "run it from a checkout of uno_nb (see the README's Quickstart)")
 
 
@@ -221,7 +221,7 @@ def _use_checkout_templates(root: Path) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    """``python -m uno_nb.webapp [--class-size K [--pages a,b]] [Voilà's options]``."""
+    """``python -m uno_nb.serving.webapp [--class-size K [--pages a,b]] [Voilà's options]``."""
     class_size, pages, voila_argv = split_arguments(sys.argv[1:] if argv is None else argv)
     root = project_root()
     os.chdir(root)  # Voilà reads voila.json from the working directory
@@ -233,9 +233,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     os.environ[BOARD_ENV] = str(board)  # every kernel writes to this one file
     os.environ[CLASS_SERVER_ENV] = "1"
     os.environ[APP_PID_ENV] = str(os.getpid())  # the board says the app's memory
-    print(f"uno_nb.webapp: the class board's file is {board}", flush=True)
-    from .classboard import digest
-    from .classroom import teacher_key
+    print(f"uno_nb.serving.webapp: the class board's file is {board}", flush=True)
+    from ..classboard import digest
+    from ..classroom import teacher_key
     key = teacher_key(board.parent)
     os.environ[TEACHER_ENV] = digest(key)
 
@@ -414,7 +414,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                                         Path(self.root_dir),
                                         self.voila_configuration.default_pool_size)
                 except ValueError as error:
-                    print(f"uno_nb.webapp: {error}", file=sys.stderr)
+                    print(f"uno_nb.serving.webapp: {error}", file=sys.stderr)
                     raise SystemExit(2) from None
                 self._class_pages = [name for name in pools if name != "default"]
                 self.config.VoilaKernelManager.kernel_pools_config = pools
@@ -470,12 +470,12 @@ def main(argv: Sequence[str] | None = None) -> None:
                                  if self.all_interfaces else self.ip or "127.0.0.1")
             os.environ[JOIN_ENV] = students
             if exposed(self.ip):
-                print(f"uno_nb.webapp: students open {students} and join with the class code",
+                print(f"uno_nb.serving.webapp: students open {students} and join with the class code",
                       flush=True)
             else:
-                print("uno_nb.webapp: only this computer can open the app; for students' "
+                print("uno_nb.serving.webapp: only this computer can open the app; for students' "
                       "computers start it with make app HOST=0.0.0.0", flush=True)
-            print("uno_nb.webapp: the class board, for the teacher only (open it on this "
+            print("uno_nb.serving.webapp: the class board, for the teacher only (open it on this "
                   "computer; the link holds the teacher's key, keep it to yourself): "
                   f"{url_path_join(self._url('127.0.0.1'), BOARD_PAGE)}?teacher={key}",
                   flush=True)
