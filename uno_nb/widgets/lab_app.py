@@ -40,6 +40,7 @@ from ..sim.montecarlo import Estimate
 from ..engine.rules import RuleSet
 from ..sim.simulation import DEFAULT_MAX_TURNS
 from ..texts import player_name, text
+from .app import App
 from .classbar import record
 from ._common import figure, histogram, percent_axis, swap_children, tagged
 from ..texts.numbers import fmt_decimal, fmt_int, fmt_interval, fmt_percent
@@ -180,7 +181,7 @@ def figure_rows(a: lab.Summary, b: lab.Summary, lang: str = "en",
 
 # -- the app -------------------------------------------------------------------------------
 
-class LabApp:
+class LabApp(App):
     """Compare rule sets ``a`` and ``b`` over ``games`` seeded games each.
 
     The games are played in this process, so the progress bar moves as they
@@ -586,7 +587,3 @@ class LabApp:
                                  mean=fmt_decimal(means[label], 1, lang))))
                 for label in LABELS if not math.isnan(means[label])]
         self.figure.draw()
-
-    def _ipython_display_(self) -> None:  # pragma: no cover - notebook only
-        from IPython.display import display
-        display(self.widget)
