@@ -102,7 +102,7 @@ class ClassBoardApp(App):
         def button(key: str, act: Callable[[], Any], *classes: str, style: str = "") -> w.Button:
             made = tagged(w.Button(description=text(key, lang), button_style=style,
                                    layout=w.Layout(width="auto", height="34px"),
-                                   style=w.Style(font_size="15px")), *classes)
+                                   style=w.ButtonStyle(font_size="15px")), *classes)
             made.on_click(lambda _b: act())
             return made
 
