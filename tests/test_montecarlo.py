@@ -1,5 +1,7 @@
 """The simulation helpers: intervals that behave, reproducible estimates."""
 
+import math
+
 import pytest
 
 from uno_nb.sim import montecarlo as mc
@@ -29,6 +31,28 @@ def test_convergence_reports_each_checkpoint():
     series = mc.convergence(hits, [10, 100, 1000, 5000])
     assert [e.n for e in series] == [10, 100, 1000]
     assert series[-1].estimate == 0.25
+
+
+def test_the_difference_interval_combines_both_errors():
+    a = mc.Estimate(0.25, 0.01, 0.23, 0.27, 1000, 0.95)
+    b = mc.Estimate(0.30, 0.02, 0.26, 0.34, 1000, 0.95)
+    d = mc.difference(a, b)
+    assert math.isclose(d.estimate, 0.05)
+    assert math.isclose(d.stderr, math.sqrt(0.01 ** 2 + 0.02 ** 2))
+    assert math.isclose(d.high - d.estimate, mc.z_value(0.95) * d.stderr)
+    assert math.isclose(mc.z_value(0.95), 1.959963984540054)
+    assert d.low > 0 and d.n == 1000 and d.confidence == 0.95
+
+
+def test_the_difference_interval_is_at_the_first_estimates_confidence():
+    a = mc.Estimate(10.0, 1.0, 8.4, 11.6, 500, 0.9)
+    b = mc.Estimate(12.0, 1.0, 10.0, 14.0, 400, 0.95)
+    d = mc.difference(a, b)
+    assert d.confidence == 0.9 and d.n == 400
+    assert math.isclose(d.high - d.estimate, mc.z_value(0.9) * math.sqrt(2))
+    assert d.contains(2.0) and d.contains(0.0)  # a gap of two standard errors each: unclear
+    with pytest.raises(ValueError):
+        mc.difference(mc.Estimate(1.0, 0.1, 0.8, 1.2, 10, 1.0), b)
 
 
 def test_estimates_are_reproducible():

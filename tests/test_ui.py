@@ -243,7 +243,7 @@ def test_the_whole_tree_carries_every_change_and_a_closed_panel_is_let_go(sent):
         tree = panel.get_state("tree")["tree"]  # a page loading meanwhile
     assert tree["nodes"][str(text._uid)]["p"]["v"] == "b" and tree["seq"] == 1
     panel.close()
-    assert panel not in list(ui.controls._panels)
+    assert panel not in ui.registry.shown()
 
 
 def test_autoplay_is_started_and_stopped_from_the_page_or_from_python_and_always_said_back(sent):
@@ -294,3 +294,145 @@ def test_under_the_web_app_a_panel_names_the_served_code_instead_of_carrying_it(
     assert assets.ui_url("ui.js") == f"uno_nb/ui/ui.js?v={assets.ui_version()}"
     with pytest.raises(ValueError):
         assets.ui_url("../webapp.py")
+
+
+# -- a closed subset of ipywidgets' API ------------------------------------------------------
+
+import ast  # noqa: E402
+import inspect  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+from ipywidgets.widgets.trait_types import TypedTuple  # noqa: E402
+
+SHARED = [name for name in ui.__all__ if name not in ui.OWN]
+CLASSES = [name for name in SHARED if issubclass(getattr(ui, name), traitlets.HasTraits)]
+#: traitlets' kinds that mean the same here (ipywidgets types a tuple's items)
+SAME_KIND = {TypedTuple: traitlets.Tuple}
+
+
+def _public_traits(cls) -> set[str]:
+    return {name for name in cls.class_trait_names() if not name.startswith("_")}
+
+
+def _keywords(cls) -> set[str]:
+    """Every keyword a ui class's constructor takes: its traits, its looks,
+    and the parameters its constructors name."""
+    named = {p.name for klass in cls.__mro__ if klass.__module__.startswith("uno_nb")
+             and "__init__" in vars(klass)
+             for p in inspect.signature(klass.__init__).parameters.values()
+             if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY) and p.name != "self"}
+    return named | set(cls._looks) | _public_traits(cls)
+
+
+def test_ui_declares_what_it_offers_and_that_it_is_a_closed_subset():
+    assert "closed subset of ipywidgets' API" in " ".join(ui.__doc__.split())
+    assert len(set(ui.__all__)) == len(ui.__all__)
+    assert all(hasattr(ui, name) for name in ui.__all__)
+    # every name ipywidgets does not have is listed as the kit's own, and only those
+    assert sorted(name for name in ui.__all__ if not hasattr(ipywidgets, name)) == sorted(ui.OWN)
+    assert set(ui.OWN_TRAITS) <= set(SHARED)
+    # the ui controls are the kit's own, not ipywidgets' under the same name
+    assert not any(issubclass(getattr(ui, name), ipywidgets.Widget) for name in CLASSES)
+
+
+@pytest.mark.parametrize("name", CLASSES)
+def test_a_ui_class_takes_only_keywords_its_ipywidgets_namesake_takes(name):
+    mine, real = getattr(ui, name), getattr(ipywidgets, name)
+    theirs = set(real.class_trait_names())
+    own = set(ui.OWN_TRAITS.get(name, ()))
+    assert own <= _public_traits(mine) and own.isdisjoint(theirs)
+    assert sorted(_keywords(mine) - theirs - own) == []
+
+
+@pytest.mark.parametrize("name", CLASSES)
+def test_a_shared_trait_has_the_type_and_default_of_ipywidgets(name):
+    mine, real = getattr(ui, name), getattr(ipywidgets, name)
+    differ = []
+    for trait in sorted(_public_traits(mine) & set(real.class_trait_names())):
+        a, b = mine.class_traits()[trait], real.class_traits()[trait]
+        kind_b = SAME_KIND.get(type(b), type(b))
+        if (type(a) is not kind_b or a.default() != b.default() or a.allow_none != b.allow_none
+                or getattr(a, "values", None) != getattr(b, "values", None)):
+            differ.append(f"{trait}: {type(a).__name__}({a.default()!r}) is "
+                          f"{type(b).__name__}({b.default()!r}) in ipywidgets")
+    assert differ == []
+
+
+def test_a_layout_and_a_style_take_ipywidgets_properties():
+    layout = ipywidgets.Layout()
+    own = set(ui.OWN_TRAITS["Layout"])
+    assert sorted(n for n in ui.controls.LAYOUT_PROPERTIES - own if not hasattr(layout, n)) == []
+    assert not any(hasattr(layout, n) for n in own)
+    # ui's Style is one class for all of ipywidgets' styles; its ButtonStyle is theirs
+    styles, stack = set(), [ipywidgets.Style]
+    while stack:
+        for sub in stack.pop().__subclasses__():
+            styles |= set(sub.class_trait_names())
+            stack.append(sub)
+    assert sorted(ui.Style._names - styles) == []
+    button = set(ipywidgets.ButtonStyle.class_trait_names())
+    assert ui.ButtonStyle._names <= button
+    assert {n for n in button - set(ipywidgets.Widget.class_trait_names())
+            if not n.startswith("_")} <= ui.ButtonStyle._names
+
+
+def _same(made_ui, made_real, names) -> None:
+    assert {n: getattr(made_ui, n) for n in names} == {n: getattr(made_real, n) for n in names}
+
+
+def test_the_shared_traits_mean_what_they_mean_in_ipywidgets():
+    pairs = [("a", 1), ("b", 2)]
+    choice = ("value", "index", "label")
+    for mine, real in ((ui.Dropdown(options=pairs), ipywidgets.Dropdown(options=pairs)),
+                       (ui.SelectionSlider(options=["x", "y"], value="y"),
+                        ipywidgets.SelectionSlider(options=["x", "y"], value="y"))):
+        _same(mine, real, choice)
+        mine.index = real.index = 0
+        _same(mine, real, choice)
+    _same(ui.Dropdown(), ipywidgets.Dropdown(), choice)  # no options: nothing chosen
+    with pytest.raises(traitlets.TraitError):
+        ui.SelectionSlider()  # as ipywidgets: a slider of names has names
+    bounded = ("value", "min", "max", "description", "disabled")
+    for kwargs in ({"value": 150, "min": 0, "max": 100}, {"value": 3.0, "max": 9},
+                   {"value": -5, "min": 0, "max": 10, "description": "n", "disabled": True}):
+        _same(ui.IntSlider(**kwargs), ipywidgets.IntSlider(**kwargs), bounded)
+        _same(ui.BoundedIntText(**kwargs), ipywidgets.BoundedIntText(**kwargs), bounded)
+    _same(ui.IntProgress(value=5, max=10, bar_style="success"),
+          ipywidgets.IntProgress(value=5, max=10, bar_style="success"), ("value", "bar_style"))
+    _same(ui.Checkbox(value=True, description="d"),
+          ipywidgets.Checkbox(value=True, description="d"),
+          ("value", "description", "disabled", "indent"))
+    _same(ui.HTML("<b>a</b>"), ipywidgets.HTML("<b>a</b>"), ("value", "description"))
+    _same(ui.Text("t"), ipywidgets.Text("t"), ("value", "placeholder", "disabled"))
+    _same(ui.Button(description="go", button_style="SUCCESS"),
+          ipywidgets.Button(description="go", button_style="SUCCESS"),
+          ("description", "button_style", "disabled", "tooltip"))
+    for make in (ui.Button, ipywidgets.Button):
+        with pytest.raises(traitlets.TraitError):
+            make(button_style="loud")  # none of the five styles
+    _same(ui.Accordion([ui.HTML("a")], titles=("one",)),
+          ipywidgets.Accordion([ipywidgets.HTML("a")], titles=("one",)),
+          ("selected_index", "titles"))
+
+
+def test_a_keyword_ipywidgets_would_not_take_is_refused():
+    for make in (lambda: ui.HTML("a", disabled=True), lambda: ui.VBox([], description="x"),
+                 lambda: ui.HBox([], style={"description_width": "1em"}),
+                 lambda: ui.IntProgress(step=2), lambda: ui.Button(colour="red")):
+        with pytest.raises(TypeError):
+            make()
+    with pytest.raises(TypeError):  # a button's style is a ButtonStyle
+        ui.Button(style=ui.Style(description_width="1em"))
+    with pytest.raises(AttributeError):
+        ui.Button(style={"description_width": "1em"})
+    assert ui.Button(style={"button_color": "red"}).style.button_color == "red"
+
+
+def test_no_module_of_ui_imports_a_private_name_of_another():
+    folder = Path(ui.__file__).parent
+    private = [f"{path.name}: {alias.name} from {node.module}"
+               for path in sorted(folder.glob("*.py"))
+               for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+               if isinstance(node, ast.ImportFrom) and node.level > 0
+               for alias in node.names if alias.name.startswith("_")]
+    assert private == []

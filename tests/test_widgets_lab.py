@@ -22,7 +22,8 @@ from uno_nb.texts import text  # noqa: E402
 from uno_nb.texts.numbers import fmt_percent  # noqa: E402
 from uno_nb.widgets import LabApp  # noqa: E402
 from uno_nb.widgets._common import histogram  # noqa: E402
-from uno_nb.widgets.lab_app import difference, figure_rows  # noqa: E402
+from uno_nb.sim.montecarlo import difference  # noqa: E402
+from uno_nb.widgets.lab_app import figure_rows  # noqa: E402
 
 from tests.reading import assert_learner_prose, html_text, visible  # noqa: E402
 from tests.test_widgets_rules import open_all  # noqa: E402
@@ -494,16 +495,6 @@ def test_a_bound_that_rounds_to_zero_keeps_its_sign():
     turns = {row.key: row for row in figure_rows(summary(a), summary(b))}["turns"]
     assert turns.diff == "−2.1 (−4.2 to −0.02)"
     assert turns.clear and turns.verdict == "B lower, beyond chance"
-
-
-def test_the_difference_interval_combines_both_errors():
-    a = Estimate(0.25, 0.01, 0.23, 0.27, 1000, 0.95)
-    b = Estimate(0.30, 0.02, 0.26, 0.34, 1000, 0.95)
-    d = difference(a, b)
-    assert math.isclose(d.estimate, 0.05)
-    assert math.isclose(d.stderr, math.sqrt(0.01 ** 2 + 0.02 ** 2))
-    assert math.isclose(d.high - d.estimate, 1.959963984540054 * d.stderr)
-    assert d.low > 0
 
 
 # -- the page ---------------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
-from math import sqrt
+from math import hypot, sqrt
 from statistics import NormalDist, fmean, stdev
 from typing import Callable, Iterable, Mapping, Sequence
 
@@ -29,7 +29,7 @@ from .odds import kind_predicate, playable_predicate
 from ..engine.rules import RuleSet
 from ..engine.view import PlayerView
 
-__all__ = ["Estimate", "proportion", "mean_of", "z_value", "convergence",
+__all__ = ["Estimate", "proportion", "mean_of", "z_value", "difference", "convergence",
            "simulate_opening_hand", "simulate_opening_points", "simulate_start_card",
            "simulate_draw_playable", "simulate_draws_until_playable",
            "simulate_opponent_holds", "simulate_challenge_success",
@@ -85,6 +85,29 @@ def mean_of(values: Sequence[float], confidence: float = 0.95) -> Estimate:
     se = stdev(values) / sqrt(n)
     z = z_value(confidence)
     return Estimate(m, se, m - z * se, m + z * se, n, confidence)
+
+
+def difference(a: Estimate, b: Estimate) -> Estimate:
+    """``b − a`` with its interval at the confidence of ``a``, the two
+    standard errors combined as if the samples were independent.
+
+    The lab's table (``uno_nb.widgets.lab_app``) does not use it when it has
+    the games: both rule sets are played on the same deals, and
+    :func:`uno_nb.lab.paired_differences` works the difference out deal by
+    deal, with the narrower interval that pairing gives
+    (``figure_rows(..., paired=…)``).  Without the games (two summaries only)
+    this is the cautious interval: wider than the paired one, so a difference
+    it calls clear is clear.
+
+    >>> a = Estimate(0.25, 0.03, 0.19, 0.31, 1000, 0.95)
+    >>> d = difference(a, Estimate(0.35, 0.04, 0.27, 0.43, 800, 0.95))
+    >>> round(d.estimate, 2), d.stderr, round(d.low, 3), round(d.high, 3), d.n
+    (0.1, 0.05, 0.002, 0.198, 800)
+    """
+    diff = b.estimate - a.estimate
+    stderr = hypot(a.stderr, b.stderr)
+    half = z_value(a.confidence) * stderr
+    return Estimate(diff, stderr, diff - half, diff + half, min(a.n, b.n), a.confidence)
 
 
 def convergence(hits: Iterable[bool], checkpoints: Sequence[int],

@@ -1,7 +1,8 @@
 """The notebook apps: the only part of uno_nb that imports ipywidgets and plotly.
 
-Each app is a class with private widgets, one render funnel and a ``widget``
-to display; charts are plotly figures (:class:`~uno_nb.widgets.chart.Chart`)
+Each app derives from :class:`~uno_nb.widgets.app.App`: private widgets
+under one root, ``widget``, that displaying the app shows, and one render
+funnel, ``_render``; charts are plotly figures (:class:`~uno_nb.widgets.chart.Chart`)
 placed once and redrawn in place.  All user-facing strings come from the text table, :mod:`uno_nb.texts`.
 
 The apps are imported when first asked for (PEP 562): a page that shows one

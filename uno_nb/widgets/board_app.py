@@ -47,6 +47,7 @@ from ..texts.numbers import fmt_int
 from ..wording import question_words
 from . import ui as w
 from ._common import para, tagged
+from .app import App
 from .board_charts import AnswersChart, HandsChart
 from .board_view import (class_option, head_html, join_link, lesson_words, qr_svg, short,
                          student_name, styled, where_words, memory_words)
@@ -66,7 +67,7 @@ _MENU = w.Style(description_width="initial", font_size="15px")
 _FIRST_LOOK = lessons.PAGE_FILES["02"]
 
 
-class ClassBoardApp:
+class ClassBoardApp(App):
     """The class board page's app, for the teacher's page (its class bar,
     which brings the teacher's key and ticks, is on the page but not shown)."""
 
@@ -77,7 +78,7 @@ class ClassBoardApp:
         self.bar = bar if bar is not None else ClassBar(lang=lang, room=room)
         self.bar.every = REFRESH_MS
         self.bar.on_tick(self.refresh)
-        self.bar.on_join(lambda _code: self._draw(force=True))
+        self.bar.on_join(lambda _code: self._render(force=True))
         self.bar.observe(self._bar_changed, names=["teacher", "status"])
         # what the board has read and drawn
         self._pool = Pool()
@@ -91,7 +92,7 @@ class ClassBoardApp:
         self._drawn_link = ""
         self.pooled: Pooled | None = None
         self._build()
-        self._draw(force=True)
+        self._render(force=True)
 
     # -- the widgets ---------------------------------------------------------------------
 
@@ -101,7 +102,7 @@ class ClassBoardApp:
         def button(key: str, act: Callable[[], Any], *classes: str, style: str = "") -> w.Button:
             made = tagged(w.Button(description=text(key, lang), button_style=style,
                                    layout=w.Layout(width="auto", height="34px"),
-                                   style=w.Style(font_size="15px")), *classes)
+                                   style=w.ButtonStyle(font_size="15px")), *classes)
             made.on_click(lambda _b: act())
             return made
 
@@ -198,7 +199,7 @@ class ClassBoardApp:
         except BoardError as refused:
             self._refused(refused)
             return False
-        self._draw(force=False)
+        self._render()
         return True
 
     def start_class(self) -> str | None:
@@ -249,17 +250,19 @@ class ClassBoardApp:
 
     def refresh(self) -> None:
         """Read what is new and redraw what changed (every tick of the page)."""
-        self._draw(force=False)
+        self._render()
 
     def _bar_changed(self, change: Any) -> None:
         if change["name"] == "teacher":
-            self._draw(force=True)  # the page's claim was checked: the teacher's, or not
+            self._render(force=True)  # the page's claim was checked: the teacher's, or not
         elif self._room.is_teacher and self.bar.tone == "refused":
             self._notice.value = para(self.bar.status, cls="uno-board-refused")
 
     # -- the one render funnel -------------------------------------------------------------
 
-    def _draw(self, force: bool) -> None:
+    def _render(self, force: bool = False) -> None:
+        """Draw the board: the parts whose rows changed, or (``force``: a
+        class opened, the teacher's claim checked) every part."""
         room, lang = self._room, self._lang
         served = classroom.served() or room is not classroom.SESSION
         if not served or not room.is_teacher:
@@ -470,9 +473,7 @@ class ClassBoardApp:
                            f'href="data:text/csv;charset=utf-8;base64,{data}">'
                            f'{escape(words)}</a></p>')
 
-    def _ipython_display_(self) -> None:  # pragma: no cover - notebook only
+    def _displayed(self) -> tuple[Any, ...]:  # pragma: no cover - notebook only
         import ipywidgets
-        from IPython.display import display
         # the bar brings the teacher's key and ticks; it shows nothing here
-        display(ipywidgets.Box([self.bar], layout=ipywidgets.Layout(display="none")))
-        display(self.widget)
+        return (ipywidgets.Box([self.bar], layout=ipywidgets.Layout(display="none")), self.widget)

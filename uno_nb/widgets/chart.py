@@ -39,6 +39,7 @@ import plotly.graph_objects as go
 import plotly.io as pio
 import traitlets as t
 
+from .app import Shown
 from .assets import PLOTLY_ENV, PLOTLY_FILE, plotly_url, plotly_version
 
 __all__ = ["Chart", "BUNDLE", "BUNDLE_VERSION", "TRACE_TYPES", "warm_plotly"]
@@ -98,8 +99,12 @@ class ChartView(anywidget.AnyWidget):
     source = t.Unicode("").tag(sync=True)
 
 
-class Chart(go.Figure):  # type: ignore[misc]
-    """A plotly figure that the page shows and redraws on :meth:`draw`."""
+class Chart(Shown, go.Figure):  # type: ignore[misc]
+    """A plotly figure that the page shows and redraws on :meth:`draw`.  Not
+    an app (its funnel is the public :meth:`draw`, which the apps call after
+    changing its traces), but shown as the apps are: by its widget, a
+    :class:`ChartView` (:class:`~uno_nb.widgets.app.Shown`, before plotly's
+    figure, whose own display would draw it with plotly's renderers)."""
 
     def __init__(self, *args: Any, separators: str | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -153,6 +158,5 @@ class Chart(go.Figure):  # type: ignore[misc]
         self._view.add_class(className)
         return self
 
-    def _ipython_display_(self) -> None:  # pragma: no cover - notebook only
-        from IPython.display import display
-        display(self._view)
+    def _displayed(self) -> tuple[Any, ...]:  # pragma: no cover - notebook only
+        return (self._view,)

@@ -49,6 +49,7 @@ import ipywidgets
 from ..texts import text
 from . import ui as w
 from ._common import tagged
+from .app import App
 from .question import Ask, asked
 
 __all__ = ["After"]
@@ -91,7 +92,7 @@ def prose(words: str) -> str:
     return "".join(out)
 
 
-class After:
+class After(App):
     """Shows what ``make`` builds (and the prose of ``text_key`` and
     ``after_key``) once every question of ``questions`` is over on this page;
     until then, one line saying what to answer.
@@ -139,7 +140,7 @@ class After:
         #: what the page shows: the line, then the guarded content in its place
         self.widget = ipywidgets.VBox([w.mount(self._line)], layout=_LAYOUT)
         self.widget.add_class("uno-gate")
-        self._say_wait()
+        self._render()
         for qid, found in boxes.items():
             for box in found:  # (called at once for a box that is over already)
                 box.on_done(self._over_for(qid))
@@ -158,12 +159,18 @@ class After:
                 return
             self._over.add(qid)
             if self.waiting_for:
-                self._say_wait()
+                self._render()
                 return
             self.opened = True
-        self._open()
+        self._render()
 
-    def _say_wait(self) -> None:
+    def _render(self) -> None:
+        """The line saying what to answer; once every question is over, the
+        guarded content in its place (built once)."""
+        if self.opened:
+            if self._content is None:
+                self._open()
+            return
         count = len(self.waiting_for)
         self._line.value = (f'<p style="{_WAIT}">'
                             f'{escape(text(f"gate.wait.{self._wait}", self._lang, count=count))}'
@@ -203,7 +210,3 @@ class After:
         if isinstance(part, str):
             return tagged(w.HTML(prose(part)), "uno-gate-text")
         return getattr(part, "widget", part)
-
-    def _ipython_display_(self) -> None:  # pragma: no cover - notebook only
-        from IPython.display import display
-        display(self.widget)

@@ -28,7 +28,6 @@ import threading
 import time
 from dataclasses import dataclass
 from html import escape
-from statistics import NormalDist
 from typing import Any, Mapping
 
 from . import ui as w
@@ -36,10 +35,11 @@ import plotly.graph_objects as go
 
 from .. import lab
 from ..sim.bots import BOT_NAMES
-from ..sim.montecarlo import Estimate
+from ..sim.montecarlo import Estimate, difference
 from ..engine.rules import RuleSet
 from ..sim.simulation import DEFAULT_MAX_TURNS
 from ..texts import player_name, text
+from .app import App
 from .classbar import record
 from ._common import figure, histogram, percent_axis, swap_children, tagged
 from ..texts.numbers import fmt_decimal, fmt_int, fmt_interval, fmt_percent
@@ -68,22 +68,6 @@ class _Superseded(Exception):
 
 
 # -- the figures in words ----------------------------------------------------------------
-
-def difference(a: Estimate, b: Estimate) -> Estimate:
-    """``b − a`` with its interval at the confidence of ``a``, the two
-    standard errors combined as if the samples were independent.
-
-    The lab's table does not use it when it has the games: both rule sets
-    are played on the same deals, and :func:`uno_nb.lab.paired_differences`
-    works the difference out deal by deal, with the narrower interval that
-    pairing gives (``figure_rows(..., paired=…)``).  Without the games (two
-    summaries only) this is the cautious interval: wider than the paired one,
-    so a difference it calls clear is clear."""
-    diff = b.estimate - a.estimate
-    stderr = math.hypot(a.stderr, b.stderr)
-    half = NormalDist().inv_cdf(0.5 + a.confidence / 2) * stderr
-    return Estimate(diff, stderr, diff - half, diff + half, min(a.n, b.n), a.confidence)
-
 
 def _signed(x: float, percent: bool, lang: str, bound: bool = False) -> str:
     """``+1.2``, ``−0.4``, ``0.0``.  A ``bound`` of an interval keeps its
@@ -180,7 +164,7 @@ def figure_rows(a: lab.Summary, b: lab.Summary, lang: str = "en",
 
 # -- the app -------------------------------------------------------------------------------
 
-class LabApp:
+class LabApp(App):
     """Compare rule sets ``a`` and ``b`` over ``games`` seeded games each.
 
     The games are played in this process, so the progress bar moves as they
@@ -586,7 +570,3 @@ class LabApp:
                                  mean=fmt_decimal(means[label], 1, lang))))
                 for label in LABELS if not math.isnan(means[label])]
         self.figure.draw()
-
-    def _ipython_display_(self) -> None:  # pragma: no cover - notebook only
-        from IPython.display import display
-        display(self.widget)

@@ -20,6 +20,7 @@ from ..texts import card_name, colour_name, text
 from ..texts.numbers import fmt_decimal, fmt_fraction, fmt_int, fmt_interval, fmt_percent
 from ..engine.view import PlayerView
 from ._common import figure, para, tagged
+from .app import App
 from .odds_common import WIDE, Replay, seed_box, table_html
 from .odds_panel import seat_name
 
@@ -84,7 +85,7 @@ def challenge_reasoning(game: Game, view: PlayerView, lang: str = "en") -> Reaso
         caveat=text("odds.challenge.caveat", lang, **names))
 
 
-class ChallengeQuestion:
+class ChallengeQuestion(App):
     """A question people argue about, answered exactly and by simulation.
 
     Seeded games between bots are searched for the moments a Wild Draw Four
@@ -221,11 +222,11 @@ class ChallengeQuestion:
         if self._busy:
             return
         if not self._positions:
-            self._empty()
+            self._render()
             return
         which = max(1, min(int(which), len(self._positions)))
         self._replay.go_to(self._positions[which - 1])
-        self._render_exact()
+        self._render()
         self.simulate(REDEALS[0])
 
     def _empty(self) -> None:
@@ -251,7 +252,12 @@ class ChallengeQuestion:
                     colour=colour_name(colour, lang),
                     colour_of=colour_name(colour, lang, of=True))
 
-    def _render_exact(self) -> None:
+    def _render(self) -> None:
+        """The position shown and its exact answer (or, in a game with no
+        Wild Draw Four to challenge, that there is none)."""
+        if not self._positions:
+            self._empty()
+            return
         lang = self._lang
         game, view = self.game, self.view
         accused, colour = self._challengeable()
@@ -345,7 +351,3 @@ class ChallengeQuestion:
                                    interval=fmt_interval(fmt_decimal(d.low, 2, lang),
                                                          fmt_decimal(d.high, 2, lang), lang))]
         self.figure.draw()
-
-    def _ipython_display_(self) -> None:  # pragma: no cover - notebook only
-        from IPython.display import display
-        display(self.widget)

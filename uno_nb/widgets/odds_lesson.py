@@ -46,6 +46,7 @@ from ..texts import text
 from ..texts.numbers import (fmt_decimal, fmt_fraction, fmt_int, fmt_interval, fmt_percent,
                              fmt_ratio)
 from ._common import figure, para, percent_axis, tagged
+from .app import App
 from .classbar import listen, record
 from .odds_challenge import REDEALS, ChallengeQuestion
 from .odds_common import CELL, DECK, WIDE, counted, scroll, seed_box
@@ -140,7 +141,7 @@ def say_dealt(kind: str, *, exactly: int | None = None, at_least: int | None = N
 _COLUMNS = ("k", "percent", "dealt", "exact", "ways")
 
 
-class HandOdds:
+class HandOdds(App):
     """How many cards of a kind a fresh hand holds: the exact hypergeometric
     distribution as bars, and hands dealt from a seed as dots with 95%
     intervals on the same chart.
@@ -379,7 +380,3 @@ class HandOdds:
                        for col, h in zip(_COLUMNS, heads))
         return scroll('<table class="uno-hand-rows" style="border-collapse:collapse;'
                       f"text-align:right\"><tr>{head}</tr>{''.join(rows)}</table>")
-
-    def _ipython_display_(self) -> None:  # pragma: no cover - notebook only
-        from IPython.display import display
-        display(self.widget)

@@ -13,13 +13,14 @@ from ..engine.rules import RuleSet
 from ..texts import text
 from ..texts.numbers import fmt_fraction, fmt_percent
 from ._common import para, tagged
+from .app import App
 from .odds_common import Replay, counted, seed_box, table_html
 from .odds_panel import KINDS, OddsPanel, seat_name
 
 __all__ = ["LiveOdds"]
 
 
-class LiveOdds:
+class LiveOdds(App):
     """A seeded game between bots, stepped move by move with Back and Step:
     at each position the odds panel counts for the player to move (the chance
     that the next card drawn can be played, what each opponent may hold), a
@@ -161,7 +162,3 @@ class LiveOdds:
             kinds=counted(kind, good, lang), kind_none=text(f"odds.kind.{kind}.none", lang),
             bad=unseen - good, none=fmt_fraction(none, lang), fraction=fmt_fraction(chance, lang),
             percent=fmt_percent(chance, lang)))
-
-    def _ipython_display_(self) -> None:  # pragma: no cover - notebook only
-        from IPython.display import display
-        display(self.widget)

@@ -17,6 +17,7 @@ from ..texts import card_name, colour_name, player_name, text
 from ..texts.numbers import fmt_fraction, fmt_percent, fmt_ratio
 from ..engine.view import PlayerView
 from ._common import figure, para, percent_axis, tagged
+from .app import App
 
 __all__ = ["OddsPanel", "KINDS", "seat_name", "top_name"]
 
@@ -48,7 +49,7 @@ def top_name(view: PlayerView, lang: str = "en") -> str:
     return card_name(top, lang)
 
 
-class OddsPanel:
+class OddsPanel(App):
     """What the player to move can work out from what they see: the chance
     that the next card drawn can be played, with the counting behind it, and
     for each opponent the chance of holding each colour, a Draw Two or a Wild
@@ -85,10 +86,26 @@ class OddsPanel:
         if details:
             parts.append(self._table)
         self.widget = tagged(w.VBox(parts), "uno-app", "uno-odds")
+        self._game: Game | None = None
+        self._message: str | None = None
 
     def clear(self, message: str | None = None) -> None:
         """No odds to show (the game is over): say so, and put the chart
         away with its bars emptied."""
+        self._game, self._message = None, message
+        self._render()
+
+    def update(self, game: Game) -> None:
+        """Show the odds of the player to move in ``game``."""
+        self._game = game
+        self._render()
+
+    @property
+    def shows_chart(self) -> bool:
+        """Is the chart on show (it is not while there is nothing to count)?"""
+        return self.figure.shown
+
+    def _blank(self, message: str | None) -> None:
         self._title.value = f"<b>{escape(message or text('odds.panel.over', self._lang))}</b>"
         self._numbers.value = self._caption.value = self._table.value = ""
         self.values, self.exact = {}, {}
@@ -100,13 +117,13 @@ class OddsPanel:
         # from -0.5 to 2.5 and say nothing
         self.figure.set_shown(False)
 
-    @property
-    def shows_chart(self) -> bool:
-        """Is the chart on show (it is not while there is nothing to count)?"""
-        return self.figure.shown
-
-    def update(self, game: Game) -> None:
-        """Show the odds of the player to move in ``game``."""
+    def _render(self) -> None:
+        """The odds of the player to move in the game given last (or the
+        message of :meth:`clear`)."""
+        game = self._game
+        if game is None:
+            self._blank(self._message)
+            return
         lang = self._lang
         seat = game.current
         name = seat_name(game, seat, lang)
@@ -114,7 +131,7 @@ class OddsPanel:
         if not game.discard:
             return
         if game.colour is None:  # a Wild start card: nothing is playable until its colour is chosen
-            self.clear(text("odds.panel.choosing", lang, player=name))
+            self._blank(text("odds.panel.choosing", lang, player=name))
             return
         view = game.view(seat)
         playable = odds.playable_predicate(view)

@@ -51,7 +51,7 @@ import random
 import time
 from functools import partial
 from html import escape
-from typing import Any, Callable, Collection, Sequence, cast
+from typing import Any, Callable, Collection, Sequence
 
 from . import ui as w
 
@@ -66,6 +66,7 @@ from ..sim.table import (PLAY_STREAM, PlayerTraits, draw_traits, jump_in_race, s
 from ..texts import text
 from ..texts.numbers import fmt_decimal
 from ._common import running_loop, tagged
+from .app import App
 from .classbar import record
 from .play_buttons import (FOCUS as _FOCUS, ButtonBoard, Items as _Items, action_buttons,
                            aim_focus, bluff_colour, button, card_button, colour_button,
@@ -90,7 +91,7 @@ _BLUFF_STREAM = 2**62 + 5
 _SEEDS = (1, 10_000)
 
 
-class PlayApp:
+class PlayApp(App):
     """A game of ``players`` seats: ``human`` is the person, the others are bots.
 
     ``seed``: the first deal (``None``: a fresh one); ``delay``: seconds between
@@ -591,7 +592,3 @@ class PlayApp:
     def _colour_chooser(self, colour: Colour) -> Callable[[], None]:
         """The action of a button that names ``colour`` for the Wild clicked."""
         return lambda: self._choose_colour(colour)
-
-    def _ipython_display_(self) -> None:  # pragma: no cover - notebook only
-        from IPython.display import display
-        cast(Callable[[object], None], display)(self.widget)

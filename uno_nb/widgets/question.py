@@ -30,6 +30,7 @@ from ..texts.numbers import fmt_decimal, fmt_int
 from ..wording import choice_words, fact_values, worked_words
 from . import ui as w
 from ._common import para, tagged
+from .app import App
 from .classbar import box_class, listen, record
 
 __all__ = ["Ask", "asked"]
@@ -74,7 +75,7 @@ def _to_the_board(question: lessons.Question, verdict: Verdict) -> None:
             "variant": question.variant})
 
 
-class Ask:
+class Ask(App):
     """One question, asked and checked on the page.
 
     ``on_answer`` is called with each :class:`~uno_nb.questions.Verdict`
@@ -343,7 +344,3 @@ class Ask:
             else:
                 self._answer.disabled = verdict.done
                 self._check.disabled = verdict.done
-
-    def _ipython_display_(self) -> None:  # pragma: no cover - notebook only
-        from IPython.display import display
-        display(self.widget)

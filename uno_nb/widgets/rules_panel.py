@@ -29,6 +29,7 @@ from ..engine.rules import GROUPS as RULE_GROUPS
 from ..engine.rules import PRESETS, OptionInfo, RuleSet
 from ..texts import has, refusal_text, text
 from ._common import tagged
+from .app import App
 from ..texts.numbers import fmt_int
 
 __all__ = ["RulesPanel", "GROUPS", "rules_name", "nearest_preset", "differences",
@@ -107,7 +108,7 @@ _ID_STYLE = "color:#666;font-size:0.85em;margin-left:0.4em;white-space:nowrap"
 _HELP_STYLE = "color:#666;font-size:0.85em;line-height:1.3;margin:0 0 0.5em 1.6em"
 
 
-class RulesPanel:
+class RulesPanel(App):
     """Switches for every rule option, grouped, with a preset menu.
 
     ``panel.rules`` is the current valid :class:`RuleSet`; ``on_change`` is

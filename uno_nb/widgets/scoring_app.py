@@ -26,6 +26,7 @@ from ..sim.simulation import DEFAULT_MAX_TURNS, play_game
 from ..texts import text
 from ..texts.numbers import fmt_int
 from ._common import tagged
+from .app import App
 from .rules_panel import RulesPanel
 from .scoring_panel import ScoringPanel
 
@@ -36,7 +37,7 @@ __all__ = ["ScoringApp", "LAZY_ROUNDS"]
 LAZY_ROUNDS = 7
 
 
-class ScoringApp:
+class ScoringApp(App):
     """A match between ``players`` computer players (the thoughtful bots,
     :class:`uno_nb.sim.bots.HeuristicBot`) from ``seed``, shown round by round.
 
@@ -178,7 +179,3 @@ class ScoringApp:
                               count=fmt_int(total, lang)))
         self._note.value = "".join(f'<p class="uno-caption" style="line-height:1.4">'
                                    f"{escape(note)}</p>" for note in notes)
-
-    def _ipython_display_(self) -> None:  # pragma: no cover - notebook only
-        from IPython.display import display
-        display(self.widget)

@@ -25,6 +25,7 @@ from ..engine.rules import RuleSet
 from ..engine.scoring import card_points, hand_points, round_gains
 from ..texts import card_name, player_name, rule_name, text
 from ._common import figure, histogram, tagged
+from .app import App
 from ..texts.numbers import fmt_decimal, fmt_fraction, fmt_int, fmt_interval
 
 __all__ = ["ScoringPanel", "RoundPointsChart", "running_totals", "say_scores", "say_variant",
@@ -184,7 +185,7 @@ def say_round_points(result: LabResult, lang: str = "en") -> str:
 
 # -- the panel ---------------------------------------------------------------------------
 
-class ScoringPanel:
+class ScoringPanel(App):
     """Where a match stands, then two charts placed once and redrawn
     in place (each player's total after every round so far; the points in
     each hand now), each with a caption saying what to look at, and the
@@ -221,11 +222,19 @@ class ScoringPanel:
         self.widget = tagged(w.VBox([self._summary, self.scores, self._scores_caption,
                                      self.in_hand, self._hand_caption, self._table]),
                              "uno-app", "uno-scoring")
+        self._game = game
         if game is not None:
-            self.update(game)
+            self._render()
 
     def update(self, game: Game) -> None:
-        """Show ``game``'s match as it stands (the one render funnel)."""
+        """Show ``game``'s match as it stands."""
+        self._game = game
+        self._render()
+
+    def _render(self) -> None:
+        game = self._game
+        if game is None:
+            return
         lang = self._lang
         names = tuple(_names(game, lang))
         totals = running_totals(game)
@@ -306,25 +315,17 @@ class ScoringPanel:
                 '<p class="uno-caption" style="line-height:1.4">'
                 f'{escape(text("app.scores_table_caption", lang))}</p>')
 
-    def _ipython_display_(self) -> None:  # pragma: no cover - notebook only
-        from IPython.display import display
-        display(self.widget)
 
-
-class RoundPointsChart:
+class RoundPointsChart(App):
     """How many points the winner of a round scores: a histogram over a batch
     of simulated games (:func:`uno_nb.lab.run`), with axis titles and a
     caption that says where the middle half of the games lies."""
 
     def __init__(self, result: LabResult, lang: str = "en", bins: int = 40) -> None:
-        finished = [r for r in result.records if r.winner is not None]
-        points = [r.points if r.rounds <= 1 else r.points / r.rounds for r in finished]
-        low, _, high = statistics.quantiles(points, n=4) if len(points) >= 2 else (0, 0, 0)
-        bars = histogram({"points": points}, bins)
+        self._result, self._lang, self._bins = result, lang, bins
         self.figure = figure(
             lang=lang,
-            data=[go.Bar(x=bars.centres, y=bars.counts["points"], width=bars.width, marker_color=_BAR,
-                         customdata=bars.names(lang),
+            data=[go.Bar(x=[], y=[], marker_color=_BAR,
                          hovertemplate=text("app.round_points_hover", lang,
                                             points="%{customdata}", games="%{y}")
                          + "<extra></extra>")],
@@ -332,14 +333,22 @@ class RoundPointsChart:
                              margin=dict(l=60, r=10, t=40, b=40),
                              xaxis=dict(title=text("app.round_points_x", lang)),
                              yaxis=dict(title=text("app.round_points_y", lang), tickformat=",d")))
+        self._caption = tagged(w.HTML(), "uno-caption", "uno-round-points-caption")
+        self.widget = tagged(w.VBox([self.figure, self._caption]), "uno-app", "uno-round-points")
+        self._render()
+
+    def _render(self) -> None:
+        lang = self._lang
+        finished = [r for r in self._result.records if r.winner is not None]
+        points = [r.points if r.rounds <= 1 else r.points / r.rounds for r in finished]
+        low, _, high = statistics.quantiles(points, n=4) if len(points) >= 2 else (0, 0, 0)
+        bars = histogram({"points": points}, self._bins)
+        with self.figure.batch_update():
+            bar = self.figure.data[0]
+            bar.x, bar.y, bar.width = bars.centres, bars.counts["points"], bars.width
+            bar.customdata = bars.names(lang)
         self.figure.draw()
         caption = text("app.round_points_caption", lang, games=fmt_int(len(points), lang),
                        count=len(points), low=fmt_int(round(low), lang),
                        high=fmt_int(round(high), lang))
-        self._caption = tagged(w.HTML(_para(caption)), "uno-caption",
-                               "uno-round-points-caption")
-        self.widget = tagged(w.VBox([self.figure, self._caption]), "uno-app", "uno-round-points")
-
-    def _ipython_display_(self) -> None:  # pragma: no cover - notebook only
-        from IPython.display import display
-        display(self.widget)
+        self._caption.value = _para(caption)

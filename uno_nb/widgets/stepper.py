@@ -27,6 +27,7 @@ from ..sim.simulation import play_game
 from ..texts import card_name, player_name, rule_name, text
 from ._common import tagged
 from ..texts.numbers import fmt_int
+from .app import App
 from .odds_panel import OddsPanel
 from .rules_panel import RulesPanel
 
@@ -58,7 +59,7 @@ def _rule_html(rule: str, lang: str) -> str:
             f'{escape(rule_name(rule, lang))}</span>')
 
 
-class GameStepper:
+class GameStepper(App):
     """Deal a seeded game, step through it, change the rules and see the same
     deal play out differently.
 
@@ -292,10 +293,6 @@ class GameStepper:
         game = self._game
         return [game.event_text(e, self._lang, viewer=self._seat, codes=self._codes.value)
                 for e in game.events]
-
-    def _ipython_display_(self) -> None:  # pragma: no cover - notebook only
-        from IPython.display import display
-        display(self.widget)
 
 
 def _unseen(said: str) -> str:

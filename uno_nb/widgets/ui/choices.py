@@ -8,7 +8,7 @@ from typing import Any
 
 import traitlets as t
 
-from .controls import ValueWidget, Widget
+from .controls import DescriptionWidget, ValueWidget, Widget
 
 __all__ = ["Dropdown", "SelectionSlider", "BoundedIntText", "IntSlider", "Play", "IntProgress"]
 
@@ -26,14 +26,15 @@ def _pairs(options: Any) -> list[tuple[str, Any]]:
     return pairs
 
 
-class _Selection(ValueWidget):
+class _Selection(DescriptionWidget, ValueWidget):
     """A choice among options (a menu, a slider of named steps)."""
 
     options = t.Any(())
     value = t.Any(None, allow_none=True)
     index = t.Int(None, allow_none=True)
     label = t.Unicode(None, allow_none=True)
-    _drawn = (*Widget._drawn, "index", "options")
+    disabled = t.Bool(False)
+    _drawn = (*DescriptionWidget._drawn, "disabled", "index", "options")
 
     def __init__(self, options: Any = (), value: Any = None, index: int | None = None,
                  label: str | None = None, **kwargs: Any) -> None:
@@ -51,7 +52,10 @@ class _Selection(ValueWidget):
 
     @t.validate("options")
     def _valid_options(self, proposal: Any) -> Any:
-        self._pairs = _pairs(proposal["value"])
+        pairs = _pairs(proposal["value"])
+        if not pairs and isinstance(self, SelectionSlider):
+            raise t.TraitError("options must be nonempty")
+        self._pairs = pairs
         return proposal["value"]
 
     @t.observe("options")
@@ -129,7 +133,12 @@ class Dropdown(_Selection):
 
 
 class SelectionSlider(_Selection):
+    """A slider of named steps: as ipywidgets', it always has one chosen
+    (options that are empty are refused)."""
+
     kind = "selectionslider"
+    index = t.Int(0)
+    label = t.Unicode("")
     continuous_update = t.Bool(True)
     readout = t.Bool(True)
     _drawn = (*_Selection._drawn, "continuous_update")
@@ -138,14 +147,14 @@ class SelectionSlider(_Selection):
         return {**super()._props(), "cu": self.continuous_update}
 
 
-class _Bounded(ValueWidget):
-    """An integer kept between ``min`` and ``max``."""
+class _Bounded(DescriptionWidget, ValueWidget):
+    """An integer kept between ``min`` and ``max`` (as ipywidgets', a number
+    given as a float is made an integer)."""
 
-    value = t.Int(0)
-    min = t.Int(0)
-    max = t.Int(100)
-    step = t.Int(1)
-    _drawn = (*Widget._drawn, "value", "min", "max", "step")
+    value = t.CInt(0)
+    min = t.CInt(0)
+    max = t.CInt(100)
+    _drawn = (*DescriptionWidget._drawn, "value", "min", "max")
 
     def __init__(self, value: int | None = None, min: int = 0, max: int = 100, **kwargs: Any) -> None:
         super().__init__(min=min, max=max, **kwargs)
@@ -163,7 +172,18 @@ class _Bounded(ValueWidget):
         self.value = max(self.min, min(self.max, self.value))
 
     def _props(self) -> dict[str, Any]:
-        return {**super()._props(), "min": self.min, "max": self.max, "step": self.step}
+        return {**super()._props(), "min": self.min, "max": self.max}
+
+
+class _Stepped(_Bounded):
+    """A bounded integer a person changes, by ``step``."""
+
+    step = t.CInt(1)
+    disabled = t.Bool(False)
+    _drawn = (*_Bounded._drawn, "step", "disabled")
+
+    def _props(self) -> dict[str, Any]:
+        return {**super()._props(), "step": self.step}
 
     def _from_browser(self, message: dict[str, Any]) -> None:
         value = message.get("v")
@@ -175,25 +195,25 @@ class _Bounded(ValueWidget):
         self._touch()
 
 
-class BoundedIntText(_Bounded):
+class BoundedIntText(_Stepped):
     kind = "inttext"
 
 
-class IntSlider(_Bounded):
+class IntSlider(_Stepped):
     kind = "intslider"
     continuous_update = t.Bool(True)
     readout = t.Bool(True)
-    _drawn = (*_Bounded._drawn, "continuous_update")
+    _drawn = (*_Stepped._drawn, "continuous_update")
 
     def _props(self) -> dict[str, Any]:
         return {**super()._props(), "cu": self.continuous_update}
 
 
-class Play(_Bounded):
+class Play(_Stepped):
     """Steps its value from min to max on a timer that runs in the browser."""
 
     kind = "play"
-    interval = t.Int(100)
+    interval = t.CInt(100)
     show_repeat = t.Bool(True)
     #: whether the timer runs: set by the page's buttons, or from Python
     #: (False stops the page's timer, True starts it)
@@ -202,7 +222,7 @@ class Play(_Bounded):
     #: page's language: ipywidgets' Play has none)
     button_names = t.Tuple(t.Unicode(), t.Unicode(), t.Unicode(),
                            default_value=("play", "pause", "stop"))
-    _drawn = (*_Bounded._drawn, "interval", "playing", "button_names")
+    _drawn = (*_Stepped._drawn, "interval", "playing", "button_names")
 
     def _props(self) -> dict[str, Any]:
         return {**super()._props(), "ms": self.interval, "pl": self.playing,
@@ -221,7 +241,8 @@ class Play(_Bounded):
 
 class IntProgress(_Bounded):
     kind = "progress"
-    bar_style = t.Unicode("")
+    bar_style = t.CaselessStrEnum(values=["success", "info", "warning", "danger", ""],
+                                  default_value="")
     _drawn = (*_Bounded._drawn, "bar_style")
 
     def _props(self) -> dict[str, Any]:

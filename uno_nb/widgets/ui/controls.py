@@ -1,31 +1,33 @@
 """The light controls: plain Python objects with the ipywidgets API the apps
 use (:class:`Widget` and the simple controls, the boxes), their looks
 (:class:`Layout`, :class:`Style`), and how their changes reach the panels
-that draw them (:func:`batch`).  Menus, sliders and bounded numbers are in
-:mod:`.choices`."""
+that draw them (through :mod:`.registry`).  Menus, sliders and bounded
+numbers are in :mod:`.choices`.
+
+Each class carries the traits its ipywidgets namesake has, no more (the
+kit's own few are listed in :data:`uno_nb.widgets.ui.OWN_TRAITS`): the root
+:class:`Widget` none, :class:`DOMWidget` a ``tooltip`` and a ``layout``,
+:class:`DescriptionWidget` a ``description`` and a ``style``, and
+``disabled`` only on the controls a person works (not on a box, a text or a
+progress bar)."""
 
 from __future__ import annotations
 
 import itertools
-import threading
 import weakref
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 import ipywidgets
 import traitlets as t
 
-if TYPE_CHECKING:
-    from .panel import Panel
+from . import registry
 
-__all__ = ["Layout", "Style", "ButtonStyle", "Widget", "ValueWidget", "HTML", "Label", "Button",
-           "Checkbox", "Text", "Box", "HBox", "VBox", "Accordion", "batch", "real_widget"]
+__all__ = ["Layout", "Style", "ButtonStyle", "Widget", "DOMWidget", "DescriptionWidget",
+           "ValueWidget", "HTML", "Label", "Button", "Checkbox", "Text", "Box", "HBox", "VBox",
+           "Accordion", "LAYOUT_PROPERTIES", "real_widget"]
 
 _ids = itertools.count(1)
-_lock = threading.RLock()
-_local = threading.local()
-#: The panels on show: a changed control marks itself in those that draw it.
-_panels: "weakref.WeakSet[Panel]" = weakref.WeakSet()
 
 
 # -- looks: CSS properties and styles, shared like ipywidgets' Layout ----------------------
@@ -66,33 +68,47 @@ class _Look:
         return dict(self._values)
 
 
-class Layout(_Look):
-    """The box properties ipywidgets' ``Layout`` has (as CSS, ``_`` for ``-``)."""
+#: The box properties a :class:`Layout` takes: ipywidgets' ``Layout``'s (as
+#: CSS, ``_`` for ``-``; ``border`` as ipywidgets takes it, for all four
+#: sides), and CSS's ``gap`` (the kit's own: ipywidgets 8 has ``grid_gap``
+#: only, and the board's rows space their items with it).
+LAYOUT_PROPERTIES = frozenset({
+    "display", "visibility", "width", "height", "min_width", "max_width", "min_height",
+    "max_height", "flex", "flex_flow", "align_items", "align_self", "align_content",
+    "justify_content", "justify_items", "margin", "padding", "border", "overflow", "order",
+    "gap", "grid_gap", "object_fit", "object_position", "top", "left", "right", "bottom",
+    "grid_template_columns", "grid_template_rows", "grid_template_areas", "grid_area",
+    "grid_row", "grid_column", "grid_auto_columns", "grid_auto_rows", "grid_auto_flow"})
 
-    _names = frozenset({
-        "display", "visibility", "width", "height", "min_width", "max_width", "min_height",
-        "max_height", "flex", "flex_flow", "flex_wrap", "align_items", "align_self",
-        "align_content", "justify_content", "justify_items", "margin", "padding", "border",
-        "overflow", "overflow_x", "overflow_y", "order", "gap", "grid_gap", "object_fit",
-        "object_position", "top", "left", "right", "bottom", "grid_template_columns",
-        "grid_template_rows", "grid_template_areas", "grid_area", "grid_row", "grid_column",
-        "grid_auto_columns", "grid_auto_rows", "grid_auto_flow"})
+
+class Layout(_Look):
+    """The box properties ipywidgets' ``Layout`` has (:data:`LAYOUT_PROPERTIES`)."""
+
+    _names = LAYOUT_PROPERTIES
 
 
 class Style(_Look):
-    """The looks ipywidgets' styles have: the description's width, a button's
-    colour and weight, a slider's handle, a bar's colour."""
+    """The looks ipywidgets' styles have, one class for all: the
+    description's width, a button's colour and weight, a slider's handle, a
+    progress bar's colour, a text's colour and background."""
 
     _names = frozenset({"description_width", "button_color", "font_weight", "font_style",
                         "font_size", "font_family", "font_variant", "text_color",
                         "text_decoration", "handle_color", "bar_color", "background"})
 
 
-ButtonStyle = Style
+class ButtonStyle(Style):
+    """A button's looks: the properties of ipywidgets' ``ButtonStyle``."""
+
+    _names = frozenset({"button_color", "font_weight", "font_style", "font_size",
+                        "font_family", "font_variant", "text_color", "text_decoration"})
 
 
 def _look(cls: type[_Look], value: Any) -> _Look:
+    """``value`` as a look of kind ``cls``: itself, or made of a dict."""
     if isinstance(value, _Look):
+        if not isinstance(value, cls):  # as ipywidgets: a button's style is a ButtonStyle
+            raise TypeError(f"a {cls.__name__} is wanted here, not a {type(value).__name__}")
         return value
     return cls(**(value or {}))
 
@@ -100,46 +116,33 @@ def _look(cls: type[_Look], value: Any) -> _Look:
 # -- the controls --------------------------------------------------------------------------
 
 class Widget(t.HasTraits):
-    """A light control: what ipywidgets' DOM widgets have in common."""
+    """A light control: the root of them all, as ipywidgets' ``Widget`` (no
+    trait of its own a person sees; the CSS classes, the layout and the
+    style are drawn by every control that has them)."""
 
     kind = "widget"
-    description = t.Unicode("")
-    tooltip = t.Unicode(None, allow_none=True)
-    disabled = t.Bool(False)
     _dom_classes = t.Tuple()
     #: the traits the browser draws (each type adds its own)
-    _drawn: tuple[str, ...] = ("description", "tooltip", "disabled", "_dom_classes")
+    _drawn: tuple[str, ...] = ("_dom_classes",)
+    #: the looks a control of this kind takes (ipywidgets': a DOMWidget's
+    #: layout, a DescriptionWidget's style), and the look a style given as a
+    #: dict becomes
+    _looks: tuple[str, ...] = ()
+    _style_kind: type[_Look] = Style
 
-    def __init__(self, *, layout: Any = None, style: Any = None, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: Any) -> None:
+        looks = {name: kwargs.pop(name) for name in self._looks if name in kwargs}
+        unknown = sorted(name for name in kwargs if not self.has_trait(name))
+        if unknown:  # ipywidgets would warn and go on; a closed subset says so
+            raise TypeError(f"{type(self).__name__} takes no {', '.join(unknown)}")
         self._uid = next(_ids)
         self._closed = False
-        self._layout = _look(Layout, layout)
-        self._style = _look(Style, style)
+        self._layout = _look(Layout, looks.get("layout"))
+        self._style = _look(self._style_kind, looks.get("style"))
         super().__init__(**kwargs)
         self._layout._owners.add(self)
         self._style._owners.add(self)
         self.observe(lambda change: self._touch(), names=list(self._drawn))
-
-    # ipywidgets' Layout and style are attributes that may be replaced
-    @property
-    def layout(self) -> Layout:
-        return self._layout  # type: ignore[return-value]
-
-    @layout.setter
-    def layout(self, value: Any) -> None:
-        self._layout = _look(Layout, value)
-        self._layout._owners.add(self)
-        self._touch()
-
-    @property
-    def style(self) -> Style:
-        return self._style  # type: ignore[return-value]
-
-    @style.setter
-    def style(self, value: Any) -> None:
-        self._style = _look(Style, value)
-        self._style._owners.add(self)
-        self._touch()
 
     def add_class(self, className: str) -> "Widget":
         if className not in self._dom_classes:
@@ -163,18 +166,22 @@ class Widget(t.HasTraits):
     @contextmanager
     def hold_sync(self) -> Iterator[None]:
         """Send this control's changes together (as ipywidgets' ``hold_sync``)."""
-        with batch():
+        with registry.batch():
             yield
 
     # -- drawing -----------------------------------------------------------------------
 
     def _touch(self) -> None:
-        _changed(self)
+        registry.changed(self._uid)
 
     def _props(self) -> dict[str, Any]:
-        props = {"d": self.description, "dis": self.disabled}
-        if self.tooltip:
-            props["tip"] = self.tooltip
+        props: dict[str, Any] = {}
+        if self.has_trait("description"):
+            props["d"] = getattr(self, "description")
+        if self.has_trait("disabled"):
+            props["dis"] = getattr(self, "disabled")
+        if getattr(self, "tooltip", None):
+            props["tip"] = getattr(self, "tooltip")
         return props
 
     def _node(self) -> dict[str, Any]:
@@ -202,8 +209,48 @@ class Widget(t.HasTraits):
         return bundle
 
 
+class DOMWidget(Widget):
+    """A control on the page: a tooltip, and a layout (as ipywidgets'
+    ``DOMWidget``; ipywidgets' ``Layout`` and style are attributes that may
+    be replaced)."""
+
+    tooltip = t.Unicode(None, allow_none=True)
+    _drawn = (*Widget._drawn, "tooltip")
+    _looks: tuple[str, ...] = ("layout",)
+
+    @property
+    def layout(self) -> Layout:
+        return self._layout  # type: ignore[return-value]
+
+    @layout.setter
+    def layout(self, value: Any) -> None:
+        self._layout = _look(Layout, value)
+        self._layout._owners.add(self)
+        self._touch()
+
+
+class DescriptionWidget(DOMWidget):
+    """A control with words beside it (``description``) and a ``style``, as
+    ipywidgets' ``DescriptionWidget`` (which ipywidgets does not export:
+    neither does :mod:`uno_nb.widgets.ui`)."""
+
+    description = t.Unicode("")
+    _drawn = (*DOMWidget._drawn, "description")
+    _looks = ("layout", "style")
+
+    @property
+    def style(self) -> Style:
+        return self._style  # type: ignore[return-value]
+
+    @style.setter
+    def style(self, value: Any) -> None:
+        self._style = _look(self._style_kind, value)
+        self._style._owners.add(self)
+        self._touch()
+
+
 class ValueWidget(Widget):
-    """A control with a value a person changes."""
+    """A control with a value (as ipywidgets' ``ValueWidget``, a value and no more)."""
 
     value: Any
 
@@ -211,11 +258,15 @@ class ValueWidget(Widget):
         return {**super()._props(), "v": self.value}
 
 
-class HTML(ValueWidget):
+#: ipywidgets' placeholder of an HTML or a text: a zero-width space (none shown)
+_NO_PLACEHOLDER = "\u200b"
+
+
+class HTML(DescriptionWidget, ValueWidget):
     kind = "html"
     value = t.Unicode("")
-    placeholder = t.Unicode("")
-    _drawn = (*Widget._drawn, "value")
+    placeholder = t.Unicode(_NO_PLACEHOLDER)
+    _drawn = (*DescriptionWidget._drawn, "value")
 
     def __init__(self, value: str = "", **kwargs: Any) -> None:
         super().__init__(value=value, **kwargs)
@@ -225,16 +276,19 @@ class Label(HTML):
     kind = "label"
 
 
-class Button(Widget):
+class Button(DescriptionWidget):
     """A button.  ``face``: a picture drawn on it above its words (the play
     page's cards: an inline SVG from :func:`uno_nb.engine.render.card_svg`, markup
     the kit made, as an :class:`HTML` control's value is)."""
 
     kind = "button"
-    button_style = t.Unicode("")
+    disabled = t.Bool(False)
+    button_style = t.CaselessStrEnum(values=["primary", "success", "info", "warning", "danger",
+                                             ""], default_value="")
     icon = t.Unicode("")
     face = t.Unicode("")
-    _drawn = (*Widget._drawn, "button_style", "icon", "face")
+    _drawn = (*DescriptionWidget._drawn, "disabled", "button_style", "icon", "face")
+    _style_kind = ButtonStyle
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -265,11 +319,12 @@ class Button(Widget):
             self.click()
 
 
-class Checkbox(ValueWidget):
+class Checkbox(DescriptionWidget, ValueWidget):
     kind = "checkbox"
     value = t.Bool(False)
+    disabled = t.Bool(False)
     indent = t.Bool(True)
-    _drawn = (*Widget._drawn, "value", "indent")
+    _drawn = (*DescriptionWidget._drawn, "value", "disabled", "indent")
 
     def _props(self) -> dict[str, Any]:
         return {**super()._props(), "indent": self.indent}
@@ -280,17 +335,19 @@ class Checkbox(ValueWidget):
         self._touch()  # refused, or kept: the page shows the value
 
 
-class Text(ValueWidget):
+class Text(DescriptionWidget, ValueWidget):
     """A line a person types (an answer, a class code, a nickname).  The page
     sends what was typed when the box loses focus or Enter is pressed;
     Enter also calls the :meth:`on_submit` handlers."""
 
     kind = "text"
     value = t.Unicode("")
-    placeholder = t.Unicode("")
+    disabled = t.Bool(False)
+    placeholder = t.Unicode(_NO_PLACEHOLDER)
     #: the most characters kept: a longer text from the page is cut to this
+    #: (the kit's own: ipywidgets' Text keeps any length)
     max_length = t.Int(200)
-    _drawn = (*Widget._drawn, "value", "placeholder")
+    _drawn = (*DescriptionWidget._drawn, "value", "disabled", "placeholder")
 
     def __init__(self, value: str = "", **kwargs: Any) -> None:
         super().__init__(value=value, **kwargs)
@@ -309,7 +366,7 @@ class Text(ValueWidget):
 
     def _props(self) -> dict[str, Any]:
         props = super()._props()
-        if self.placeholder:
+        if self.placeholder.strip(_NO_PLACEHOLDER):
             props["ph"] = self.placeholder
         return props
 
@@ -335,10 +392,10 @@ def real_widget(widget: Any) -> ipywidgets.Widget | None:
     return made if isinstance(made, ipywidgets.Widget) else None
 
 
-class Box(Widget):
+class Box(DOMWidget):
     kind = "box"
     children: Any = t.Tuple()
-    _drawn = (*Widget._drawn, "children")
+    _drawn = (*DOMWidget._drawn, "children")
 
     def __init__(self, children: Sequence[Any] = (), **kwargs: Any) -> None:
         super().__init__(children=tuple(children), **kwargs)
@@ -369,7 +426,7 @@ class Accordion(Box):
 
     kind = "accordion"
     titles = t.Tuple()
-    selected_index = t.Int(None, allow_none=True)
+    selected_index = t.CInt(None, allow_none=True)
     _drawn = (*Box._drawn, "titles", "selected_index")
 
     def _props(self) -> dict[str, Any]:
@@ -377,38 +434,8 @@ class Accordion(Box):
 
     def _from_browser(self, message: dict[str, Any]) -> None:
         index = message.get("v")
-        if not self.disabled and (index is None or (
+        if (index is None or (
                 isinstance(index, int) and not isinstance(index, bool)
                 and 0 <= index < len(self.children))):
             self.selected_index = index
         self._touch()
-
-
-# -- sending changes -----------------------------------------------------------------------
-
-@contextmanager
-def batch() -> Iterator[None]:
-    """Send the changes made inside together, when the outermost batch ends."""
-    _local.depth = getattr(_local, "depth", 0) + 1
-    try:
-        yield
-    finally:
-        _local.depth -= 1
-        if not _local.depth:
-            _flush()
-
-
-def _changed(widget: Widget) -> None:
-    with _lock:
-        for panel in list(_panels):
-            if widget._uid in panel._nodes:
-                panel._dirty.add(widget._uid)
-    if not getattr(_local, "depth", 0):
-        _flush()
-
-
-def _flush() -> None:
-    with _lock:
-        for panel in list(_panels):
-            if panel._dirty:
-                panel._send_patch()

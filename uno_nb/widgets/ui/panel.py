@@ -14,7 +14,8 @@ import ipywidgets
 import traitlets as t
 
 from ..assets import UI_ENV, UI_FOLDER, ui_version
-from .controls import Box, Layout, VBox, Widget, _lock, _panels, batch, real_widget
+from . import registry
+from .controls import LAYOUT_PROPERTIES, Box, VBox, Widget, real_widget
 
 __all__ = ["Panel", "mount"]
 
@@ -77,7 +78,7 @@ class Panel(anywidget.AnyWidget):
         self._walk()
         esm, css = _sources()
         super().__init__(layout=_PANEL_LAYOUT, _esm=esm, _css=css)
-        _panels.add(self)
+        registry.show(self)
         self.on_msg(self._on_message)
 
     @property
@@ -86,7 +87,7 @@ class Panel(anywidget.AnyWidget):
         return (self.root,)
 
     def close(self) -> None:
-        _panels.discard(self)
+        registry.hide(self)
         super().close()
 
     def _walk(self) -> dict[int, Widget]:
@@ -108,7 +109,7 @@ class Panel(anywidget.AnyWidget):
         """The whole tree as it is (what a page loading it is sent).  The
         changes still to be sent stay so: the patch that follows is
         numbered after this tree, and a page holding it applies the patch."""
-        with _lock:
+        with registry.lock:
             self._send_patch()  # what is pending goes first, so the tree is the newest
             return {"seq": self._seq, "root": self.root._uid,
                     "nodes": {str(uid): node._node() for uid, node in self._nodes.items()}}
@@ -116,8 +117,20 @@ class Panel(anywidget.AnyWidget):
     def send_state(self, key: Any = None) -> None:
         # made and sent under the lock: no patch of another thread can pass
         # the tree on its way (the page would go back to the older tree)
-        with _lock:
+        with registry.lock:
             super().send_state(key)
+
+    # -- what the registry asks of a panel on show (registry.Drawing) -----------------
+
+    def mark(self, uid: int) -> None:
+        """The control ``uid`` changed: sent with the next patch, if drawn here."""
+        if uid in self._nodes:
+            self._dirty.add(uid)
+
+    def send_changes(self) -> None:
+        """Send the marked controls, if any (a patch)."""
+        if self._dirty:
+            self._send_patch()
 
     def _send_patch(self) -> None:
         before = set(self._nodes)
@@ -146,7 +159,7 @@ class Panel(anywidget.AnyWidget):
         node = self._nodes.get(uid) if isinstance(uid, int) else None
         if node is None or node._closed:  # a control the page no longer shows: dropped
             return
-        with batch():
+        with registry.batch():
             node._from_browser(content)
 
 
@@ -190,7 +203,7 @@ def _real_box(box: Box) -> ipywidgets.Box:
         greys its results out by a class while games are played)."""
         real._dom_classes = tuple(box._dom_classes)
         wanted = box.layout.json()
-        for name in Layout._names:
+        for name in LAYOUT_PROPERTIES:
             value = wanted.get(name)
             if getattr(real.layout, name, None) != value and real.layout.has_trait(name):
                 setattr(real.layout, name, value)
