@@ -17,13 +17,14 @@ from typing import Sequence
 __all__ = ["fingerprint", "drop_stale_cache", "forget_stale_machine_code", "READY_NAME",
            "cache_folder", "ready_marker", "mark_ready", "failed_marker", "mark_failed",
            "not_ready", "SERVED_ENV", "NOT_COMPILED", "COMPILED_ELSEWHERE", "COMPILE_FAILED",
-           "is_compiling_reason"]
+           "is_compiling_reason", "numba_missing"]
 
 #: The modules of this package that numba does not compile.
 _NOT_COMPILED = ("__init__.py", "__main__.py", "cache.py")
 
 
-def _numba_missing() -> str | None:
+def numba_missing() -> str | None:
+    """Why the kernel cannot compile here (numba not installed), or ``None``."""
     try:
         import numba  # noqa: F401
     except ImportError:
@@ -121,7 +122,7 @@ def cache_folder() -> Path | None:
     """numba's disk cache folder for the kernel's modules, or ``None`` when
     there is no disk cache (numba missing, or ``NUMBA_DISABLE_JIT=1``, which
     runs the kernel's Python as it is: nothing to compile)."""
-    if _numba_missing() is not None:
+    if numba_missing() is not None:
         return None
     from . import jit as kj
     try:
@@ -228,7 +229,7 @@ def not_ready(marker: Path | None = None) -> str | None:
     the first compiled call would compile for half a minute.  Cheap enough to
     ask before every lab run: a file of a few hundred bytes and a dozen
     ``stat`` calls (the fingerprint is computed once per process)."""
-    missing = _numba_missing()
+    missing = numba_missing()
     if missing is not None:
         return missing
     marker = ready_marker() if marker is None else marker

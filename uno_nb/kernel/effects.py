@@ -147,13 +147,8 @@ def action(st: I64, p: int, c: int, colour: int, phase: int, ru: I64) -> bool:
     if rank == RK_S:
         colour_of_card(st, c)
         st[FIRED + F_SKIP] += 1
-        if st[OUTS]:
-            skipped = after(st, p)
-            st[CUR] = after(st, skipped)
-        else:
-            d = st[DIR]
-            skipped = (p + d) % n
-            st[CUR] = (skipped + d) % n
+        skipped = after(st, p)
+        st[CUR] = after(st, skipped)
         st[PHASE] = P_TURN
         if ru[O_REVERSE_BOUNCE] and skipped != p:
             st[BOUNCE] = skipped
@@ -162,7 +157,6 @@ def action(st: I64, p: int, c: int, colour: int, phase: int, ru: I64) -> bool:
         colour_of_card(st, c)
         st[FIRED + F_REVERSE] += 1
         st[DIR] = -st[DIR]
-        d = st[DIR]
         if phase == P_PENALTY:
             st[W4SET] = 0
             st[CUR] = after(st, p)
@@ -181,7 +175,7 @@ def action(st: I64, p: int, c: int, colour: int, phase: int, ru: I64) -> bool:
             st[CUR] = p
             st[FIRED + F_TWO_SKIP] += 1
         else:
-            st[CUR] = (p + d) % n if not st[OUTS] else after(st, p)
+            st[CUR] = after(st, p)
         return True
     # W
     set_colour(st, colour)
