@@ -10,10 +10,11 @@ from __future__ import annotations
 from . import mtrand as mt
 from numba import njit
 
-from .layout import (C_COL, C_DRAW, C_PTS, C_RANK, CHALLENGE, COLOUR_CARDS, DEAL, DECK_LEN, DECKK,
-                     DECKS, DISC, DRAW, Four, HC, HSIZE, I64, M_CARD, M_COLOUR, M_KIND, M_TARGET,
-                     MVB, NCARDS, NDISC, P_COLOUR, P_EXCHANGE, P_GIVE, P_PENALTY, P_SWAP, PASS,
-                     PHASE, PLAY, READY, RK_P2, RK_R, RK_S, SWAP, U32, W4ACC, W4PREV, W4SET)
+from .constants import (CHALLENGE, DEAL, DRAW, PASS, PLAY, P_COLOUR, P_EXCHANGE, P_GIVE, P_PENALTY,
+                        P_SWAP, READY, RK_P2, RK_R, RK_S, SWAP)
+from .layout import (COLOUR_CARDS, C_COL, C_DRAW, C_PTS, C_RANK, DECKK, DECKS, DECK_LEN, DISC,
+                     Four, HC, HSIZE, I64, MVB, M_CARD, M_COLOUR, M_KIND, M_TARGET, NCARDS, NDISC,
+                     PHASE, U32, W4ACC, W4PREV, W4SET)
 from .state import after
 
 

@@ -10,23 +10,27 @@ import numpy as np
 from . import mtrand as mt
 from numba import njit
 
-from .layout import (ADVISE, BOUNCE, C_COL, C_DRAW, C_NUM, C_RANK, CATCH, CHALLENGE,
-                     CHALLENGE_RETURN, CHANCE, COLMASK, COLOUR, COLOURV, CUR, D_DECK, D_SLOW,
-                     D_TALK, DEAL, DEALER, DECK_LEN, DECKK, DECKS, DIR, DISC, DRAW, DRAWNC, EXFIRST,
-                     EXGIVEN, EXPART, F_ADVICE, F_ANYTIME, F_BLUFF, F_BOUNCE, F_CATCH, F_CHALLENGE,
-                     F_DEFLECT, F_DOUBLES, F_DRAW2, F_GUILTY, F_GUILTY_STD, F_H2O, F_INNOCENT,
-                     F_JUMP, F_PLUS10, F_READY, F_REVERSE, F_SAVE2, F_SEVEN_ZERO, F_SILENT, F_SKIP,
-                     F_SKIP_ANSWER, F_STACK, F_STACK_MIXED, F_START, F_START_NUMBER, F_SWAP_FIVE,
-                     F_TWO_SKIP, F_UNO, F_UNO_CENTER, F_W4, F_WHEEL, F_WILD, FIRED, GIVE, HC, HMASK,
-                     HSIZE, I64, LAST, LASTWIN, LOSER, MATCH, MATCHV, MAXROUNDS, N, NDISC, NFINISH,
-                     NO, NPILE, O_CHALLENGE, O_COLOUR_WHEEL, O_DEFLECT_2, O_H2O, O_REVERSE_BOUNCE,
-                     O_SCORING, O_SEVEN_ZERO, O_SILENT_BLACK, O_SILENT_TWOS, O_STACK, O_STACK_MIXED,
-                     O_START_CARD, O_SWAP_FIVE, O_TWO_PLAYER_SKIP, O_UNO_CENTER, O_UNO_PENALTY,
-                     O_W4_ANYTIME, O_W4_SAVE_2, OUT, OUTS, P_COLOUR, P_DRAWN, P_EXCHANGE, P_GIVE,
-                     P_PENALTY, P_SWAP, P_TURN, PASS, PCARD, PENDING, PHASE, PILE, READY, RESUME,
-                     RK_P2, RK_R, RK_S, RK_W, RK_W10, RK_W4, ROUND, SCORE_LAZY, SEED, SILENCE,
-                     SILVAL, SLAP, SLOW, SPEAK, START_NUMBER, SWAP, TMP, TOPBY, TURNS, U32, UNO,
-                     UNOOPEN, W4ACC, W4GUILTY, W4PREV, W4SET, WHEEL, WHEEL_AT, WINNER)
+from .constants import (ADVISE, CATCH, CHALLENGE, CHALLENGE_RETURN, COLOUR, DEAL, DRAW, D_DECK,
+                        D_SLOW, D_TALK, F_R_CHALLENGE, F_R_CHALLENGE_GUILTY,
+                        F_R_CHALLENGE_GUILTY_STD, F_R_CHALLENGE_INNOCENT, F_R_DRAW2, F_R_REVERSE,
+                        F_R_SKIP, F_R_SKIP_ANSWER, F_R_START_EFFECT, F_R_UNO, F_R_W4, F_R_W4_BLUFF,
+                        F_R_WILD, F_T_ADVICE, F_T_READY, F_T_SILENT_TWOS, F_T_UNO_CATCH,
+                        F_T_UNO_CENTER, F_V_COLOUR_WHEEL, F_V_DEFLECT_2, F_V_DOUBLES, F_V_H2O,
+                        F_V_JUMP_IN, F_V_PLUS10, F_V_REVERSE_BOUNCE, F_V_SEVEN_ZERO, F_V_STACK,
+                        F_V_STACK_MIXED, F_V_START_NUMBER, F_V_SWAP_FIVE, F_V_TWO_PLAYER_SKIP,
+                        F_V_W4_ANYTIME, F_V_W4_SAVE_2, GIVE, O_CHALLENGE, O_COLOUR_WHEEL,
+                        O_DEFLECT_2, O_H2O, O_REVERSE_BOUNCE, O_SCORING, O_SEVEN_ZERO,
+                        O_SILENT_BLACK, O_SILENT_TWOS, O_STACK, O_STACK_MIXED, O_START_CARD,
+                        O_SWAP_FIVE, O_TWO_PLAYER_SKIP, O_UNO_CENTER, O_UNO_PENALTY, O_W4_ANYTIME,
+                        O_W4_SAVE_2, PASS, P_COLOUR, P_DRAWN, P_EXCHANGE, P_GIVE, P_PENALTY,
+                        P_SWAP, P_TURN, READY, RK_P2, RK_R, RK_S, RK_W, RK_W10, RK_W4, SCORE_LAZY,
+                        SLOW, SPEAK, START_NUMBER, SWAP, UNO)
+from .layout import (BOUNCE, CHANCE, COLMASK, COLOURV, CUR, C_COL, C_DRAW, C_NUM, C_RANK, DEALER,
+                     DECKK, DECKS, DECK_LEN, DIR, DISC, DRAWNC, EXFIRST, EXGIVEN, EXPART, FIRED,
+                     HC, HMASK, HSIZE, I64, LAST, LASTWIN, LOSER, MATCH, MATCHV, MAXROUNDS, N,
+                     NDISC, NFINISH, NO, NPILE, OUT, OUTS, PCARD, PENDING, PHASE, PILE, RESUME,
+                     ROUND, SEED, SILENCE, SILVAL, SLAP, TMP, TOPBY, TURNS, U32, UNOOPEN, W4ACC,
+                     W4GUILTY, W4PREV, W4SET, WHEEL, WHEEL_AT, WINNER)
 from .state import (add_card, after, clear_pending, colour_of_card, flag, i64, next_rng,
                     partners_any, remove_card, set_colour, shuffle, top)
 from .round import (draw_cards, one_or_none_left, take_forced_penalty, take_penalty, turn_draw,
@@ -45,13 +49,13 @@ def draw_card_played(st: I64, p: int, c: int, colour: int, phase: int, ru: I64) 
         answer = -1
         if ru[O_STACK] and (same or ru[O_STACK_MIXED]):
             total = st[PENDING] + C_DRAW[c]
-            answer = F_STACK if same else F_STACK_MIXED
+            answer = F_V_STACK if same else F_V_STACK_MIXED
         elif answering and C_RANK[c] == RK_P2 and C_RANK[pc] == RK_P2 and ru[O_DEFLECT_2]:
-            answer = F_DEFLECT
+            answer = F_V_DEFLECT_2
         elif answering and C_RANK[c] == RK_P2 and C_RANK[pc] == RK_W4 and ru[O_W4_SAVE_2]:
-            answer = F_SAVE2
+            answer = F_V_W4_SAVE_2
         elif answering:
-            st[FIRED + F_JUMP] += 1
+            st[FIRED + F_V_JUMP_IN] += 1
         if answer >= 0:
             st[FIRED + answer] += 1
     prev = st[COLOURV]
@@ -62,18 +66,18 @@ def draw_card_played(st: I64, p: int, c: int, colour: int, phase: int, ru: I64) 
         st[MATCHV] = MATCH[colour, C_RANK[c]]
     rank = C_RANK[c]
     if rank == RK_W4:
-        st[FIRED + F_W4] += 1
+        st[FIRED + F_R_W4] += 1
         bluff = ru[O_W4_ANYTIME] == 0 and (st[HMASK + p] & COLMASK[prev]) != 0
         if ru[O_W4_ANYTIME]:
-            st[FIRED + F_ANYTIME] += 1
+            st[FIRED + F_V_W4_ANYTIME] += 1
         elif bluff:
-            st[FIRED + F_BLUFF] += 1
+            st[FIRED + F_R_W4_BLUFF] += 1
         st[W4SET] = 1
         st[W4ACC] = p
         st[W4PREV] = prev
         st[W4GUILTY] = bluff
     else:
-        st[FIRED + (F_DRAW2 if rank == RK_P2 else F_PLUS10 if rank == RK_W10 else F_H2O)] += 1
+        st[FIRED + (F_R_DRAW2 if rank == RK_P2 else F_V_PLUS10 if rank == RK_W10 else F_V_H2O)] += 1
         st[W4SET] = 0
     if C_COL[c] < 0:
         st[TOPBY] = -1
@@ -101,7 +105,7 @@ def pass_hands_on(st: I64, ru: I64) -> None:
         st[HSIZE + t] = old[n * 64 + s]
         st[HMASK + t] = old[n * 65 + s]
     st[UNOOPEN] = -1
-    st[FIRED + F_SEVEN_ZERO] += 1
+    st[FIRED + F_V_SEVEN_ZERO] += 1
 
 
 @njit(cache=True)
@@ -114,11 +118,11 @@ def action(st: I64, p: int, c: int, colour: int, phase: int, ru: I64) -> bool:
     if C_COL[c] < 0:
         if ru[O_COLOUR_WHEEL]:
             colour = WHEEL[(WHEEL_AT[st[COLOURV]] + st[DIR]) % 4]
-            st[FIRED + F_WHEEL] += 1
+            st[FIRED + F_V_COLOUR_WHEEL] += 1
         if ru[O_SILENT_BLACK]:
             st[SILENCE] = 2
             st[SILVAL] = colour
-            st[FIRED + F_SILENT] += 1
+            st[FIRED + F_T_SILENT_TWOS] += 1
     if C_DRAW[c] > 0:
         draw_card_played(st, p, c, colour, phase, ru)
         return True
@@ -142,11 +146,11 @@ def action(st: I64, p: int, c: int, colour: int, phase: int, ru: I64) -> bool:
         if rank == 2 and ru[O_SILENT_TWOS]:
             st[SILENCE] = 1
             st[SILVAL] = p
-            st[FIRED + F_SILENT] += 1
+            st[FIRED + F_T_SILENT_TWOS] += 1
         return True
     if rank == RK_S:
         colour_of_card(st, c)
-        st[FIRED + F_SKIP] += 1
+        st[FIRED + F_R_SKIP] += 1
         skipped = after(st, p)
         st[CUR] = after(st, skipped)
         st[PHASE] = P_TURN
@@ -155,31 +159,31 @@ def action(st: I64, p: int, c: int, colour: int, phase: int, ru: I64) -> bool:
         return True
     if rank == RK_R:
         colour_of_card(st, c)
-        st[FIRED + F_REVERSE] += 1
+        st[FIRED + F_R_REVERSE] += 1
         st[DIR] = -st[DIR]
         if phase == P_PENALTY:
             st[W4SET] = 0
             st[CUR] = after(st, p)
-            st[FIRED + F_BOUNCE] += 1
+            st[FIRED + F_V_REVERSE_BOUNCE] += 1
             return True
         if p == bouncer and p != st[CUR]:
             skipper = after(st, p)
             st[CUR] = after(st, skipper)
             st[PHASE] = P_TURN
-            st[FIRED + F_BOUNCE] += 1
+            st[FIRED + F_V_REVERSE_BOUNCE] += 1
             if skipper != p:
                 st[BOUNCE] = skipper
             return True
         st[PHASE] = P_TURN
         if n - st[OUTS] == 2 and ru[O_TWO_PLAYER_SKIP]:
             st[CUR] = p
-            st[FIRED + F_TWO_SKIP] += 1
+            st[FIRED + F_V_TWO_PLAYER_SKIP] += 1
         else:
             st[CUR] = after(st, p)
         return True
     # W
     set_colour(st, colour)
-    st[FIRED + F_WILD] += 1
+    st[FIRED + F_R_WILD] += 1
     st[PHASE] = P_TURN
     st[CUR] = after(st, p)
     return True
@@ -214,11 +218,11 @@ def push_play(st: I64, mv: I64, p: int, c: int, colour: int, jump: bool, ru: I64
         st[TURNS] += 1
     if jump:
         if p == st[TOPBY]:
-            st[FIRED + F_DOUBLES] += 1
+            st[FIRED + F_V_DOUBLES] += 1
         else:
-            st[FIRED + F_JUMP] += 1
+            st[FIRED + F_V_JUMP_IN] += 1
             if C_RANK[c] == RK_S:  # (a doubled Skip answers nothing)
-                st[FIRED + F_SKIP_ANSWER] += 1
+                st[FIRED + F_R_SKIP_ANSWER] += 1
     st[TOPBY] = p
     if ru[O_H2O]:
         st[LAST + p] = c  # V-H2O: the card a player goes out on
@@ -296,13 +300,13 @@ def deal_round(st: I64, dealer: int, first: int, ru: I64, crng: U32, same_rng: b
         st[NPILE] += 1
         next_rng(st, crng)
         shuffle(st, i64(PILE), st[NPILE], crng)
-        st[FIRED + (F_START_NUMBER if by_number else F_START)] += 1
+        st[FIRED + (F_V_START_NUMBER if by_number else F_R_START_EFFECT)] += 1
     st[DISC] = t
     st[NDISC] = 1
     set_colour(st, C_COL[t] if C_COL[t] >= 0 else 0)
     if C_NUM[t] >= 0:
         return
-    st[FIRED + F_START] += 1
+    st[FIRED + F_R_START_EFFECT] += 1
     rank = C_RANK[t]
     if rank == RK_W:
         st[PHASE] = P_COLOUR
@@ -407,12 +411,12 @@ def apply_other(st: I64, mv: I64, p: int, kind: int, card: int, colour: int, tar
         challenge(st, p, ru, crng)
     elif kind == UNO:
         st[UNOOPEN] = -1
-        st[FIRED + F_UNO] += 1
+        st[FIRED + F_R_UNO] += 1
         if ru[O_UNO_CENTER]:
             st[SLAP] = p
     elif kind == CATCH:
         st[UNOOPEN] = -1
-        st[FIRED + F_CATCH] += 1
+        st[FIRED + F_T_UNO_CATCH] += 1
         draw_cards(st, target, ru[O_UNO_PENALTY], crng)
     elif kind == COLOUR:
         set_colour(st, colour)
@@ -439,7 +443,7 @@ def apply_other(st: I64, mv: I64, p: int, kind: int, card: int, colour: int, tar
             st[UNOOPEN] = -1
             st[PHASE] = P_TURN
             st[CUR] = after(st, p)
-            st[FIRED + F_SEVEN_ZERO] += 1
+            st[FIRED + F_V_SEVEN_ZERO] += 1
         else:
             st[EXFIRST] = p
             st[EXPART] = target
@@ -459,22 +463,22 @@ def apply_other(st: I64, mv: I64, p: int, kind: int, card: int, colour: int, tar
             st[EXFIRST] = -1
             st[PHASE] = P_TURN
             st[CUR] = after(st, first)
-            st[FIRED + F_SWAP_FIVE] += 1
+            st[FIRED + F_V_SWAP_FIVE] += 1
     elif kind == READY:
         st[PHASE] = P_TURN
         st[CUR] = st[RESUME]
         st[RESUME] = -1
-        st[FIRED + F_READY] += 1
+        st[FIRED + F_T_READY] += 1
     elif kind == SPEAK:
         st[SILENCE] = 0
-        st[FIRED + F_SILENT] += 1
+        st[FIRED + F_T_SILENT_TWOS] += 1
         draw_cards(st, p, i64(2), crng)
     elif kind == ADVISE:
-        st[FIRED + F_ADVICE] += 1
+        st[FIRED + F_T_ADVICE] += 1
         draw_cards(st, p, i64(2), crng)
     elif kind == SLOW:
         st[SLAP] = -1
-        st[FIRED + F_UNO_CENTER] += 1
+        st[FIRED + F_T_UNO_CENTER] += 1
         draw_cards(st, p, i64(2), crng)
     if ru[D_TALK] and not table:
         talk_after_turn(st)
@@ -483,11 +487,11 @@ def apply_other(st: I64, mv: I64, p: int, kind: int, card: int, colour: int, tar
 @njit(cache=True)
 def challenge(st: I64, p: int, ru: I64, crng: U32) -> None:
     acc, prev, guilty = st[W4ACC], st[W4PREV], st[W4GUILTY]
-    st[FIRED + F_CHALLENGE] += 1
+    st[FIRED + F_R_CHALLENGE] += 1
     st[W4SET] = 0
     total = st[PENDING]
     if guilty:
-        st[FIRED + (F_GUILTY if ru[O_CHALLENGE] == CHALLENGE_RETURN else F_GUILTY_STD)] += 1
+        st[FIRED + (F_R_CHALLENGE_GUILTY if ru[O_CHALLENGE] == CHALLENGE_RETURN else F_R_CHALLENGE_GUILTY_STD)] += 1
         penalty = total if ru[O_STACK] else 4
         if ru[O_CHALLENGE] == CHALLENGE_RETURN:
             st[NDISC] -= 1
@@ -501,7 +505,7 @@ def challenge(st: I64, p: int, ru: I64, crng: U32) -> None:
         st[CUR] = p
         wait_ready(st, acc, penalty, ru)
     else:
-        st[FIRED + F_INNOCENT] += 1
+        st[FIRED + F_R_CHALLENGE_INNOCENT] += 1
         total += 2
         draw_cards(st, p, total, crng)
         st[PENDING] = 0

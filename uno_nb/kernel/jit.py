@@ -35,15 +35,16 @@ import numpy as np
 from . import mtrand as mt
 from numba import njit
 
-from .layout import (ADVISE, C_COL, C_DRAW, C_NUM, C_PTS, C_RANK, CATCH, COLMASK, COLOUR_CARDS,
-                     CUR, D_DECK, D_TALK, DEALER, DECK_LEN, DECKS, DISC, DRAWNN, FIRED, FIRED_IDS,
-                     HC, HMASK, HSIZE, I32, I64, M_CARD, M_COLOUR, M_KIND, M_TARGET, MATCH, MAXM,
-                     MOVE_BUFFERS, MVB, MOVES, MV_CARD, MV_COLOUR, MV_SEAT, MV_TARGET, N, NCARDS,
-                     NDISC, NFIRED, NO, NPILE, NRULES, O_ADVICE, O_DOUBLES, O_JUMP_IN,
-                     O_REVERSE_BOUNCE, OPTION_NAMES, OUT, P_GAME_OVER, P_PENALTY, PHASE, PILE,
-                     PLAY, ROOM, ROUND, SEATS, rules_array, SCORES, SILENCE, SLAP, SLOW, SPEAK,
-                     STATE_SIZE, T_ADVISE, T_COLS, T_FORGET, T_NOTICE, T_REACTION, T_TALK, TMP,
-                     TOPBY, TURNS, U32, UNO, UNOOPEN, WINNER)
+from .constants import (ADVISE, CATCH, D_DECK, D_TALK, NFIRED, NRULES, O_ADVICE, O_DOUBLES,
+                        O_JUMP_IN, O_REVERSE_BOUNCE, PLAY, P_GAME_OVER, P_PENALTY, SLOW, SPEAK,
+                        UNO)
+from .layout import (COLMASK, COLOUR_CARDS, CUR, C_COL, C_DRAW, C_NUM, C_PTS, C_RANK, DEALER,
+                     DECKS, DECK_LEN, DISC, DRAWNN, FIRED, FIRED_IDS, HC, HMASK, HSIZE, I32, I64,
+                     MATCH, MAXM, MOVES, MOVE_BUFFERS, MVB, MV_CARD, MV_COLOUR, MV_SEAT, MV_TARGET,
+                     M_CARD, M_COLOUR, M_KIND, M_TARGET, N, NCARDS, NDISC, NO, NPILE, OPTION_NAMES,
+                     OUT, PHASE, PILE, ROOM, ROUND, SCORES, SEATS, SILENCE, SLAP, STATE_SIZE, TMP,
+                     TOPBY, TURNS, T_ADVISE, T_COLS, T_FORGET, T_NOTICE, T_REACTION, T_TALK, U32,
+                     UNOOPEN, WINNER, rules_array)
 from .mtrand.jit import raw
 from .state import flag, i64, keep_alive, mix
 from .moves import add_move, jump_in_moves, turn_moves

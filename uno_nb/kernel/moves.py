@@ -7,14 +7,14 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .layout import (BOUNCE, C_COL, C_DRAW, C_RANK, CHALLENGE, COLMASK, COLOUR, COLOURV, CUR,
-                     D_ANSWERS, D_BLUFF_OK, D_MUST_PLAY, DEAL, DRAW, DRAWNC, GIVE, HC, HMASK,
-                     HSIZE, I64, M_CARD, M_COLOUR, M_KIND, M_TARGET, MATCHV, MVB, N, NCARDS,
-                     O_COLOUR_WHEEL, O_DEFLECT_2, O_DOUBLES, O_DRAW_ANYTIME, O_JUMP_IN,
-                     O_REVERSE_BOUNCE, O_STACK, O_STACK_MIXED, O_W4_SAVE_2, OUT, P_COLOUR, P_DRAWN,
-                     P_EXCHANGE, P_GIVE, P_PENALTY, P_READY, P_ROUND_OVER, P_SWAP, P_TURN, PASS,
-                     PCARD, PHASE, PLAY, READY, RK_P2, RK_R, RK_S, RK_W4, SWAP, TOPBY, W4_BIT,
-                     W4SET)
+from .constants import (CHALLENGE, COLOUR, DEAL, DRAW, D_ANSWERS, D_BLUFF_OK, D_MUST_PLAY, GIVE,
+                        O_COLOUR_WHEEL, O_DEFLECT_2, O_DOUBLES, O_DRAW_ANYTIME, O_JUMP_IN,
+                        O_REVERSE_BOUNCE, O_STACK, O_STACK_MIXED, O_W4_SAVE_2, PASS, PLAY,
+                        P_COLOUR, P_DRAWN, P_EXCHANGE, P_GIVE, P_PENALTY, P_READY, P_ROUND_OVER,
+                        P_SWAP, P_TURN, READY, RK_P2, RK_R, RK_S, RK_W4, SWAP)
+from .layout import (BOUNCE, COLMASK, COLOURV, CUR, C_COL, C_DRAW, C_RANK, DRAWNC, HC, HMASK,
+                     HSIZE, I64, MATCHV, MVB, M_CARD, M_COLOUR, M_KIND, M_TARGET, N, NCARDS, OUT,
+                     PCARD, PHASE, TOPBY, W4SET, W4_BIT)
 from .state import lowest_card, only_a_bluff, playable, top, w4_blocked
 
 

@@ -12,9 +12,10 @@ from numba import njit
 from numpy.typing import NDArray
 
 from . import mtrand as mt
-from .layout import (BITPOS, C_COL, C_RANK, CHANCE, COLMASK, COLOURV, D_BLUFF_OK, DIR, DISC, HC,
-                     HMASK, HSIZE, I64, MATCH, MATCHV, N, NDISC, O_W4_ANYTIME, OUT, OUTS, PCARD,
-                     PENDING, RK_W4, SEED, SHUFFLE, U32, W4SET)
+from .constants import D_BLUFF_OK, O_W4_ANYTIME, RK_W4
+from .layout import (BITPOS, CHANCE, COLMASK, COLOURV, C_COL, C_RANK, DIR, DISC, HC, HMASK, HSIZE,
+                     I64, MATCH, MATCHV, N, NDISC, OUT, OUTS, PCARD, PENDING, SEED, SHUFFLE, U32,
+                     W4SET)
 
 
 # ================================================================ raw arrays
