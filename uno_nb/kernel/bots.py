@@ -7,6 +7,7 @@ best card); a bot with a bluff rate (the play page's "Bots bluff" menu) is refus
 
 from __future__ import annotations
 
+from .mirror import mirrors
 from . import mtrand as mt
 from numba import njit
 
@@ -20,6 +21,7 @@ from .state import after
 
 # ================================================================ bots
 
+@mirrors("uno_nb.sim.bots.HeuristicBot._strongest")
 @njit(cache=True, inline="always")
 def colour_count(st: I64, seat: int, col: int) -> tuple[int, int]:
     """Cards and points of colour ``col`` in ``seat``'s hand."""
@@ -35,6 +37,7 @@ def colour_count(st: I64, seat: int, col: int) -> tuple[int, int]:
     return a, b
 
 
+@mirrors("uno_nb.sim.bots.HeuristicBot._strongest")
 @njit(cache=True)
 def colour_counts(st: I64, seat: int) -> tuple[Four, Four]:
     """Cards and points of each colour in ``seat``'s hand, as two 4-tuples
@@ -46,6 +49,7 @@ def colour_counts(st: I64, seat: int) -> tuple[Four, Four]:
     return (a0, a1, a2, a3), (b0, b1, b2, b3)
 
 
+@mirrors("uno_nb.sim.bots.HeuristicBot._strongest")
 @njit(cache=True)
 def strongest(cnt: Four, pts: Four) -> int:
     """``HeuristicBot._strongest``: the colour with the most cards, then the
@@ -58,6 +62,7 @@ def strongest(cnt: Four, pts: Four) -> int:
     return best
 
 
+@mirrors("uno_nb.sim.bots.HeuristicBot._best_play")
 @njit(cache=True)
 def best_play(st: I64, seat: int, mv: I64, b: int, idx: I64, nidx: int, ru: I64) -> int:
     """``HeuristicBot._best_play`` over the moves ``idx[:nidx]`` of buffer ``b``."""
@@ -89,6 +94,7 @@ def best_play(st: I64, seat: int, mv: I64, b: int, idx: I64, nidx: int, ru: I64)
     return best
 
 
+@mirrors("uno_nb.sim.odds.challenge_success_chance")
 @njit(cache=True)
 def challenge_pays(st: I64, seat: int) -> bool:
     """``challenge_success_chance(view) > 1/3`` from ``seat``'s view: the
@@ -127,6 +133,7 @@ def challenge_pays(st: I64, seat: int) -> bool:
     return 1.0 - ratio > 1.0 / 3.0
 
 
+@mirrors("uno_nb.sim.bots.HeuristicBot.choose")
 @njit(cache=True)
 def heuristic_choose(st: I64, seat: int, mv: I64, b: int, k: int, ru: I64, idx: I64) -> int:
     """``HeuristicBot.choose`` among moves ``0..k-1`` of buffer ``b``."""
@@ -198,6 +205,7 @@ def heuristic_choose(st: I64, seat: int, mv: I64, b: int, k: int, ru: I64, idx: 
     return 0
 
 
+@mirrors("uno_nb.sim.bots.RandomBot.choose", "uno_nb.sim.bots.HeuristicBot.choose")
 @njit(cache=True)
 def bot_choose(bot: int, st: I64, seat: int, mv: I64, b: int, k: int, plays: int, ru: I64,
                trng: U32, idx: I64) -> int:

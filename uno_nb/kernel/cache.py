@@ -19,9 +19,9 @@ __all__ = ["fingerprint", "drop_stale_cache", "forget_stale_machine_code", "READ
            "not_ready", "SERVED_ENV", "NOT_COMPILED", "COMPILED_ELSEWHERE", "COMPILE_FAILED",
            "is_compiling_reason", "numba_missing"]
 
-#: The modules of this package that numba does not compile (generate.py,
-#: which writes constants.py, changes no machine code).
-_NOT_COMPILED = ("__init__.py", "__main__.py", "cache.py", "generate.py")
+#: The modules of this package that numba does not compile (mirror.py's tags
+#: and generate.py, which writes constants.py, change no machine code).
+_NOT_COMPILED = ("__init__.py", "__main__.py", "cache.py", "mirror.py", "generate.py")
 
 
 def numba_missing() -> str | None:

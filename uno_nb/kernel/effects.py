@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .mirror import mirrors
 from . import mtrand as mt
 from numba import njit
 
@@ -39,6 +40,7 @@ from .round import (draw_cards, one_or_none_left, take_forced_penalty, take_pena
 
 # ================================================================ card effects
 
+@mirrors("uno_nb.engine.effects.Effects._draw_card_played")
 @njit(cache=True)
 def draw_card_played(st: I64, p: int, c: int, colour: int, phase: int, ru: I64) -> None:
     total = C_DRAW[c]
@@ -87,6 +89,7 @@ def draw_card_played(st: I64, p: int, c: int, colour: int, phase: int, ru: I64) 
     st[CUR] = after(st, p)
 
 
+@mirrors("uno_nb.engine.effects.Effects._pass_hands_on")
 @njit(cache=True)
 def pass_hands_on(st: I64, ru: I64) -> None:
     n = st[N]
@@ -108,6 +111,7 @@ def pass_hands_on(st: I64, ru: I64) -> None:
     st[FIRED + F_V_SEVEN_ZERO] += 1
 
 
+@mirrors("uno_nb.engine.effects.Effects._action")
 @njit(cache=True)
 def action(st: I64, p: int, c: int, colour: int, phase: int, ru: I64) -> bool:
     """``Game._action``: returns False when hands moved (a 0 under V-SEVEN-ZERO)."""
@@ -189,6 +193,7 @@ def action(st: I64, p: int, c: int, colour: int, phase: int, ru: I64) -> bool:
     return True
 
 
+@mirrors("uno_nb.engine.table_talk.TableTalk._talk_after_turn")
 @njit(cache=True, inline="always")
 def talk_after_turn(st: I64) -> None:
     sil = st[SILENCE]
@@ -200,6 +205,7 @@ def talk_after_turn(st: I64) -> None:
         st[SILENCE] = 0
 
 
+@mirrors("uno_nb.engine.game.Game.push")
 @njit(cache=True, inline="always")
 def push_play(st: I64, mv: I64, p: int, c: int, colour: int, jump: bool, ru: I64,
               crng: U32) -> None:
@@ -246,6 +252,7 @@ def push_play(st: I64, mv: I64, p: int, c: int, colour: int, jump: bool, ru: I64
         talk_after_turn(st)
 
 
+@mirrors("uno_nb.engine.deal.Dealing._deal_round")
 @njit(cache=True)
 def deal_round(st: I64, dealer: int, first: int, ru: I64, crng: U32, same_rng: bool) -> None:
     """``Game._deal_round``: shuffle (with the dealer's generator when
@@ -320,6 +327,7 @@ def deal_round(st: I64, dealer: int, first: int, ru: I64, crng: U32, same_rng: b
         st[CUR] = (first + 1) % n
 
 
+@mirrors("uno_nb.engine.game.Game._init_common", "uno_nb.engine.deal.Dealing._choose_dealer")
 @njit(cache=True)
 def new_game(st: I64, n: int, seed: int, max_rounds: int, ru: I64, crng: U32) -> None:
     """``Game.__init__`` up to the first deal.  ``crng`` must already be the
@@ -380,6 +388,7 @@ def new_game(st: I64, n: int, seed: int, max_rounds: int, ru: I64, crng: U32) ->
 
 # ================================================================ the other moves
 
+@mirrors("uno_nb.engine.effects.Effects._apply")
 @njit(cache=True)
 def apply_other(st: I64, mv: I64, p: int, kind: int, card: int, colour: int, target: int, ru: I64,
                 crng: U32) -> None:
@@ -484,6 +493,7 @@ def apply_other(st: I64, mv: I64, p: int, kind: int, card: int, colour: int, tar
         talk_after_turn(st)
 
 
+@mirrors("uno_nb.engine.challenge.Challenge._challenge")
 @njit(cache=True)
 def challenge(st: I64, p: int, ru: I64, crng: U32) -> None:
     acc, prev, guilty = st[W4ACC], st[W4PREV], st[W4GUILTY]

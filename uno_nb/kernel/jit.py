@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .mirror import kernel_only, mirrors
 from . import mtrand as mt
 from numba import njit
 
@@ -64,6 +65,7 @@ STREAMS = (TABLE_STREAM, TRAITS_STREAM, TALK_STREAM)
 
 # ================================================================ the runner
 
+@mirrors("uno_nb.sim.table.reaction_time")
 @njit(cache=True)
 def reaction(tr: I64, s: int, trng: U32) -> int:
     """``table.reaction_time``: whole milliseconds, ``int`` of one product
@@ -71,12 +73,14 @@ def reaction(tr: I64, s: int, trng: U32) -> int:
     return int(tr[s * T_COLS + T_REACTION] * (0.5 + mt.random(trng)))
 
 
+@mirrors("random.Random.random")
 @njit(cache=True, inline="always")  # on the per-move path: as mt.random, no call
 def chance(per_mille: int, trng: U32) -> bool:
     """``rng.random() < p / 1000``: a trait's chance (per mille) holds."""
     return mt.random(trng) < per_mille / 1000
 
 
+@mirrors("random.Random.seed")
 @njit(cache=True)
 def seed_key(x: np.uint64, words: U32, counts: I64, lane: int) -> None:
     """Lane ``lane``'s key of ``random.Random(x)`` for ``mt.seed_twisted``: the
@@ -86,12 +90,14 @@ def seed_key(x: np.uint64, words: U32, counts: I64, lane: int) -> None:
     counts[lane] = 1 if words[2 * lane + 1] == 0 else 2
 
 
+@mirrors("random.Random.randint")
 @njit(cache=True)
 def randint(rng: U32, a: int, b: int) -> int:
     """``rng.randint(a, b)``: ``a + rng._randbelow(b - a + 1)``."""
     return a + int(mt.randbelow(rng, b - a + 1))
 
 
+@kernel_only("a move as one int64 of the history")
 @njit(cache=True, inline="always")
 def move_code(p: int, kind: int, card: int, colour: int, target: int) -> int:
     """A move as one number (see :data:`~uno_nb.kernel.layout.MV_SEAT`)."""
@@ -99,6 +105,7 @@ def move_code(p: int, kind: int, card: int, colour: int, target: int) -> int:
             | ((target + 1) << MV_TARGET))
 
 
+@mirrors("uno_nb.engine.game.Game.push")
 @njit(cache=True, inline="always")
 def note_move(st: I64, hist: I64, p: int, kind: int, card: int, colour: int, target: int) -> None:
     """``Game.push``'s history, for the table model's moves: count the move
@@ -116,6 +123,7 @@ def note_move(st: I64, hist: I64, p: int, kind: int, card: int, colour: int, tar
 
 # ================================================================ the table model
 
+@mirrors("uno_nb.sim.table.draw_traits")
 @njit(cache=True, nogil=True)
 def traits_batch(seeds: I64, n: int, out: I64) -> None:
     """``table.draw_traits`` for every game, into ``out`` (games, ``n``, T_COLS):
@@ -153,6 +161,7 @@ def traits_batch(seeds: I64, n: int, out: I64) -> None:
                 out[g, s, T_ADVISE] = randint(rng, i64(0), i64(50))
 
 
+@mirrors("uno_nb.sim.table.uno_call", "uno_nb.sim.table.uno_catch")
 @njit(cache=True)
 def uno_call(st: I64, mv: I64, hist: I64, tr: I64, trng: U32, ru: I64, crng: U32) -> int:
     """``uno_nb.sim.table.uno_call`` (T-UNO-CATCH) for the player left with one card."""
@@ -176,6 +185,7 @@ def uno_call(st: I64, mv: I64, hist: I64, tr: I64, trng: U32, ru: I64, crng: U32
     return 1
 
 
+@mirrors("uno_nb.sim.table.table_talk")
 @njit(cache=True)
 def table_talk(st: I64, mv: I64, hist: I64, tr: I64, trng: U32, ru: I64, crng: U32) -> int:
     """``uno_nb.sim.table.table_talk``: T-UNO-CENTER, T-SILENT-TWOS, T-ADVICE."""
@@ -214,6 +224,7 @@ def table_talk(st: I64, mv: I64, hist: I64, tr: I64, trng: U32, ru: I64, crng: U
     return done
 
 
+@mirrors("uno_nb.sim.table.jump_in_race")
 @njit(cache=True)
 def jump_ins(st: I64, mv: I64, hist: I64, tr: I64, trng: U32, ru: I64, crng: U32, bots: I64,
              idx: I64) -> int:
@@ -267,6 +278,7 @@ def jump_ins(st: I64, mv: I64, hist: I64, tr: I64, trng: U32, ru: I64, crng: U32
     return done
 
 
+@kernel_only("check=True: no card lost or duplicated")
 @njit(cache=True)
 def check_cards(st: I64, deck_counts: I64) -> None:
     """Debug mode: every card of the deck is somewhere, exactly once."""
@@ -294,6 +306,7 @@ def check_cards(st: I64, deck_counts: I64) -> None:
             raise ValueError("kernel: a card was lost or duplicated")
 
 
+@mirrors("uno_nb.sim.simulation.play_game")
 @njit(cache=True)
 def play_one(st: I64, mv: I64, hist: I64, room: int, idx: I64, tr: I64, trng: U32, crng: U32,
              ru: I64, bots: I64, n: int, seed: int, max_rounds: int, max_turns: int, table: bool,
@@ -353,6 +366,7 @@ def play_one(st: I64, mv: I64, hist: I64, room: int, idx: I64, tr: I64, trng: U3
     return first, dealer, abandoned
 
 
+@mirrors("uno_nb.sim.simulation.run_games")
 @njit(cache=True, nogil=True)  # no Python objects: other threads (the page) run meanwhile
 def play_batch(ru: I64, bots: I64, n: int, seeds: I64, max_rounds: int, max_turns: int, table: bool,
                traits: I64, check: bool, out: I64, scores: I64, drawn: I32, fired: I32,
@@ -419,6 +433,7 @@ def play_batch(ru: I64, bots: I64, n: int, seeds: I64, max_rounds: int, max_turn
     keep_alive(st, mv, idx, deck_counts, cstates, tstates)  # the owners of the raw pointers
 
 
+@mirrors("uno_nb.sim.simulation.play_game")
 @njit(cache=True)
 def _play_and_record(st: I64, mv: I64, hist: I64, room: int, idx: I64, tr: I64, trng: U32,
                      crng: U32, ru: I64, bots: I64, n: int, seed: int, max_rounds: int,

@@ -26,6 +26,7 @@ from typing import cast
 import numpy as np
 from numpy.typing import NDArray
 
+from .mirror import kernel_only
 from ..engine.cards import ALL_CARDS, COLOURS, build_deck
 from ..engine.moves import MoveKind
 from ..engine.state import COUNTED_RULES, Phase
@@ -99,6 +100,7 @@ OPTION_NAMES = tuple(RuleSet.option_names())
 _CHOICES = {info.name: info.choices or () for info in RuleSet.options()}
 
 
+@kernel_only("a rule set as the kernel's rules row")
 def rules_array(rules: RuleSet) -> I64:
     """A rule set as the kernel reads it: option values, then the derived flags
     (:data:`~uno_nb.kernel.generate.DERIVED`: the rule set's properties, which

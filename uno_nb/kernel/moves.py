@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .mirror import kernel_only, mirrors
 from .constants import (CHALLENGE, COLOUR, DEAL, DRAW, D_ANSWERS, D_BLUFF_OK, D_MUST_PLAY, GIVE,
                         O_COLOUR_WHEEL, O_DEFLECT_2, O_DOUBLES, O_DRAW_ANYTIME, O_JUMP_IN,
                         O_REVERSE_BOUNCE, O_STACK, O_STACK_MIXED, O_W4_SAVE_2, PASS, PLAY,
@@ -20,6 +21,7 @@ from .state import lowest_card, only_a_bluff, playable, top, w4_blocked
 
 # ================================================================ moves
 
+@kernel_only("a move as a row of a move buffer")
 @njit(cache=True, inline="always")
 def add_move(mv: I64, b: int, k: int, kind: int, card: int, colour: int, target: int) -> int:
     """Write move ``k`` of buffer ``b`` (:data:`~uno_nb.kernel.layout.MVB`); the count after it."""
@@ -31,6 +33,7 @@ def add_move(mv: I64, b: int, k: int, kind: int, card: int, colour: int, target:
     return k + 1
 
 
+@mirrors("uno_nb.engine.state._plays_of")
 @njit(cache=True, inline="always")
 def add_plays(mv: I64, b: int, k: int, c: int, ru: I64) -> int:
     """Every play of card ``c``: black cards once per colour (none under the wheel)."""
@@ -42,6 +45,7 @@ def add_plays(mv: I64, b: int, k: int, c: int, ru: I64) -> int:
     return k
 
 
+@mirrors("uno_nb.engine.legality.Legality._answers_with")
 @njit(cache=True)
 def answers_with(st: I64, pending: int, c: int, seat: int, ru: I64) -> bool:
     """``Game._answers_with``: may card ``c`` answer the pending draw card?"""
@@ -63,6 +67,7 @@ def answers_with(st: I64, pending: int, c: int, seat: int, ru: I64) -> bool:
     return False
 
 
+@mirrors("uno_nb.engine.legality.Legality._penalty_moves")
 @njit(cache=True)
 def penalty_answers(st: I64, seat: int, ru: I64) -> np.int64:
     """The cards (bit mask) whose plays answer the pending draw card."""
@@ -83,6 +88,7 @@ def penalty_answers(st: I64, seat: int, ru: I64) -> np.int64:
     return bits
 
 
+@mirrors("uno_nb.engine.legality.Legality.turn_moves")
 @njit(cache=True, inline="always")  # one caller, once a move: no call
 def turn_moves(st: I64, mv: I64, ru: I64) -> tuple[int, int]:
     """``Game.turn_moves`` into buffer 0; returns (count, plays)."""
@@ -145,6 +151,7 @@ def turn_moves(st: I64, mv: I64, ru: I64) -> tuple[int, int]:
     return 0, 0
 
 
+@mirrors("uno_nb.engine.legality.Legality.jump_in_moves")
 @njit(cache=True)
 def jump_in_moves(st: I64, mv: I64, b: int, ru: I64) -> int:
     """``Game.jump_in_moves()`` (every seat) into buffer ``b``; returns the count."""

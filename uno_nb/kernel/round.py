@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from numba import njit
 
+from .mirror import mirrors
 from .constants import (D_ANSWERS, D_BLUFF_OK, D_MUST_PLAY, F_R_OUT, F_R_RESHUFFLE,
                         F_V_DRAW_UNTIL_PLAYABLE, F_V_DROP_ZERO, F_V_H2O, F_V_LAZY,
                         F_V_PLAY_DRAWN_MUST, F_V_SCORE_PENALTY, F_V_SEVEN_ROUNDS, F_V_TO_THE_LAST,
@@ -24,6 +25,7 @@ from .moves import jump_in_moves, penalty_answers
 
 # ================================================================ drawing
 
+@mirrors("uno_nb.engine.state.GameState._reshuffle")
 @njit(cache=True)
 def reshuffle(st: I64, crng: U32) -> None:
     keep = 2 if st[W4SET] else 1
@@ -42,6 +44,7 @@ def reshuffle(st: I64, crng: U32) -> None:
     st[FIRED + F_R_RESHUFFLE] += 1
 
 
+@mirrors("uno_nb.engine.state.GameState._draw_cards")
 @njit(cache=True)
 def draw_cards(st: I64, p: int, count: int, crng: U32) -> int:
     got = 0
@@ -57,6 +60,7 @@ def draw_cards(st: I64, p: int, count: int, crng: U32) -> int:
     return got
 
 
+@mirrors("uno_nb.engine.drawing.Drawing._turn_draw")
 @njit(cache=True)
 def turn_draw(st: I64, p: int, ru: I64, crng: U32) -> None:
     while True:
@@ -84,6 +88,7 @@ def turn_draw(st: I64, p: int, ru: I64, crng: U32) -> None:
             return
 
 
+@mirrors("uno_nb.engine.legality.Legality._anyone_can_play")
 @njit(cache=True)
 def anyone_can_play(st: I64, ru: I64) -> bool:
     """``Game._anyone_can_play``."""
@@ -99,6 +104,7 @@ def anyone_can_play(st: I64, ru: I64) -> bool:
     return False
 
 
+@mirrors("uno_nb.engine.drawing.Drawing._blocked")
 @njit(cache=True)
 def blocked(st: I64, ru: I64, crng: U32) -> None:
     """``Game._blocked``: both piles empty and nobody can play; the fewest
@@ -121,6 +127,7 @@ def blocked(st: I64, ru: I64, crng: U32) -> None:
     st[FIRED + F_R_OUT] -= 1  # nobody went out (end_round counts R-OUT)
 
 
+@mirrors("uno_nb.engine.drawing.Drawing._wait_ready")
 @njit(cache=True)
 def wait_ready(st: I64, drawer: int, count: int, ru: I64) -> None:
     if ru[O_READY] and count >= 4 and st[PHASE] == P_TURN:
@@ -129,6 +136,7 @@ def wait_ready(st: I64, drawer: int, count: int, ru: I64) -> None:
         st[PHASE] = P_READY
 
 
+@mirrors("uno_nb.engine.drawing.Drawing._take_penalty")
 @njit(cache=True)
 def take_penalty(st: I64, p: int, ru: I64, crng: U32) -> None:
     count = st[PENDING]
@@ -142,6 +150,7 @@ def take_penalty(st: I64, p: int, ru: I64, crng: U32) -> None:
         wait_ready(st, p, count, ru)
 
 
+@mirrors("uno_nb.engine.drawing.Drawing._take_forced_penalty")
 @njit(cache=True)
 def take_forced_penalty(st: I64, mv: I64, ru: I64, crng: U32) -> None:
     pc = st[PCARD]
@@ -157,6 +166,7 @@ def take_forced_penalty(st: I64, mv: I64, ru: I64, crng: U32) -> None:
 
 # ================================================================ end of a round
 
+@mirrors("uno_nb.engine.scoring.hand_points")
 @njit(cache=True)
 def hand_points(st: I64, s: int, drop: bool) -> int:
     if drop and st[HSIZE + s] == 1:
@@ -169,6 +179,9 @@ def hand_points(st: I64, s: int, drop: bool) -> int:
     return total
 
 
+@mirrors("uno_nb.engine.rounds.Rounds._end_round",
+         "uno_nb.engine.scoring.score_round",
+         "uno_nb.engine.scoring.champion")
 @njit(cache=True)
 def end_round(st: I64, winner: int, loser: int, final: bool, ru: I64, crng: U32) -> None:
     n = st[N]
@@ -267,6 +280,7 @@ def end_round(st: I64, winner: int, loser: int, final: bool, ru: I64, crng: U32)
     st[CUR] = champion
 
 
+@mirrors("uno_nb.engine.rounds.Rounds._player_out")
 @njit(cache=True)
 def player_out(st: I64, p: int, ru: I64, crng: U32) -> None:
     if ru[O_SEVEN_ROUNDS]:
@@ -299,6 +313,7 @@ def player_out(st: I64, p: int, ru: I64, crng: U32) -> None:
     end_round(st, p, NO, flag(False), ru, crng)
 
 
+@mirrors("uno_nb.engine.effects.Effects._one_or_none_left")
 @njit(cache=True)
 def one_or_none_left(st: I64, p: int, ru: I64, crng: U32) -> None:
     if st[HSIZE + p]:
