@@ -60,10 +60,10 @@ def resolve(dotted: str) -> object:
     raise LookupError(f"no module {parts[0]!r}")
 
 
-def test_the_scan_sees_the_kernel_and_mtrand_modules():
+def test_the_scan_sees_the_kernel_and_mtrand_and_house_modules():
     names = compiled_modules()
     assert {"uno_nb.kernel.effects", "uno_nb.kernel.mtrand", "uno_nb.kernel.mtrand.keys",
-            "uno_nb.kernel.constants"} <= set(names)
+            "uno_nb.kernel.house.seven_zero", "uno_nb.kernel.constants"} <= set(names)
     assert "uno_nb.kernel.mirror" not in names and "uno_nb.kernel.cache" not in names
 
 
@@ -105,8 +105,13 @@ def test_a_tag_leaves_a_numba_dispatcher_as_it_is():
     """The tag returns the dispatcher itself: numba's disk cache and the
     fingerprint see the source only."""
     from uno_nb.kernel import effects
+    from uno_nb.kernel.house import seven_zero
     assert mirror.MIRRORS[mirror.key_of(effects.action)] == ("uno_nb.engine.effects.Effects._action",)
-    assert getattr(effects.action, "py_func", effects.action).__module__ == "uno_nb.kernel.effects"
+    assert getattr(seven_zero.pass_hands_on, "py_func", seven_zero.pass_hands_on).__module__ == \
+        "uno_nb.kernel.house.seven_zero"
+    if hasattr(effects.action, "_cache"):  # numba, with its disk cache
+        assert "house" in str(seven_zero.pass_hands_on._cache._cache_path)
+        assert [p for p in cache._cache_folders() if p.parent.name == "house"]
 
 
 def test_the_constants_are_the_generated_ones():

@@ -100,20 +100,38 @@ def forget_stale_machine_code() -> bool:
     card and rule tables (say, after ``git pull`` in a checkout, or an edit of
     one of the modules the compiled functions call).  True if it was dropped.
     (numba caches the modules of this package in one folder and those of
-    ``mtrand/`` in another.)"""
+    ``mtrand/`` and ``house/`` in others: :func:`_cache_folders`.)"""
     global _checked_cache
     if _checked_cache:
         return False
     _checked_cache = True
-    from . import jit as kj
-    from . import mtrand
-    try:
-        # numba's cache folder for the module (private to numba, and not in its types)
-        folder = Path(getattr(getattr(kj.play_batch, "_cache"), "_cache_path"))
-        others = [Path(getattr(getattr(mtrand.init_genrand, "_cache"), "_cache_path"))]
-    except AttributeError:  # no disk cache (NUMBA_DISABLE_JIT, or another numba)
+    folders = _cache_folders()
+    if not folders:  # no disk cache (NUMBA_DISABLE_JIT, or another numba)
         return False
-    return drop_stale_cache(folder, fingerprint(), others)
+    return drop_stale_cache(folders[0], fingerprint(), folders[1:])
+
+
+def _cache_folders() -> list[Path]:
+    """numba's cache folder of every compiled module of the kernel (one per
+    package folder: the kernel's, ``mtrand/``'s, ``house/``'s), the kernel's
+    first; none without a disk cache."""
+    from . import jit as kj  # imports every compiled module
+    folders: list[Path] = []
+    for name, module in sorted(sys.modules.items()):
+        if not (name == __package__ or name.startswith(f"{__package__}.")):
+            continue
+        for value in list(vars(module).values()):
+            # numba's cache folder for the module (private to numba, and not in its types)
+            path = getattr(getattr(value, "_cache", None), "_cache_path", None)
+            if path is not None and getattr(getattr(value, "py_func", None), "__module__",
+                                            None) == name:
+                if Path(path) not in folders:
+                    folders.append(Path(path))
+                break
+    own = getattr(getattr(kj.play_batch, "_cache", None), "_cache_path", None)
+    if own is None:
+        return []
+    return [Path(own)] + [f for f in folders if f != Path(own)]
 
 
 READY_NAME = "kernel.ready"

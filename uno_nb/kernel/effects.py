@@ -17,23 +17,27 @@ from .constants import (ADVISE, CATCH, CHALLENGE, CHALLENGE_RETURN, COLOUR, DEAL
                         F_R_SKIP, F_R_SKIP_ANSWER, F_R_START_EFFECT, F_R_UNO, F_R_W4, F_R_W4_BLUFF,
                         F_R_WILD, F_T_ADVICE, F_T_READY, F_T_SILENT_TWOS, F_T_UNO_CATCH,
                         F_T_UNO_CENTER, F_V_COLOUR_WHEEL, F_V_DEFLECT_2, F_V_DOUBLES, F_V_H2O,
-                        F_V_JUMP_IN, F_V_PLUS10, F_V_REVERSE_BOUNCE, F_V_SEVEN_ZERO, F_V_STACK,
-                        F_V_STACK_MIXED, F_V_START_NUMBER, F_V_SWAP_FIVE, F_V_TWO_PLAYER_SKIP,
-                        F_V_W4_ANYTIME, F_V_W4_SAVE_2, GIVE, O_CHALLENGE, O_COLOUR_WHEEL,
-                        O_DEFLECT_2, O_H2O, O_REVERSE_BOUNCE, O_SCORING, O_SEVEN_ZERO,
-                        O_SILENT_BLACK, O_SILENT_TWOS, O_STACK, O_STACK_MIXED, O_START_CARD,
-                        O_SWAP_FIVE, O_TWO_PLAYER_SKIP, O_UNO_CENTER, O_UNO_PENALTY, O_W4_ANYTIME,
-                        O_W4_SAVE_2, PASS, P_COLOUR, P_DRAWN, P_EXCHANGE, P_GIVE, P_PENALTY,
-                        P_SWAP, P_TURN, READY, RK_P2, RK_R, RK_S, RK_W, RK_W10, RK_W4, SCORE_LAZY,
-                        SLOW, SPEAK, START_NUMBER, SWAP, UNO)
+                        F_V_JUMP_IN, F_V_PLUS10, F_V_REVERSE_BOUNCE, F_V_START_NUMBER,
+                        F_V_TWO_PLAYER_SKIP, F_V_W4_ANYTIME, F_V_W4_SAVE_2, GIVE, O_CHALLENGE,
+                        O_COLOUR_WHEEL, O_H2O, O_REVERSE_BOUNCE, O_SCORING, O_SEVEN_ZERO,
+                        O_SILENT_BLACK, O_SILENT_TWOS, O_STACK, O_START_CARD, O_SWAP_FIVE,
+                        O_TWO_PLAYER_SKIP, O_UNO_CENTER, O_UNO_PENALTY, O_W4_ANYTIME, O_W4_SAVE_2,
+                        PASS, P_COLOUR, P_DRAWN, P_EXCHANGE, P_PENALTY, P_SWAP, P_TURN, READY,
+                        RK_P2, RK_R, RK_S, RK_W, RK_W10, RK_W4, SCORE_LAZY, SLOW, SPEAK,
+                        START_NUMBER, SWAP, UNO)
 from .layout import (BOUNCE, CHANCE, COLMASK, COLOURV, CUR, C_COL, C_DRAW, C_NUM, C_RANK, DEALER,
-                     DECKK, DECKS, DECK_LEN, DIR, DISC, DRAWNC, EXFIRST, EXGIVEN, EXPART, FIRED,
-                     HC, HMASK, HSIZE, I64, LAST, LASTWIN, LOSER, MATCH, MATCHV, MAXROUNDS, N,
-                     NDISC, NFINISH, NO, NPILE, OUT, OUTS, PCARD, PENDING, PHASE, PILE, RESUME,
-                     ROUND, SEED, SILENCE, SILVAL, SLAP, TMP, TOPBY, TURNS, U32, UNOOPEN, W4ACC,
-                     W4GUILTY, W4PREV, W4SET, WHEEL, WHEEL_AT, WINNER)
+                     DECKK, DECKS, DECK_LEN, DIR, DISC, DRAWNC, EXFIRST, FIRED, HC, HMASK, HSIZE,
+                     I64, LAST, LASTWIN, LOSER, MATCH, MATCHV, MAXROUNDS, N, NDISC, NFINISH, NO,
+                     NPILE, OUT, OUTS, PCARD, PENDING, PHASE, PILE, RESUME, ROUND, SEED, SILENCE,
+                     SILVAL, SLAP, TMP, TOPBY, TURNS, U32, UNOOPEN, W4ACC, W4GUILTY, W4PREV, W4SET,
+                     WINNER)
 from .state import (add_card, after, clear_pending, colour_of_card, flag, i64, next_rng,
                     partners_any, remove_card, set_colour, shuffle, top)
+from .house.colour_wheel import wheel_colour
+from .house.deflect import deflects
+from .house.seven_zero import pass_hands_on, swap_hands
+from .house.stack import stack_rule
+from .house.swap_five import choose_partner, give
 from .round import (draw_cards, one_or_none_left, take_forced_penalty, take_penalty, turn_draw,
                     wait_ready)
 
@@ -46,13 +50,11 @@ def draw_card_played(st: I64, p: int, c: int, colour: int, phase: int, ru: I64) 
     total = C_DRAW[c]
     if phase == P_PENALTY:
         pc = st[PCARD]
-        same = C_RANK[c] == C_RANK[pc]
         answering = p == st[CUR]
-        answer = -1
-        if ru[O_STACK] and (same or ru[O_STACK_MIXED]):
+        answer = stack_rule(st, c, ru)
+        if answer >= 0:
             total = st[PENDING] + C_DRAW[c]
-            answer = F_V_STACK if same else F_V_STACK_MIXED
-        elif answering and C_RANK[c] == RK_P2 and C_RANK[pc] == RK_P2 and ru[O_DEFLECT_2]:
+        elif answering and deflects(pc, c, ru):
             answer = F_V_DEFLECT_2
         elif answering and C_RANK[c] == RK_P2 and C_RANK[pc] == RK_W4 and ru[O_W4_SAVE_2]:
             answer = F_V_W4_SAVE_2
@@ -89,28 +91,6 @@ def draw_card_played(st: I64, p: int, c: int, colour: int, phase: int, ru: I64) 
     st[CUR] = after(st, p)
 
 
-@mirrors("uno_nb.engine.effects.Effects._pass_hands_on")
-@njit(cache=True)
-def pass_hands_on(st: I64, ru: I64) -> None:
-    n = st[N]
-    old = np.empty(n * 66, np.int64)  # every seat's 64 counts, then the sizes, then the masks
-    for i in range(n * 64):
-        old[i] = st[HC + i]
-    for s in range(n):
-        old[n * 64 + s] = st[HSIZE + s]
-        old[n * 65 + s] = st[HMASK + s]
-    for s in range(n):
-        if st[OUT + s]:
-            continue
-        t = after(st, s)
-        for c in range(64):
-            st[HC + t * 64 + c] = old[s * 64 + c]
-        st[HSIZE + t] = old[n * 64 + s]
-        st[HMASK + t] = old[n * 65 + s]
-    st[UNOOPEN] = -1
-    st[FIRED + F_V_SEVEN_ZERO] += 1
-
-
 @mirrors("uno_nb.engine.effects.Effects._action")
 @njit(cache=True)
 def action(st: I64, p: int, c: int, colour: int, phase: int, ru: I64) -> bool:
@@ -121,7 +101,7 @@ def action(st: I64, p: int, c: int, colour: int, phase: int, ru: I64) -> bool:
     n = st[N]
     if C_COL[c] < 0:
         if ru[O_COLOUR_WHEEL]:
-            colour = WHEEL[(WHEEL_AT[st[COLOURV]] + st[DIR]) % 4]
+            colour = wheel_colour(st)
             st[FIRED + F_V_COLOUR_WHEEL] += 1
         if ru[O_SILENT_BLACK]:
             st[SILENCE] = 2
@@ -437,42 +417,11 @@ def apply_other(st: I64, mv: I64, p: int, kind: int, card: int, colour: int, tar
         deal_round(st, p, first, ru, crng, flag(False))
     elif kind == SWAP:
         if st[PHASE] == P_SWAP:
-            a0 = p * 64
-            b0 = target * 64
-            for c in range(64):
-                x = st[HC + a0 + c]
-                st[HC + a0 + c] = st[HC + b0 + c]
-                st[HC + b0 + c] = x
-            x = st[HSIZE + p]
-            st[HSIZE + p] = st[HSIZE + target]
-            st[HSIZE + target] = x
-            x = st[HMASK + p]
-            st[HMASK + p] = st[HMASK + target]
-            st[HMASK + target] = x
-            st[UNOOPEN] = -1
-            st[PHASE] = P_TURN
-            st[CUR] = after(st, p)
-            st[FIRED + F_V_SEVEN_ZERO] += 1
+            swap_hands(st, p, target)
         else:
-            st[EXFIRST] = p
-            st[EXPART] = target
-            st[EXGIVEN] = -1
-            st[PHASE] = P_GIVE
-            st[CUR] = p
+            choose_partner(st, p, target)
     elif kind == GIVE:
-        if st[EXGIVEN] < 0:
-            st[EXGIVEN] = card
-            st[CUR] = st[EXPART]
-        else:
-            first, partner, given = st[EXFIRST], st[EXPART], st[EXGIVEN]
-            remove_card(st, first, given)
-            add_card(st, first, card)
-            remove_card(st, partner, card)
-            add_card(st, partner, given)
-            st[EXFIRST] = -1
-            st[PHASE] = P_TURN
-            st[CUR] = after(st, first)
-            st[FIRED + F_V_SWAP_FIVE] += 1
+        give(st, card)
     elif kind == READY:
         st[PHASE] = P_TURN
         st[CUR] = st[RESUME]

@@ -9,13 +9,15 @@ from numba import njit
 
 from .mirror import kernel_only, mirrors
 from .constants import (CHALLENGE, COLOUR, DEAL, DRAW, D_ANSWERS, D_BLUFF_OK, D_MUST_PLAY, GIVE,
-                        O_COLOUR_WHEEL, O_DEFLECT_2, O_DOUBLES, O_DRAW_ANYTIME, O_JUMP_IN,
-                        O_REVERSE_BOUNCE, O_STACK, O_STACK_MIXED, O_W4_SAVE_2, PASS, PLAY,
-                        P_COLOUR, P_DRAWN, P_EXCHANGE, P_GIVE, P_PENALTY, P_READY, P_ROUND_OVER,
-                        P_SWAP, P_TURN, READY, RK_P2, RK_R, RK_S, RK_W4, SWAP)
+                        O_COLOUR_WHEEL, O_DOUBLES, O_DRAW_ANYTIME, O_JUMP_IN, O_REVERSE_BOUNCE,
+                        O_W4_SAVE_2, PASS, PLAY, P_COLOUR, P_DRAWN, P_EXCHANGE, P_GIVE, P_PENALTY,
+                        P_READY, P_ROUND_OVER, P_SWAP, P_TURN, READY, RK_P2, RK_R, RK_S, RK_W4,
+                        SWAP)
 from .layout import (BOUNCE, COLMASK, COLOURV, CUR, C_COL, C_DRAW, C_RANK, DRAWNC, HC, HMASK,
                      HSIZE, I64, MATCHV, MVB, M_CARD, M_COLOUR, M_KIND, M_TARGET, N, NCARDS, OUT,
                      PCARD, PHASE, TOPBY, W4SET, W4_BIT)
+from .house.deflect import deflects
+from .house.stack import stacks_on
 from .state import lowest_card, only_a_bluff, playable, top, w4_blocked
 
 
@@ -54,17 +56,11 @@ def answers_with(st: I64, pending: int, c: int, seat: int, ru: I64) -> bool:
     if C_DRAW[c] == 0:
         bounce: bool = ru[O_REVERSE_BOUNCE] != 0 and C_RANK[c] == RK_R and C_COL[c] == st[COLOURV]
         return bounce
-    if ru[O_STACK]:
-        if C_RANK[c] == C_RANK[pending]:
-            return True
-        if ru[O_STACK_MIXED] and (C_COL[c] < 0 or C_COL[pending] >= 0 or C_COL[c] == st[COLOURV]):
-            return True
-    if C_RANK[c] == RK_P2:
-        if C_RANK[pending] == RK_P2 and ru[O_DEFLECT_2]:
-            return True
-        if C_RANK[pending] == RK_W4 and ru[O_W4_SAVE_2] and C_COL[c] == st[COLOURV]:
-            return True
-    return False
+    if stacks_on(st, pending, c, ru) or deflects(pending, c, ru):
+        return True
+    save2: bool = C_RANK[c] == RK_P2 and C_RANK[pending] == RK_W4 and ru[O_W4_SAVE_2] != 0 \
+        and C_COL[c] == st[COLOURV]
+    return save2
 
 
 @mirrors("uno_nb.engine.legality.Legality._penalty_moves")
