@@ -17,14 +17,13 @@ from .constants import (ADVISE, CATCH, CHALLENGE, CHALLENGE_RETURN, COLOUR, DEAL
                         F_R_SKIP, F_R_SKIP_ANSWER, F_R_START_EFFECT, F_R_UNO, F_R_W4, F_R_W4_BLUFF,
                         F_R_WILD, F_T_ADVICE, F_T_READY, F_T_SILENT_TWOS, F_T_UNO_CATCH,
                         F_T_UNO_CENTER, F_V_COLOUR_WHEEL, F_V_DEFLECT_2, F_V_DOUBLES, F_V_H2O,
-                        F_V_JUMP_IN, F_V_PLUS10, F_V_REVERSE_BOUNCE, F_V_START_NUMBER,
-                        F_V_TWO_PLAYER_SKIP, F_V_W4_ANYTIME, F_V_W4_SAVE_2, GIVE, O_CHALLENGE,
-                        O_COLOUR_WHEEL, O_H2O, O_REVERSE_BOUNCE, O_SCORING, O_SEVEN_ZERO,
-                        O_SILENT_BLACK, O_SILENT_TWOS, O_STACK, O_START_CARD, O_SWAP_FIVE,
-                        O_TWO_PLAYER_SKIP, O_UNO_CENTER, O_UNO_PENALTY, O_W4_ANYTIME, O_W4_SAVE_2,
-                        PASS, P_COLOUR, P_DRAWN, P_EXCHANGE, P_PENALTY, P_SWAP, P_TURN, READY,
-                        RK_P2, RK_R, RK_S, RK_W, RK_W10, RK_W4, SCORE_LAZY, SLOW, SPEAK,
-                        START_NUMBER, SWAP, UNO)
+                        F_V_JUMP_IN, F_V_PLUS10, F_V_START_NUMBER, F_V_W4_ANYTIME, F_V_W4_SAVE_2,
+                        GIVE, O_CHALLENGE, O_COLOUR_WHEEL, O_H2O, O_REVERSE_BOUNCE, O_SCORING,
+                        O_SEVEN_ZERO, O_SILENT_BLACK, O_SILENT_TWOS, O_STACK, O_START_CARD,
+                        O_SWAP_FIVE, O_UNO_CENTER, O_UNO_PENALTY, O_W4_ANYTIME, O_W4_SAVE_2, PASS,
+                        P_COLOUR, P_DRAWN, P_EXCHANGE, P_PENALTY, P_SWAP, P_TURN, READY, RK_P2,
+                        RK_R, RK_S, RK_W, RK_W10, RK_W4, SCORE_LAZY, SLOW, SPEAK, START_NUMBER,
+                        SWAP, UNO)
 from .layout import (BOUNCE, CHANCE, COLMASK, COLOURV, CUR, C_COL, C_DRAW, C_NUM, C_RANK, DEALER,
                      DECKK, DECKS, DECK_LEN, DIR, DISC, DRAWNC, EXFIRST, FIRED, HC, HMASK, HSIZE,
                      I64, LAST, LASTWIN, LOSER, MATCH, MATCHV, MAXROUNDS, N, NDISC, NFINISH, NO,
@@ -35,9 +34,11 @@ from .state import (add_card, after, clear_pending, colour_of_card, flag, i64, n
                     partners_any, remove_card, set_colour, shuffle, top)
 from .house.colour_wheel import wheel_colour
 from .house.deflect import deflects
+from .house.reverse_bounce import bounce_draw, bounce_skip
 from .house.seven_zero import pass_hands_on, swap_hands
 from .house.stack import stack_rule
 from .house.swap_five import choose_partner, give
+from .house.two_player_skip import reverse_skips
 from .round import (draw_cards, one_or_none_left, take_forced_penalty, take_penalty, turn_draw,
                     wait_ready)
 
@@ -98,7 +99,6 @@ def action(st: I64, p: int, c: int, colour: int, phase: int, ru: I64) -> bool:
     bouncer = st[BOUNCE]
     st[BOUNCE] = -1
     rank = C_RANK[c]
-    n = st[N]
     if C_COL[c] < 0:
         if ru[O_COLOUR_WHEEL]:
             colour = wheel_colour(st)
@@ -146,23 +146,13 @@ def action(st: I64, p: int, c: int, colour: int, phase: int, ru: I64) -> bool:
         st[FIRED + F_R_REVERSE] += 1
         st[DIR] = -st[DIR]
         if phase == P_PENALTY:
-            st[W4SET] = 0
-            st[CUR] = after(st, p)
-            st[FIRED + F_V_REVERSE_BOUNCE] += 1
+            bounce_draw(st, p)
             return True
         if p == bouncer and p != st[CUR]:
-            skipper = after(st, p)
-            st[CUR] = after(st, skipper)
-            st[PHASE] = P_TURN
-            st[FIRED + F_V_REVERSE_BOUNCE] += 1
-            if skipper != p:
-                st[BOUNCE] = skipper
+            bounce_skip(st, p)
             return True
         st[PHASE] = P_TURN
-        if n - st[OUTS] == 2 and ru[O_TWO_PLAYER_SKIP]:
-            st[CUR] = p
-            st[FIRED + F_V_TWO_PLAYER_SKIP] += 1
-        else:
+        if not reverse_skips(st, p, ru):
             st[CUR] = after(st, p)
         return True
     # W

@@ -47,8 +47,9 @@ from .layout import (COLMASK, COLOUR_CARDS, CUR, C_COL, C_DRAW, C_NUM, C_PTS, C_
                      TOPBY, TURNS, T_ADVISE, T_COLS, T_FORGET, T_NOTICE, T_REACTION, T_TALK, U32,
                      UNOOPEN, WINNER, rules_array)
 from .mtrand.jit import raw
-from .state import flag, i64, keep_alive, mix
-from .moves import add_move, jump_in_moves, turn_moves
+from .state import add_move, flag, i64, keep_alive, mix
+from .house.jump_in import jump_in_moves
+from .moves import turn_moves
 from .effects import apply_other, new_game, push_play
 from .bots import bot_choose
 from ..sim.table import TABLE_STREAM, TALK_STREAM, TRAITS_STREAM

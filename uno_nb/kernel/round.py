@@ -20,7 +20,8 @@ from .layout import (COLMASK, COLOURV, CUR, C_PTS, C_RANK, DEALER, DISC, DRAWNC,
                      REASON, REFILL, REFILLS, RESUME, ROUND, SCORES, SILENCE, SLAP, TMP, TURNS,
                      U32, UNOOPEN, W4SET, W4_BIT, WINNER, WINS, WONR)
 from .state import add_card, after, clear_pending, flag, i64, next_rng, only_a_bluff, shuffle
-from .moves import jump_in_moves, penalty_answers
+from .house.jump_in import jump_in_moves
+from .moves import penalty_answers
 
 
 # ================================================================ drawing

@@ -13,10 +13,10 @@ from numpy.typing import NDArray
 
 from .mirror import kernel_only, mirrors
 from . import mtrand as mt
-from .constants import D_BLUFF_OK, O_W4_ANYTIME, RK_W4
+from .constants import D_BLUFF_OK, O_COLOUR_WHEEL, O_W4_ANYTIME, PLAY, RK_W4
 from .layout import (BITPOS, CHANCE, COLMASK, COLOURV, C_COL, C_RANK, DIR, DISC, HC, HMASK, HSIZE,
-                     I64, MATCH, MATCHV, N, NDISC, OUT, OUTS, PCARD, PENDING, SEED, SHUFFLE, U32,
-                     W4SET)
+                     I64, MATCH, MATCHV, MVB, M_CARD, M_COLOUR, M_KIND, M_TARGET, N, NDISC, OUT,
+                     OUTS, PCARD, PENDING, SEED, SHUFFLE, U32, W4SET)
 
 
 # ================================================================ raw arrays
@@ -190,3 +190,29 @@ def clear_pending(st: I64) -> None:
     st[PENDING] = 0
     st[PCARD] = -1
     st[W4SET] = 0
+
+
+# ================================================================ move buffers
+
+@kernel_only("a move as a row of a move buffer")
+@njit(cache=True, inline="always")
+def add_move(mv: I64, b: int, k: int, kind: int, card: int, colour: int, target: int) -> int:
+    """Write move ``k`` of buffer ``b`` (:data:`~uno_nb.kernel.layout.MVB`); the count after it."""
+    at = b * MVB + 4 * k
+    mv[at + M_KIND] = kind
+    mv[at + M_CARD] = card
+    mv[at + M_COLOUR] = colour
+    mv[at + M_TARGET] = target
+    return k + 1
+
+
+@mirrors("uno_nb.engine.state._plays_of")
+@njit(cache=True, inline="always")
+def add_plays(mv: I64, b: int, k: int, c: int, ru: I64) -> int:
+    """Every play of card ``c``: black cards once per colour (none under the wheel)."""
+    if C_COL[c] < 0 and ru[O_COLOUR_WHEEL] == 0:
+        for col in range(4):
+            k = add_move(mv, b, k, PLAY, c, col, -1)
+    else:
+        k = add_move(mv, b, k, PLAY, c, -1, -1)
+    return k
