@@ -44,7 +44,8 @@ def _compiled_sources(folder: Path) -> list[tuple[str, Path]]:
 
 def fingerprint(folder: Path | None = None) -> str:
     """What the compiled code is made of: the source of every compiled module
-    of the kernel and of its mtrand (:func:`_compiled_sources` of ``folder``, by
+    of the kernel, of its mtrand and house folders, and its generated
+    ``constants.py`` (:func:`_compiled_sources` of ``folder``, by
     default this package's), and the tables it bakes in from the cards, the
     rule options, the values taken from the engine's declarations
     (``layout.FROM_THE_ENGINE``) and the table model's generator streams.
