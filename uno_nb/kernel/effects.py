@@ -204,7 +204,7 @@ def push_play(st: I64, mv: I64, p: int, c: int, colour: int, jump: bool, ru: I64
         st[LAST + p] = c  # V-H2O: the card a player goes out on
     if C_NUM[c] >= 0 and not ru[D_SLOW]:
         colour_of_card(st, c)
-        st[CUR] = (p + st[DIR]) % st[N]
+        st[CUR] = after(st, p)
         if phase != P_TURN:
             if phase == P_PENALTY:
                 clear_pending(st)
