@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -123,10 +125,20 @@ def test_the_constants_are_the_generated_ones():
 def test_the_constants_are_plain_ints_named_after_the_engine():
     from uno_nb.engine.state import COUNTED_RULES
     from uno_nb.kernel import constants
-    values = {k: v for k, v in vars(constants).items() if k.isupper()}
+    values = {k: v for k, v in vars(constants).items() if k.isupper() and k != "RANKS"}
     assert values and all(type(v) is int for v in values.values())
+    assert constants.RANKS[constants.RK_W4] == "W+4" and constants.RANKS[0] == "0"
     assert constants.F_R_CHALLENGE_GUILTY == COUNTED_RULES.index("R-CHALLENGE-GUILTY")
     assert (constants.RK_P2, constants.RK_W4) == (12, 14)
     assert constants.SCORE_LAZY == 2 and constants.START_NUMBER == 1
     assert constants.CHALLENGE_RETURN == 1
     assert constants.D_BLUFF_OK == len(generate.RuleSet.option_names())
+
+
+def test_the_generator_runs_from_the_command_line():
+    """The package imports only names every generation has, so the command
+    runs however stale the file is; --check says whether it is."""
+    done = subprocess.run([sys.executable, "-m", "uno_nb.kernel.generate", "--check"],
+                          capture_output=True, text=True, cwd=PACKAGE.parent.parent)
+    assert (done.returncode, done.stdout.strip(), done.stderr) == \
+        (0, "constants.py is up to date", "")

@@ -42,6 +42,7 @@ RK_W4 = 14
 RK_W10 = 15
 RK_P1 = 16
 RK_W2 = 17
+RANKS = ('0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'S', 'R', '+2', 'W', 'W+4', 'W+10', '+1', 'W+2')  # every rank, at its code (layout's card tables read it)
 
 # counted rule ids: a rule's place in a game's fired row (engine.state.COUNTED_RULES)
 F_R_CHALLENGE = 0

@@ -440,9 +440,10 @@ def challenge(st: I64, p: int, ru: I64, crng: U32) -> None:
     st[W4SET] = 0
     total = st[PENDING]
     if guilty:
-        st[FIRED + (F_R_CHALLENGE_GUILTY if ru[O_CHALLENGE] == CHALLENGE_RETURN else F_R_CHALLENGE_GUILTY_STD)] += 1
+        returned = ru[O_CHALLENGE] == CHALLENGE_RETURN
+        st[FIRED + (F_R_CHALLENGE_GUILTY if returned else F_R_CHALLENGE_GUILTY_STD)] += 1
         penalty = total if ru[O_STACK] else 4
-        if ru[O_CHALLENGE] == CHALLENGE_RETURN:
+        if returned:
             st[NDISC] -= 1
             add_card(st, acc, st[DISC + st[NDISC]])
             set_colour(st, prev)

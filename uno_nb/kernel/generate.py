@@ -8,7 +8,8 @@ rules row (``O_<OPTION NAME>``), each counted rule id's place in the ``fired``
 row (``F_<ID>``, ``-`` read as ``_``: ``R-CHALLENGE-GUILTY`` is
 ``F_R_CHALLENGE_GUILTY``), the phases (``P_<NAME>``), the move kinds (under
 their own names), the rank codes (``RK_<RANK>``, ``+`` read as ``P`` in front
-and dropped elsewhere: ``+2`` is ``RK_P2``, ``W+4`` ``RK_W4``), the values of
+and dropped elsewhere: ``+2`` is ``RK_P2``, ``W+4`` ``RK_W4``; ``RANKS``, the
+tuple of every rank at its code, is the one non-int), the values of
 the choice options (``SCORE_LAZY``, ``START_NUMBER``, ``CHALLENGE_RETURN``: a
 choice is its place among the option's choices) and the derived flags' slots
 after the options (``D_*``, each a :class:`~uno_nb.engine.rules.RuleSet`
@@ -64,6 +65,7 @@ def _lines() -> list[str]:
     block("move kinds: engine.moves.MoveKind", [(k.name, int(k)) for k in MoveKind])
     block("rank codes: a rank's place among engine.cards' ranks (numbers, action, black, H2O)",
           [(f"RK_{_rank_name(r)}", i) for i, r in enumerate(RANKS) if r not in NUMBER_RANKS])
+    out.append(f"RANKS = {RANKS!r}  # every rank, at its code (layout's card tables read it)")
     block("counted rule ids: a rule's place in a game's fired row (engine.state.COUNTED_RULES)",
           [(f"F_{_ident(rule)}", i) for i, rule in enumerate(COUNTED_RULES)])
     names = RuleSet.option_names()

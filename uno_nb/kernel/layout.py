@@ -31,8 +31,9 @@ from ..engine.cards import ALL_CARDS, COLOURS, build_deck
 from ..engine.moves import MoveKind
 from ..engine.state import COUNTED_RULES, Phase
 from ..engine.rules import RuleSet
-from .constants import D_ANSWERS, D_BLUFF_OK, D_DECK, D_MUST_PLAY, D_SLOW, D_TALK, NRULES
-from .generate import RANKS
+# (the package imports this module: only names every generation has, so that
+# python -m uno_nb.kernel.generate runs whatever changed in the engine)
+from .constants import D_ANSWERS, D_BLUFF_OK, D_DECK, D_MUST_PLAY, D_SLOW, D_TALK, NRULES, RANKS
 
 #: The kernel's array types: a game's state, moves, rules, outputs and the
 #: table's traits (int64), the Mersenne Twister states and key words (uint32),

@@ -82,7 +82,8 @@ def turn_draw(st: I64, p: int, ru: I64, crng: U32) -> None:
             st[PHASE] = P_DRAWN
             st[DRAWNC] = c
             if ru[D_MUST_PLAY] and not only_a_bluff(st, c, p, ru):
-                st[FIRED + (F_V_DRAW_UNTIL_PLAYABLE if ru[O_DRAW_UNTIL_PLAYABLE] else F_V_PLAY_DRAWN_MUST)] += 1
+                st[FIRED + (F_V_DRAW_UNTIL_PLAYABLE if ru[O_DRAW_UNTIL_PLAYABLE]
+                            else F_V_PLAY_DRAWN_MUST)] += 1
             return
         if not ru[O_DRAW_UNTIL_PLAYABLE]:
             st[CUR] = after(st, p)
