@@ -249,7 +249,8 @@ def test_writing_the_moves_out_is_the_same_compiled_function():
 
 def test_a_move_written_out_reads_back_in_the_engines_notation():
     from uno_nb.engine.cards import parse_card
-    from uno_nb.kernel.layout import CATCH, DRAW, MV_CARD, MV_COLOUR, MV_SEAT, MV_TARGET, PLAY
+    from uno_nb.kernel.constants import CATCH, DRAW, PLAY
+    from uno_nb.kernel.layout import MV_CARD, MV_COLOUR, MV_SEAT, MV_TARGET
 
     def code(kind, seat, card=-1, colour=-1, target=-1):
         return (kind | seat << MV_SEAT | (card + 1) << MV_CARD | (colour + 1) << MV_COLOUR
@@ -566,15 +567,16 @@ def test_a_comparison_computes_each_games_table_once():
 def test_the_kernel_names_the_engines_phases_move_kinds_and_options_as_the_engine_does():
     """One place asserts the mapping: every phase as P_<its name>, every move
     kind under its own name, every option as O_<its name>, with the engine's
-    values and the options' places in a rules row."""
+    values and the options' places in a rules row (kernel/constants.py, generated)."""
     from uno_nb import RuleSet
     from uno_nb.engine.moves import MoveKind
     from uno_nb.engine.state import Phase
+    from uno_nb.kernel import constants as kc
     from uno_nb.kernel import layout
-    assert {p.name: getattr(layout, f"P_{p.name}") for p in Phase} == {p.name: p.value for p in Phase}
-    assert {k.name: getattr(layout, k.name) for k in MoveKind} == {k.name: int(k) for k in MoveKind}
-    assert {name: getattr(layout, f"O_{name.upper()}") for name in RuleSet.option_names()} == \
+    assert {p.name: getattr(kc, f"P_{p.name}") for p in Phase} == {p.name: p.value for p in Phase}
+    assert {k.name: getattr(kc, k.name) for k in MoveKind} == {k.name: int(k) for k in MoveKind}
+    assert {name: getattr(kc, f"O_{name.upper()}") for name in RuleSet.option_names()} == \
         {name: i for i, name in enumerate(RuleSet.option_names())}
     row = layout.rules_array(RuleSet(start_card="number", scoring="lazy", uno_penalty=4))
-    assert (row[layout.O_START_CARD], row[layout.O_SCORING], row[layout.O_UNO_PENALTY]) == \
-        (1, layout.SCORE_LAZY, 4)
+    assert (row[kc.O_START_CARD], row[kc.O_SCORING], row[kc.O_UNO_PENALTY]) == \
+        (1, kc.SCORE_LAZY, 4)

@@ -46,7 +46,7 @@ from ..engine.rules import RuleSet
 from ..sim.batch import Batch
 from ..sim.bots import Bot, HeuristicBot, RandomBot, make_bot
 from ..sim.simulation import DEFAULT_MAX_TURNS, GameRecord
-from .cache import (_numba_missing, cache_folder, COMPILE_FAILED, COMPILED_ELSEWHERE,
+from .cache import (numba_missing, cache_folder, COMPILE_FAILED, COMPILED_ELSEWHERE,
                     drop_stale_cache, failed_marker, fingerprint, forget_stale_machine_code,
                     is_compiling_reason, mark_failed, mark_ready, NOT_COMPILED, not_ready,
                     ready_marker, READY_NAME, SERVED_ENV)
@@ -74,7 +74,7 @@ class KernelRefused(UnoError):
 
 def available() -> bool:
     """Whether numba is installed, so the kernel can run at all."""
-    return _numba_missing() is None
+    return numba_missing() is None
 
 
 def _rules(rules: RuleSet | str | None) -> RuleSet:
@@ -108,7 +108,7 @@ def why_not(rules: RuleSet | str | None, lineup: Sequence[Bot | str],
 
     Every rule option is covered; what it refuses is a missing numba, a bot
     that is not one of the kit's three, and seeds beyond 2**63 - 1."""
-    missing = _numba_missing()
+    missing = numba_missing()
     if missing:
         return missing
     try:
@@ -443,7 +443,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args not in ([], ["--if-needed"]):
         print(USAGE, file=sys.stderr)
         return 2
-    reason = _numba_missing()
+    reason = numba_missing()
     if reason is not None:
         print(f"uno_nb.kernel: {reason}; the lab will play its games on the engine")
         return 0

@@ -7,18 +7,21 @@ best card); a bot with a bluff rate (the play page's "Bots bluff" menu) is refus
 
 from __future__ import annotations
 
+from .mirror import mirrors
 from . import mtrand as mt
 from numba import njit
 
-from .layout import (C_COL, C_DRAW, C_PTS, C_RANK, CHALLENGE, COLOUR_CARDS, DEAL, DECK_LEN, DECKK,
-                     DECKS, DISC, DRAW, Four, HC, HSIZE, I64, M_CARD, M_COLOUR, M_KIND, M_TARGET,
-                     MVB, NCARDS, NDISC, P_COLOUR, P_EXCHANGE, P_GIVE, P_PENALTY, P_SWAP, PASS,
-                     PHASE, PLAY, READY, RK_P2, RK_R, RK_S, SWAP, U32, W4ACC, W4PREV, W4SET)
+from .constants import (CHALLENGE, DEAL, DRAW, PASS, PLAY, P_COLOUR, P_EXCHANGE, P_GIVE, P_PENALTY,
+                        P_SWAP, READY, RK_P2, RK_R, RK_S, SWAP)
+from .layout import (COLOUR_CARDS, C_COL, C_DRAW, C_PTS, C_RANK, DECKK, DECKS, DECK_LEN, DISC,
+                     Four, HC, HSIZE, I64, MVB, M_CARD, M_COLOUR, M_KIND, M_TARGET, NCARDS, NDISC,
+                     PHASE, U32, W4ACC, W4PREV, W4SET)
 from .state import after
 
 
 # ================================================================ bots
 
+@mirrors("uno_nb.sim.bots.HeuristicBot._strongest")
 @njit(cache=True, inline="always")
 def colour_count(st: I64, seat: int, col: int) -> tuple[int, int]:
     """Cards and points of colour ``col`` in ``seat``'s hand."""
@@ -34,6 +37,7 @@ def colour_count(st: I64, seat: int, col: int) -> tuple[int, int]:
     return a, b
 
 
+@mirrors("uno_nb.sim.bots.HeuristicBot._strongest")
 @njit(cache=True)
 def colour_counts(st: I64, seat: int) -> tuple[Four, Four]:
     """Cards and points of each colour in ``seat``'s hand, as two 4-tuples
@@ -45,6 +49,7 @@ def colour_counts(st: I64, seat: int) -> tuple[Four, Four]:
     return (a0, a1, a2, a3), (b0, b1, b2, b3)
 
 
+@mirrors("uno_nb.sim.bots.HeuristicBot._strongest")
 @njit(cache=True)
 def strongest(cnt: Four, pts: Four) -> int:
     """``HeuristicBot._strongest``: the colour with the most cards, then the
@@ -57,6 +62,7 @@ def strongest(cnt: Four, pts: Four) -> int:
     return best
 
 
+@mirrors("uno_nb.sim.bots.HeuristicBot._best_play")
 @njit(cache=True)
 def best_play(st: I64, seat: int, mv: I64, b: int, idx: I64, nidx: int, ru: I64) -> int:
     """``HeuristicBot._best_play`` over the moves ``idx[:nidx]`` of buffer ``b``."""
@@ -88,6 +94,7 @@ def best_play(st: I64, seat: int, mv: I64, b: int, idx: I64, nidx: int, ru: I64)
     return best
 
 
+@mirrors("uno_nb.sim.odds.challenge_success_chance")
 @njit(cache=True)
 def challenge_pays(st: I64, seat: int) -> bool:
     """``challenge_success_chance(view) > 1/3`` from ``seat``'s view: the
@@ -126,6 +133,7 @@ def challenge_pays(st: I64, seat: int) -> bool:
     return 1.0 - ratio > 1.0 / 3.0
 
 
+@mirrors("uno_nb.sim.bots.HeuristicBot.choose")
 @njit(cache=True)
 def heuristic_choose(st: I64, seat: int, mv: I64, b: int, k: int, ru: I64, idx: I64) -> int:
     """``HeuristicBot.choose`` among moves ``0..k-1`` of buffer ``b``."""
@@ -197,6 +205,7 @@ def heuristic_choose(st: I64, seat: int, mv: I64, b: int, k: int, ru: I64, idx: 
     return 0
 
 
+@mirrors("uno_nb.sim.bots.RandomBot.choose", "uno_nb.sim.bots.HeuristicBot.choose")
 @njit(cache=True)
 def bot_choose(bot: int, st: I64, seat: int, mv: I64, b: int, k: int, plays: int, ru: I64,
                trng: U32, idx: I64) -> int:

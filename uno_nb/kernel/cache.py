@@ -17,13 +17,15 @@ from typing import Sequence
 __all__ = ["fingerprint", "drop_stale_cache", "forget_stale_machine_code", "READY_NAME",
            "cache_folder", "ready_marker", "mark_ready", "failed_marker", "mark_failed",
            "not_ready", "SERVED_ENV", "NOT_COMPILED", "COMPILED_ELSEWHERE", "COMPILE_FAILED",
-           "is_compiling_reason"]
+           "is_compiling_reason", "numba_missing"]
 
-#: The modules of this package that numba does not compile.
-_NOT_COMPILED = ("__init__.py", "__main__.py", "cache.py")
+#: The modules of this package that numba does not compile (mirror.py's tags
+#: and generate.py, which writes constants.py, change no machine code).
+_NOT_COMPILED = ("__init__.py", "__main__.py", "cache.py", "mirror.py", "generate.py")
 
 
-def _numba_missing() -> str | None:
+def numba_missing() -> str | None:
+    """Why the kernel cannot compile here (numba not installed), or ``None``."""
     try:
         import numba  # noqa: F401
     except ImportError:
@@ -42,7 +44,8 @@ def _compiled_sources(folder: Path) -> list[tuple[str, Path]]:
 
 def fingerprint(folder: Path | None = None) -> str:
     """What the compiled code is made of: the source of every compiled module
-    of the kernel and of its mtrand (:func:`_compiled_sources` of ``folder``, by
+    of the kernel, of its mtrand and house folders, and its generated
+    ``constants.py`` (:func:`_compiled_sources` of ``folder``, by
     default this package's), and the tables it bakes in from the cards, the
     rule options, the values taken from the engine's declarations
     (``layout.FROM_THE_ENGINE``) and the table model's generator streams.
@@ -98,20 +101,38 @@ def forget_stale_machine_code() -> bool:
     card and rule tables (say, after ``git pull`` in a checkout, or an edit of
     one of the modules the compiled functions call).  True if it was dropped.
     (numba caches the modules of this package in one folder and those of
-    ``mtrand/`` in another.)"""
+    ``mtrand/`` and ``house/`` in others: :func:`_cache_folders`.)"""
     global _checked_cache
     if _checked_cache:
         return False
     _checked_cache = True
-    from . import jit as kj
-    from . import mtrand
-    try:
-        # numba's cache folder for the module (private to numba, and not in its types)
-        folder = Path(getattr(getattr(kj.play_batch, "_cache"), "_cache_path"))
-        others = [Path(getattr(getattr(mtrand.init_genrand, "_cache"), "_cache_path"))]
-    except AttributeError:  # no disk cache (NUMBA_DISABLE_JIT, or another numba)
+    folders = _cache_folders()
+    if not folders:  # no disk cache (NUMBA_DISABLE_JIT, or another numba)
         return False
-    return drop_stale_cache(folder, fingerprint(), others)
+    return drop_stale_cache(folders[0], fingerprint(), folders[1:])
+
+
+def _cache_folders() -> list[Path]:
+    """numba's cache folder of every compiled module of the kernel (one per
+    package folder: the kernel's, ``mtrand/``'s, ``house/``'s), the kernel's
+    first; none without a disk cache."""
+    from . import jit as kj  # imports every compiled module
+    folders: list[Path] = []
+    for name, module in sorted(sys.modules.items()):
+        if not (name == __package__ or name.startswith(f"{__package__}.")):
+            continue
+        for value in list(vars(module).values()):
+            # numba's cache folder for the module (private to numba, and not in its types)
+            path = getattr(getattr(value, "_cache", None), "_cache_path", None)
+            if path is not None and getattr(getattr(value, "py_func", None), "__module__",
+                                            None) == name:
+                if Path(path) not in folders:
+                    folders.append(Path(path))
+                break
+    own = getattr(getattr(kj.play_batch, "_cache", None), "_cache_path", None)
+    if own is None:
+        return []
+    return [Path(own)] + [f for f in folders if f != Path(own)]
 
 
 READY_NAME = "kernel.ready"
@@ -121,7 +142,7 @@ def cache_folder() -> Path | None:
     """numba's disk cache folder for the kernel's modules, or ``None`` when
     there is no disk cache (numba missing, or ``NUMBA_DISABLE_JIT=1``, which
     runs the kernel's Python as it is: nothing to compile)."""
-    if _numba_missing() is not None:
+    if numba_missing() is not None:
         return None
     from . import jit as kj
     try:
@@ -228,7 +249,7 @@ def not_ready(marker: Path | None = None) -> str | None:
     the first compiled call would compile for half a minute.  Cheap enough to
     ask before every lab run: a file of a few hundred bytes and a dozen
     ``stat`` calls (the fingerprint is computed once per process)."""
-    missing = _numba_missing()
+    missing = numba_missing()
     if missing is not None:
         return missing
     marker = ready_marker() if marker is None else marker

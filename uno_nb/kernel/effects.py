@@ -7,51 +7,60 @@ from __future__ import annotations
 
 import numpy as np
 
+from .mirror import mirrors
 from . import mtrand as mt
 from numba import njit
 
-from .layout import (ADVISE, BOUNCE, C_COL, C_DRAW, C_NUM, C_RANK, CATCH, CHALLENGE,
-                     CHALLENGE_RETURN, CHANCE, COLMASK, COLOUR, COLOURV, CUR, D_DECK, D_SLOW,
-                     D_TALK, DEAL, DEALER, DECK_LEN, DECKK, DECKS, DIR, DISC, DRAW, DRAWNC, EXFIRST,
-                     EXGIVEN, EXPART, F_ADVICE, F_ANYTIME, F_BLUFF, F_BOUNCE, F_CATCH, F_CHALLENGE,
-                     F_DEFLECT, F_DOUBLES, F_DRAW2, F_GUILTY, F_GUILTY_STD, F_H2O, F_INNOCENT,
-                     F_JUMP, F_PLUS10, F_READY, F_REVERSE, F_SAVE2, F_SEVEN_ZERO, F_SILENT, F_SKIP,
-                     F_SKIP_ANSWER, F_STACK, F_STACK_MIXED, F_START, F_START_NUMBER, F_SWAP_FIVE,
-                     F_TWO_SKIP, F_UNO, F_UNO_CENTER, F_W4, F_WHEEL, F_WILD, FIRED, GIVE, HC, HMASK,
-                     HSIZE, I64, LAST, LASTWIN, LOSER, MATCH, MATCHV, MAXROUNDS, N, NDISC, NFINISH,
-                     NO, NPILE, O_CHALLENGE, O_COLOUR_WHEEL, O_DEFLECT_2, O_H2O, O_REVERSE_BOUNCE,
-                     O_SCORING, O_SEVEN_ZERO, O_SILENT_BLACK, O_SILENT_TWOS, O_STACK, O_STACK_MIXED,
-                     O_START_CARD, O_SWAP_FIVE, O_TWO_PLAYER_SKIP, O_UNO_CENTER, O_UNO_PENALTY,
-                     O_W4_ANYTIME, O_W4_SAVE_2, OUT, OUTS, P_COLOUR, P_DRAWN, P_EXCHANGE, P_GIVE,
-                     P_PENALTY, P_SWAP, P_TURN, PASS, PCARD, PENDING, PHASE, PILE, READY, RESUME,
-                     RK_P2, RK_R, RK_S, RK_W, RK_W10, RK_W4, ROUND, SCORE_LAZY, SEED, SILENCE,
-                     SILVAL, SLAP, SLOW, SPEAK, START_NUMBER, SWAP, TMP, TOPBY, TURNS, U32, UNO,
-                     UNOOPEN, W4ACC, W4GUILTY, W4PREV, W4SET, WHEEL, WHEEL_AT, WINNER)
+from .constants import (ADVISE, CATCH, CHALLENGE, CHALLENGE_RETURN, COLOUR, DEAL, DRAW, D_DECK,
+                        D_SLOW, D_TALK, F_R_CHALLENGE, F_R_CHALLENGE_GUILTY,
+                        F_R_CHALLENGE_GUILTY_STD, F_R_CHALLENGE_INNOCENT, F_R_DRAW2, F_R_REVERSE,
+                        F_R_SKIP, F_R_SKIP_ANSWER, F_R_START_EFFECT, F_R_UNO, F_R_W4, F_R_W4_BLUFF,
+                        F_R_WILD, F_T_ADVICE, F_T_READY, F_T_SILENT_TWOS, F_T_UNO_CATCH,
+                        F_T_UNO_CENTER, F_V_COLOUR_WHEEL, F_V_DEFLECT_2, F_V_DOUBLES, F_V_H2O,
+                        F_V_JUMP_IN, F_V_PLUS10, F_V_START_NUMBER, F_V_W4_ANYTIME, F_V_W4_SAVE_2,
+                        GIVE, O_CHALLENGE, O_COLOUR_WHEEL, O_H2O, O_REVERSE_BOUNCE, O_SCORING,
+                        O_SEVEN_ZERO, O_SILENT_BLACK, O_SILENT_TWOS, O_STACK, O_START_CARD,
+                        O_SWAP_FIVE, O_UNO_CENTER, O_UNO_PENALTY, O_W4_ANYTIME, O_W4_SAVE_2, PASS,
+                        P_COLOUR, P_DRAWN, P_EXCHANGE, P_PENALTY, P_SWAP, P_TURN, READY, RK_P2,
+                        RK_R, RK_S, RK_W, RK_W10, RK_W4, SCORE_LAZY, SLOW, SPEAK, START_NUMBER,
+                        SWAP, UNO)
+from .layout import (BOUNCE, CHANCE, COLMASK, COLOURV, CUR, C_COL, C_DRAW, C_NUM, C_RANK, DEALER,
+                     DECKK, DECKS, DECK_LEN, DIR, DISC, DRAWNC, EXFIRST, FIRED, HC, HMASK, HSIZE,
+                     I64, LAST, LASTWIN, LOSER, MATCH, MATCHV, MAXROUNDS, N, NDISC, NFINISH, NO,
+                     NPILE, OUT, OUTS, PCARD, PENDING, PHASE, PILE, RESUME, ROUND, SEED, SILENCE,
+                     SILVAL, SLAP, TMP, TOPBY, TURNS, U32, UNOOPEN, W4ACC, W4GUILTY, W4PREV, W4SET,
+                     WINNER)
 from .state import (add_card, after, clear_pending, colour_of_card, flag, i64, next_rng,
                     partners_any, remove_card, set_colour, shuffle, top)
+from .house.colour_wheel import wheel_colour
+from .house.deflect import deflects
+from .house.reverse_bounce import bounce_draw, bounce_skip
+from .house.seven_zero import pass_hands_on, swap_hands
+from .house.stack import stack_rule
+from .house.swap_five import choose_partner, give
+from .house.two_player_skip import reverse_skips
 from .round import (draw_cards, one_or_none_left, take_forced_penalty, take_penalty, turn_draw,
                     wait_ready)
 
 
 # ================================================================ card effects
 
+@mirrors("uno_nb.engine.effects.Effects._draw_card_played")
 @njit(cache=True)
 def draw_card_played(st: I64, p: int, c: int, colour: int, phase: int, ru: I64) -> None:
     total = C_DRAW[c]
     if phase == P_PENALTY:
         pc = st[PCARD]
-        same = C_RANK[c] == C_RANK[pc]
         answering = p == st[CUR]
-        answer = -1
-        if ru[O_STACK] and (same or ru[O_STACK_MIXED]):
+        answer = stack_rule(st, c, ru)
+        if answer >= 0:
             total = st[PENDING] + C_DRAW[c]
-            answer = F_STACK if same else F_STACK_MIXED
-        elif answering and C_RANK[c] == RK_P2 and C_RANK[pc] == RK_P2 and ru[O_DEFLECT_2]:
-            answer = F_DEFLECT
+        elif answering and deflects(pc, c, ru):
+            answer = F_V_DEFLECT_2
         elif answering and C_RANK[c] == RK_P2 and C_RANK[pc] == RK_W4 and ru[O_W4_SAVE_2]:
-            answer = F_SAVE2
+            answer = F_V_W4_SAVE_2
         elif answering:
-            st[FIRED + F_JUMP] += 1
+            st[FIRED + F_V_JUMP_IN] += 1
         if answer >= 0:
             st[FIRED + answer] += 1
     prev = st[COLOURV]
@@ -62,18 +71,18 @@ def draw_card_played(st: I64, p: int, c: int, colour: int, phase: int, ru: I64) 
         st[MATCHV] = MATCH[colour, C_RANK[c]]
     rank = C_RANK[c]
     if rank == RK_W4:
-        st[FIRED + F_W4] += 1
+        st[FIRED + F_R_W4] += 1
         bluff = ru[O_W4_ANYTIME] == 0 and (st[HMASK + p] & COLMASK[prev]) != 0
         if ru[O_W4_ANYTIME]:
-            st[FIRED + F_ANYTIME] += 1
+            st[FIRED + F_V_W4_ANYTIME] += 1
         elif bluff:
-            st[FIRED + F_BLUFF] += 1
+            st[FIRED + F_R_W4_BLUFF] += 1
         st[W4SET] = 1
         st[W4ACC] = p
         st[W4PREV] = prev
         st[W4GUILTY] = bluff
     else:
-        st[FIRED + (F_DRAW2 if rank == RK_P2 else F_PLUS10 if rank == RK_W10 else F_H2O)] += 1
+        st[FIRED + (F_R_DRAW2 if rank == RK_P2 else F_V_PLUS10 if rank == RK_W10 else F_V_H2O)] += 1
         st[W4SET] = 0
     if C_COL[c] < 0:
         st[TOPBY] = -1
@@ -83,42 +92,21 @@ def draw_card_played(st: I64, p: int, c: int, colour: int, phase: int, ru: I64) 
     st[CUR] = after(st, p)
 
 
-@njit(cache=True)
-def pass_hands_on(st: I64, ru: I64) -> None:
-    n = st[N]
-    old = np.empty(n * 66, np.int64)  # every seat's 64 counts, then the sizes, then the masks
-    for i in range(n * 64):
-        old[i] = st[HC + i]
-    for s in range(n):
-        old[n * 64 + s] = st[HSIZE + s]
-        old[n * 65 + s] = st[HMASK + s]
-    for s in range(n):
-        if st[OUT + s]:
-            continue
-        t = after(st, s)
-        for c in range(64):
-            st[HC + t * 64 + c] = old[s * 64 + c]
-        st[HSIZE + t] = old[n * 64 + s]
-        st[HMASK + t] = old[n * 65 + s]
-    st[UNOOPEN] = -1
-    st[FIRED + F_SEVEN_ZERO] += 1
-
-
+@mirrors("uno_nb.engine.effects.Effects._action")
 @njit(cache=True)
 def action(st: I64, p: int, c: int, colour: int, phase: int, ru: I64) -> bool:
     """``Game._action``: returns False when hands moved (a 0 under V-SEVEN-ZERO)."""
     bouncer = st[BOUNCE]
     st[BOUNCE] = -1
     rank = C_RANK[c]
-    n = st[N]
     if C_COL[c] < 0:
         if ru[O_COLOUR_WHEEL]:
-            colour = WHEEL[(WHEEL_AT[st[COLOURV]] + st[DIR]) % 4]
-            st[FIRED + F_WHEEL] += 1
+            colour = wheel_colour(st)
+            st[FIRED + F_V_COLOUR_WHEEL] += 1
         if ru[O_SILENT_BLACK]:
             st[SILENCE] = 2
             st[SILVAL] = colour
-            st[FIRED + F_SILENT] += 1
+            st[FIRED + F_T_SILENT_TWOS] += 1
     if C_DRAW[c] > 0:
         draw_card_played(st, p, c, colour, phase, ru)
         return True
@@ -142,55 +130,40 @@ def action(st: I64, p: int, c: int, colour: int, phase: int, ru: I64) -> bool:
         if rank == 2 and ru[O_SILENT_TWOS]:
             st[SILENCE] = 1
             st[SILVAL] = p
-            st[FIRED + F_SILENT] += 1
+            st[FIRED + F_T_SILENT_TWOS] += 1
         return True
     if rank == RK_S:
         colour_of_card(st, c)
-        st[FIRED + F_SKIP] += 1
-        if st[OUTS]:
-            skipped = after(st, p)
-            st[CUR] = after(st, skipped)
-        else:
-            d = st[DIR]
-            skipped = (p + d) % n
-            st[CUR] = (skipped + d) % n
+        st[FIRED + F_R_SKIP] += 1
+        skipped = after(st, p)
+        st[CUR] = after(st, skipped)
         st[PHASE] = P_TURN
         if ru[O_REVERSE_BOUNCE] and skipped != p:
             st[BOUNCE] = skipped
         return True
     if rank == RK_R:
         colour_of_card(st, c)
-        st[FIRED + F_REVERSE] += 1
+        st[FIRED + F_R_REVERSE] += 1
         st[DIR] = -st[DIR]
-        d = st[DIR]
         if phase == P_PENALTY:
-            st[W4SET] = 0
-            st[CUR] = after(st, p)
-            st[FIRED + F_BOUNCE] += 1
+            bounce_draw(st, p)
             return True
         if p == bouncer and p != st[CUR]:
-            skipper = after(st, p)
-            st[CUR] = after(st, skipper)
-            st[PHASE] = P_TURN
-            st[FIRED + F_BOUNCE] += 1
-            if skipper != p:
-                st[BOUNCE] = skipper
+            bounce_skip(st, p)
             return True
         st[PHASE] = P_TURN
-        if n - st[OUTS] == 2 and ru[O_TWO_PLAYER_SKIP]:
-            st[CUR] = p
-            st[FIRED + F_TWO_SKIP] += 1
-        else:
-            st[CUR] = (p + d) % n if not st[OUTS] else after(st, p)
+        if not reverse_skips(st, p, ru):
+            st[CUR] = after(st, p)
         return True
     # W
     set_colour(st, colour)
-    st[FIRED + F_WILD] += 1
+    st[FIRED + F_R_WILD] += 1
     st[PHASE] = P_TURN
     st[CUR] = after(st, p)
     return True
 
 
+@mirrors("uno_nb.engine.table_talk.TableTalk._talk_after_turn")
 @njit(cache=True, inline="always")
 def talk_after_turn(st: I64) -> None:
     sil = st[SILENCE]
@@ -202,6 +175,7 @@ def talk_after_turn(st: I64) -> None:
         st[SILENCE] = 0
 
 
+@mirrors("uno_nb.engine.game.Game.push")
 @njit(cache=True, inline="always")
 def push_play(st: I64, mv: I64, p: int, c: int, colour: int, jump: bool, ru: I64,
               crng: U32) -> None:
@@ -220,17 +194,17 @@ def push_play(st: I64, mv: I64, p: int, c: int, colour: int, jump: bool, ru: I64
         st[TURNS] += 1
     if jump:
         if p == st[TOPBY]:
-            st[FIRED + F_DOUBLES] += 1
+            st[FIRED + F_V_DOUBLES] += 1
         else:
-            st[FIRED + F_JUMP] += 1
+            st[FIRED + F_V_JUMP_IN] += 1
             if C_RANK[c] == RK_S:  # (a doubled Skip answers nothing)
-                st[FIRED + F_SKIP_ANSWER] += 1
+                st[FIRED + F_R_SKIP_ANSWER] += 1
     st[TOPBY] = p
     if ru[O_H2O]:
         st[LAST + p] = c  # V-H2O: the card a player goes out on
     if C_NUM[c] >= 0 and not ru[D_SLOW]:
         colour_of_card(st, c)
-        st[CUR] = (p + st[DIR]) % st[N]
+        st[CUR] = after(st, p)
         if phase != P_TURN:
             if phase == P_PENALTY:
                 clear_pending(st)
@@ -248,6 +222,7 @@ def push_play(st: I64, mv: I64, p: int, c: int, colour: int, jump: bool, ru: I64
         talk_after_turn(st)
 
 
+@mirrors("uno_nb.engine.deal.Dealing._deal_round")
 @njit(cache=True)
 def deal_round(st: I64, dealer: int, first: int, ru: I64, crng: U32, same_rng: bool) -> None:
     """``Game._deal_round``: shuffle (with the dealer's generator when
@@ -302,13 +277,13 @@ def deal_round(st: I64, dealer: int, first: int, ru: I64, crng: U32, same_rng: b
         st[NPILE] += 1
         next_rng(st, crng)
         shuffle(st, i64(PILE), st[NPILE], crng)
-        st[FIRED + (F_START_NUMBER if by_number else F_START)] += 1
+        st[FIRED + (F_V_START_NUMBER if by_number else F_R_START_EFFECT)] += 1
     st[DISC] = t
     st[NDISC] = 1
     set_colour(st, C_COL[t] if C_COL[t] >= 0 else 0)
     if C_NUM[t] >= 0:
         return
-    st[FIRED + F_START] += 1
+    st[FIRED + F_R_START_EFFECT] += 1
     rank = C_RANK[t]
     if rank == RK_W:
         st[PHASE] = P_COLOUR
@@ -322,6 +297,7 @@ def deal_round(st: I64, dealer: int, first: int, ru: I64, crng: U32, same_rng: b
         st[CUR] = (first + 1) % n
 
 
+@mirrors("uno_nb.engine.game.Game._init_common", "uno_nb.engine.deal.Dealing._choose_dealer")
 @njit(cache=True)
 def new_game(st: I64, n: int, seed: int, max_rounds: int, ru: I64, crng: U32) -> None:
     """``Game.__init__`` up to the first deal.  ``crng`` must already be the
@@ -382,6 +358,7 @@ def new_game(st: I64, n: int, seed: int, max_rounds: int, ru: I64, crng: U32) ->
 
 # ================================================================ the other moves
 
+@mirrors("uno_nb.engine.effects.Effects._apply")
 @njit(cache=True)
 def apply_other(st: I64, mv: I64, p: int, kind: int, card: int, colour: int, target: int, ru: I64,
                 crng: U32) -> None:
@@ -413,12 +390,12 @@ def apply_other(st: I64, mv: I64, p: int, kind: int, card: int, colour: int, tar
         challenge(st, p, ru, crng)
     elif kind == UNO:
         st[UNOOPEN] = -1
-        st[FIRED + F_UNO] += 1
+        st[FIRED + F_R_UNO] += 1
         if ru[O_UNO_CENTER]:
             st[SLAP] = p
     elif kind == CATCH:
         st[UNOOPEN] = -1
-        st[FIRED + F_CATCH] += 1
+        st[FIRED + F_T_UNO_CATCH] += 1
         draw_cards(st, target, ru[O_UNO_PENALTY], crng)
     elif kind == COLOUR:
         set_colour(st, colour)
@@ -430,72 +407,43 @@ def apply_other(st: I64, mv: I64, p: int, kind: int, card: int, colour: int, tar
         deal_round(st, p, first, ru, crng, flag(False))
     elif kind == SWAP:
         if st[PHASE] == P_SWAP:
-            a0 = p * 64
-            b0 = target * 64
-            for c in range(64):
-                x = st[HC + a0 + c]
-                st[HC + a0 + c] = st[HC + b0 + c]
-                st[HC + b0 + c] = x
-            x = st[HSIZE + p]
-            st[HSIZE + p] = st[HSIZE + target]
-            st[HSIZE + target] = x
-            x = st[HMASK + p]
-            st[HMASK + p] = st[HMASK + target]
-            st[HMASK + target] = x
-            st[UNOOPEN] = -1
-            st[PHASE] = P_TURN
-            st[CUR] = after(st, p)
-            st[FIRED + F_SEVEN_ZERO] += 1
+            swap_hands(st, p, target)
         else:
-            st[EXFIRST] = p
-            st[EXPART] = target
-            st[EXGIVEN] = -1
-            st[PHASE] = P_GIVE
-            st[CUR] = p
+            choose_partner(st, p, target)
     elif kind == GIVE:
-        if st[EXGIVEN] < 0:
-            st[EXGIVEN] = card
-            st[CUR] = st[EXPART]
-        else:
-            first, partner, given = st[EXFIRST], st[EXPART], st[EXGIVEN]
-            remove_card(st, first, given)
-            add_card(st, first, card)
-            remove_card(st, partner, card)
-            add_card(st, partner, given)
-            st[EXFIRST] = -1
-            st[PHASE] = P_TURN
-            st[CUR] = after(st, first)
-            st[FIRED + F_SWAP_FIVE] += 1
+        give(st, card)
     elif kind == READY:
         st[PHASE] = P_TURN
         st[CUR] = st[RESUME]
         st[RESUME] = -1
-        st[FIRED + F_READY] += 1
+        st[FIRED + F_T_READY] += 1
     elif kind == SPEAK:
         st[SILENCE] = 0
-        st[FIRED + F_SILENT] += 1
+        st[FIRED + F_T_SILENT_TWOS] += 1
         draw_cards(st, p, i64(2), crng)
     elif kind == ADVISE:
-        st[FIRED + F_ADVICE] += 1
+        st[FIRED + F_T_ADVICE] += 1
         draw_cards(st, p, i64(2), crng)
     elif kind == SLOW:
         st[SLAP] = -1
-        st[FIRED + F_UNO_CENTER] += 1
+        st[FIRED + F_T_UNO_CENTER] += 1
         draw_cards(st, p, i64(2), crng)
     if ru[D_TALK] and not table:
         talk_after_turn(st)
 
 
+@mirrors("uno_nb.engine.challenge.Challenge._challenge")
 @njit(cache=True)
 def challenge(st: I64, p: int, ru: I64, crng: U32) -> None:
     acc, prev, guilty = st[W4ACC], st[W4PREV], st[W4GUILTY]
-    st[FIRED + F_CHALLENGE] += 1
+    st[FIRED + F_R_CHALLENGE] += 1
     st[W4SET] = 0
     total = st[PENDING]
     if guilty:
-        st[FIRED + (F_GUILTY if ru[O_CHALLENGE] == CHALLENGE_RETURN else F_GUILTY_STD)] += 1
+        returned = ru[O_CHALLENGE] == CHALLENGE_RETURN
+        st[FIRED + (F_R_CHALLENGE_GUILTY if returned else F_R_CHALLENGE_GUILTY_STD)] += 1
         penalty = total if ru[O_STACK] else 4
-        if ru[O_CHALLENGE] == CHALLENGE_RETURN:
+        if returned:
             st[NDISC] -= 1
             add_card(st, acc, st[DISC + st[NDISC]])
             set_colour(st, prev)
@@ -507,7 +455,7 @@ def challenge(st: I64, p: int, ru: I64, crng: U32) -> None:
         st[CUR] = p
         wait_ready(st, acc, penalty, ru)
     else:
-        st[FIRED + F_INNOCENT] += 1
+        st[FIRED + F_R_CHALLENGE_INNOCENT] += 1
         total += 2
         draw_cards(st, p, total, crng)
         st[PENDING] = 0

@@ -1,5 +1,6 @@
 """The legal moves of a game state (:mod:`uno_nb.kernel.jit`): the engine's
-``turn_moves`` and ``jump_in_moves``, written into the rows of a move buffer.
+``turn_moves``, written into the rows of a move buffer (``jump_in_moves`` is
+in :mod:`uno_nb.kernel.house.jump_in`).
 """
 
 from __future__ import annotations
@@ -7,62 +8,37 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .layout import (BOUNCE, C_COL, C_DRAW, C_RANK, CHALLENGE, COLMASK, COLOUR, COLOURV, CUR,
-                     D_ANSWERS, D_BLUFF_OK, D_MUST_PLAY, DEAL, DRAW, DRAWNC, GIVE, HC, HMASK,
-                     HSIZE, I64, M_CARD, M_COLOUR, M_KIND, M_TARGET, MATCHV, MVB, N, NCARDS,
-                     O_COLOUR_WHEEL, O_DEFLECT_2, O_DOUBLES, O_DRAW_ANYTIME, O_JUMP_IN,
-                     O_REVERSE_BOUNCE, O_STACK, O_STACK_MIXED, O_W4_SAVE_2, OUT, P_COLOUR, P_DRAWN,
-                     P_EXCHANGE, P_GIVE, P_PENALTY, P_READY, P_ROUND_OVER, P_SWAP, P_TURN, PASS,
-                     PCARD, PHASE, PLAY, READY, RK_P2, RK_R, RK_S, RK_W4, SWAP, TOPBY, W4_BIT,
-                     W4SET)
-from .state import lowest_card, only_a_bluff, playable, top, w4_blocked
+from .mirror import kernel_only, mirrors
+from .constants import (CHALLENGE, COLOUR, DEAL, DRAW, D_ANSWERS, D_BLUFF_OK, D_MUST_PLAY, GIVE,
+                        O_DRAW_ANYTIME, O_JUMP_IN, O_W4_SAVE_2, PASS, P_COLOUR, P_DRAWN,
+                        P_EXCHANGE, P_GIVE, P_PENALTY, P_READY, P_ROUND_OVER, P_SWAP, P_TURN,
+                        READY, RK_P2, RK_W4, SWAP)
+from .layout import (COLMASK, COLOURV, CUR, C_COL, C_DRAW, C_RANK, DRAWNC, HC, HMASK, HSIZE, I64,
+                     MATCHV, N, NCARDS, OUT, PCARD, PHASE, TOPBY, W4SET, W4_BIT)
+from .house.deflect import deflects
+from .house.reverse_bounce import bounces
+from .house.stack import stacks_on
+from .state import add_move, add_plays, lowest_card, only_a_bluff, playable, top, w4_blocked
 
 
 # ================================================================ moves
 
-@njit(cache=True, inline="always")
-def add_move(mv: I64, b: int, k: int, kind: int, card: int, colour: int, target: int) -> int:
-    """Write move ``k`` of buffer ``b`` (:data:`~uno_nb.kernel.layout.MVB`); the count after it."""
-    at = b * MVB + 4 * k
-    mv[at + M_KIND] = kind
-    mv[at + M_CARD] = card
-    mv[at + M_COLOUR] = colour
-    mv[at + M_TARGET] = target
-    return k + 1
-
-
-@njit(cache=True, inline="always")
-def add_plays(mv: I64, b: int, k: int, c: int, ru: I64) -> int:
-    """Every play of card ``c``: black cards once per colour (none under the wheel)."""
-    if C_COL[c] < 0 and ru[O_COLOUR_WHEEL] == 0:
-        for col in range(4):
-            k = add_move(mv, b, k, PLAY, c, col, -1)
-    else:
-        k = add_move(mv, b, k, PLAY, c, -1, -1)
-    return k
-
-
+@mirrors("uno_nb.engine.legality.Legality._answers_with")
 @njit(cache=True)
 def answers_with(st: I64, pending: int, c: int, seat: int, ru: I64) -> bool:
     """``Game._answers_with``: may card ``c`` answer the pending draw card?"""
     if C_RANK[c] == RK_W4 and w4_blocked(st, seat, ru):
         return False
     if C_DRAW[c] == 0:
-        bounce: bool = ru[O_REVERSE_BOUNCE] != 0 and C_RANK[c] == RK_R and C_COL[c] == st[COLOURV]
-        return bounce
-    if ru[O_STACK]:
-        if C_RANK[c] == C_RANK[pending]:
-            return True
-        if ru[O_STACK_MIXED] and (C_COL[c] < 0 or C_COL[pending] >= 0 or C_COL[c] == st[COLOURV]):
-            return True
-    if C_RANK[c] == RK_P2:
-        if C_RANK[pending] == RK_P2 and ru[O_DEFLECT_2]:
-            return True
-        if C_RANK[pending] == RK_W4 and ru[O_W4_SAVE_2] and C_COL[c] == st[COLOURV]:
-            return True
-    return False
+        return bounces(st, c, ru)
+    if stacks_on(st, pending, c, ru) or deflects(pending, c, ru):
+        return True
+    save2: bool = C_RANK[c] == RK_P2 and C_RANK[pending] == RK_W4 and ru[O_W4_SAVE_2] != 0 \
+        and C_COL[c] == st[COLOURV]
+    return save2
 
 
+@mirrors("uno_nb.engine.legality.Legality._penalty_moves")
 @njit(cache=True)
 def penalty_answers(st: I64, seat: int, ru: I64) -> np.int64:
     """The cards (bit mask) whose plays answer the pending draw card."""
@@ -83,6 +59,7 @@ def penalty_answers(st: I64, seat: int, ru: I64) -> np.int64:
     return bits
 
 
+@mirrors("uno_nb.engine.legality.Legality.turn_moves")
 @njit(cache=True, inline="always")  # one caller, once a move: no call
 def turn_moves(st: I64, mv: I64, ru: I64) -> tuple[int, int]:
     """``Game.turn_moves`` into buffer 0; returns (count, plays)."""
@@ -143,38 +120,3 @@ def turn_moves(st: I64, mv: I64, ru: I64) -> tuple[int, int]:
     if phase == P_READY:
         return add_move(mv, 0, k, READY, -1, -1, -1), 0
     return 0, 0
-
-
-@njit(cache=True)
-def jump_in_moves(st: I64, mv: I64, b: int, ru: I64) -> int:
-    """``Game.jump_in_moves()`` (every seat) into buffer ``b``; returns the count."""
-    k = 0
-    if st[PHASE] > P_PENALTY or st[TOPBY] < 0:
-        return 0
-    t = top(st)
-    n = st[N]
-    if (ru[O_JUMP_IN] or ru[O_DOUBLES]) and not (C_COL[t] < 0 and C_DRAW[t] > 0):
-        for s in range(n):
-            if s == st[CUR]:
-                continue
-            if s == st[TOPBY]:
-                if not ru[O_DOUBLES]:
-                    continue
-            elif not ru[O_JUMP_IN]:
-                continue
-            if st[HC + s * 64 + t] > 0:
-                k = add_plays(mv, b, k, t, ru)
-                for i in range(k - (4 if (C_COL[t] < 0 and ru[O_COLOUR_WHEEL] == 0) else 1), k):
-                    mv[b * MVB + 4 * i + M_TARGET] = s  # the player, kept as the target of jump-ins
-    bo = st[BOUNCE]
-    if bo >= 0 and (C_RANK[t] == RK_S or C_RANK[t] == RK_R):
-        for c in range(NCARDS):
-            if st[HC + bo * 64 + c] > 0 and C_RANK[c] == RK_R and C_COL[c] == st[COLOURV]:
-                dup = False
-                for i in range(k):
-                    at = b * MVB + 4 * i
-                    if mv[at + M_TARGET] == bo and mv[at + M_CARD] == c:
-                        dup = True
-                if not dup:
-                    k = add_move(mv, b, k, PLAY, c, -1, bo)
-    return k

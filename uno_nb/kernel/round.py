@@ -6,22 +6,27 @@ from __future__ import annotations
 
 from numba import njit
 
-from .layout import (C_PTS, C_RANK, COLMASK, COLOURV, CUR, D_ANSWERS, D_BLUFF_OK, D_MUST_PLAY,
-                     DEALER, DISC, DRAWNC, DRAWNN, F_DROP_ZERO, F_H2O, F_LAZY, F_OUT, F_PENALTY,
-                     F_PLAY_DRAWN, F_RESHUFFLE, F_SEVEN_ROUNDS, F_TO_LAST, F_UNTIL, FINISH, FIRED,
-                     HC, HMASK, HSIZE, I64, LAST, LASTWIN, LOSER, MATCHV, MAXROUNDS, N, NCARDS,
-                     NDISC, NFINISH, NO, NPILE, O_DRAW_UNTIL_PLAYABLE, O_DROP_ZERO, O_H2O, O_READY,
-                     O_SCORING, O_SEVEN_ROUNDS, O_TARGET_SCORE, O_TO_THE_LAST, OUT, OUTS, P_DRAWN,
-                     P_GAME_OVER, P_PENALTY, P_READY, P_ROUND_OVER, P_TURN, PCARD, PENDING, PHASE,
-                     PILE, REASON, REFILL, REFILLS, RESUME, RK_P1, RK_W2, RK_W4, ROUND, SCORE_LAZY,
-                     SCORE_PENALTY, SCORE_WINNER, SCORES, SILENCE, SLAP, TMP, TURNS, U32, UNOOPEN,
-                     W4_BIT, W4SET, WINNER, WINS, WONR)
+from .mirror import mirrors
+from .constants import (D_ANSWERS, D_BLUFF_OK, D_MUST_PLAY, F_R_OUT, F_R_RESHUFFLE,
+                        F_V_DRAW_UNTIL_PLAYABLE, F_V_DROP_ZERO, F_V_H2O, F_V_LAZY,
+                        F_V_PLAY_DRAWN_MUST, F_V_SCORE_PENALTY, F_V_SEVEN_ROUNDS, F_V_TO_THE_LAST,
+                        O_DRAW_UNTIL_PLAYABLE, O_DROP_ZERO, O_H2O, O_READY, O_SCORING,
+                        O_SEVEN_ROUNDS, O_TARGET_SCORE, O_TO_THE_LAST, P_DRAWN, P_GAME_OVER,
+                        P_PENALTY, P_READY, P_ROUND_OVER, P_TURN, RK_P1, RK_W2, RK_W4, SCORE_LAZY,
+                        SCORE_PENALTY, SCORE_WINNER)
+from .layout import (COLMASK, COLOURV, CUR, C_PTS, C_RANK, DEALER, DISC, DRAWNC, DRAWNN, FINISH,
+                     FIRED, HC, HMASK, HSIZE, I64, LAST, LASTWIN, LOSER, MATCHV, MAXROUNDS, N,
+                     NCARDS, NDISC, NFINISH, NO, NPILE, OUT, OUTS, PCARD, PENDING, PHASE, PILE,
+                     REASON, REFILL, REFILLS, RESUME, ROUND, SCORES, SILENCE, SLAP, TMP, TURNS,
+                     U32, UNOOPEN, W4SET, W4_BIT, WINNER, WINS, WONR)
 from .state import add_card, after, clear_pending, flag, i64, next_rng, only_a_bluff, shuffle
-from .moves import jump_in_moves, penalty_answers
+from .house.jump_in import jump_in_moves
+from .moves import penalty_answers
 
 
 # ================================================================ drawing
 
+@mirrors("uno_nb.engine.state.GameState._reshuffle")
 @njit(cache=True)
 def reshuffle(st: I64, crng: U32) -> None:
     keep = 2 if st[W4SET] else 1
@@ -37,9 +42,10 @@ def reshuffle(st: I64, crng: U32) -> None:
     next_rng(st, crng)
     shuffle(st, i64(PILE), m, crng)
     st[NPILE] = m
-    st[FIRED + F_RESHUFFLE] += 1
+    st[FIRED + F_R_RESHUFFLE] += 1
 
 
+@mirrors("uno_nb.engine.state.GameState._draw_cards")
 @njit(cache=True)
 def draw_cards(st: I64, p: int, count: int, crng: U32) -> int:
     got = 0
@@ -55,6 +61,7 @@ def draw_cards(st: I64, p: int, count: int, crng: U32) -> int:
     return got
 
 
+@mirrors("uno_nb.engine.drawing.Drawing._turn_draw")
 @njit(cache=True)
 def turn_draw(st: I64, p: int, ru: I64, crng: U32) -> None:
     while True:
@@ -75,13 +82,15 @@ def turn_draw(st: I64, p: int, ru: I64, crng: U32) -> None:
             st[PHASE] = P_DRAWN
             st[DRAWNC] = c
             if ru[D_MUST_PLAY] and not only_a_bluff(st, c, p, ru):
-                st[FIRED + (F_UNTIL if ru[O_DRAW_UNTIL_PLAYABLE] else F_PLAY_DRAWN)] += 1
+                st[FIRED + (F_V_DRAW_UNTIL_PLAYABLE if ru[O_DRAW_UNTIL_PLAYABLE]
+                            else F_V_PLAY_DRAWN_MUST)] += 1
             return
         if not ru[O_DRAW_UNTIL_PLAYABLE]:
             st[CUR] = after(st, p)
             return
 
 
+@mirrors("uno_nb.engine.legality.Legality._anyone_can_play")
 @njit(cache=True)
 def anyone_can_play(st: I64, ru: I64) -> bool:
     """``Game._anyone_can_play``."""
@@ -97,6 +106,7 @@ def anyone_can_play(st: I64, ru: I64) -> bool:
     return False
 
 
+@mirrors("uno_nb.engine.drawing.Drawing._blocked")
 @njit(cache=True)
 def blocked(st: I64, ru: I64, crng: U32) -> None:
     """``Game._blocked``: both piles empty and nobody can play; the fewest
@@ -116,9 +126,10 @@ def blocked(st: I64, ru: I64, crng: U32) -> None:
                 winner = s
         st[LAST + winner] = -1  # V-H2O: nobody went out on a card
     end_round(st, winner, NO, flag(False), ru, crng)
-    st[FIRED + F_OUT] -= 1  # nobody went out (end_round counts R-OUT)
+    st[FIRED + F_R_OUT] -= 1  # nobody went out (end_round counts R-OUT)
 
 
+@mirrors("uno_nb.engine.drawing.Drawing._wait_ready")
 @njit(cache=True)
 def wait_ready(st: I64, drawer: int, count: int, ru: I64) -> None:
     if ru[O_READY] and count >= 4 and st[PHASE] == P_TURN:
@@ -127,6 +138,7 @@ def wait_ready(st: I64, drawer: int, count: int, ru: I64) -> None:
         st[PHASE] = P_READY
 
 
+@mirrors("uno_nb.engine.drawing.Drawing._take_penalty")
 @njit(cache=True)
 def take_penalty(st: I64, p: int, ru: I64, crng: U32) -> None:
     count = st[PENDING]
@@ -140,6 +152,7 @@ def take_penalty(st: I64, p: int, ru: I64, crng: U32) -> None:
         wait_ready(st, p, count, ru)
 
 
+@mirrors("uno_nb.engine.drawing.Drawing._take_forced_penalty")
 @njit(cache=True)
 def take_forced_penalty(st: I64, mv: I64, ru: I64, crng: U32) -> None:
     pc = st[PCARD]
@@ -155,6 +168,7 @@ def take_forced_penalty(st: I64, mv: I64, ru: I64, crng: U32) -> None:
 
 # ================================================================ end of a round
 
+@mirrors("uno_nb.engine.scoring.hand_points")
 @njit(cache=True)
 def hand_points(st: I64, s: int, drop: bool) -> int:
     if drop and st[HSIZE + s] == 1:
@@ -167,13 +181,16 @@ def hand_points(st: I64, s: int, drop: bool) -> int:
     return total
 
 
+@mirrors("uno_nb.engine.rounds.Rounds._end_round",
+         "uno_nb.engine.scoring.score_round",
+         "uno_nb.engine.scoring.champion")
 @njit(cache=True)
 def end_round(st: I64, winner: int, loser: int, final: bool, ru: I64, crng: U32) -> None:
     n = st[N]
     st[UNOOPEN] = -1
     st[SILENCE] = 0
     st[SLAP] = -1
-    st[FIRED + F_OUT] += 1
+    st[FIRED + F_R_OUT] += 1
     if st[PHASE] == P_PENALTY:
         draw_cards(st, st[CUR], st[PENDING], crng)
         clear_pending(st)
@@ -181,7 +198,7 @@ def end_round(st: I64, winner: int, loser: int, final: bool, ru: I64, crng: U32)
     if drop:
         for s in range(n):
             if st[HSIZE + s] == 1 and hand_points(st, s, flag(False)) == 0:
-                st[FIRED + F_DROP_ZERO] += 1
+                st[FIRED + F_V_DROP_ZERO] += 1
                 break
     # scratch: seat s's points at st[TMP + s] (deal_round fills TMP while dealing,
     # jump_ins keeps its choices there during one race; a race that ends the
@@ -197,7 +214,7 @@ def end_round(st: I64, winner: int, loser: int, final: bool, ru: I64, crng: U32)
                 pts += st[TMP + s]
         st[SCORES + winner] += pts
     elif scoring == SCORE_PENALTY:
-        st[FIRED + F_PENALTY] += 1
+        st[FIRED + F_V_SCORE_PENALTY] += 1
         for s in range(n):
             st[SCORES + s] += st[TMP + s]
         last = st[LAST + winner]
@@ -209,9 +226,9 @@ def end_round(st: I64, winner: int, loser: int, final: bool, ru: I64, crng: U32)
                 bonus = 40
         if bonus:
             st[SCORES + winner] -= bonus
-            st[FIRED + F_H2O] += 1
+            st[FIRED + F_V_H2O] += 1
     else:
-        st[FIRED + F_LAZY] += 1
+        st[FIRED + F_V_LAZY] += 1
         if loser < 0:
             best = -1
             s = winner
@@ -265,6 +282,7 @@ def end_round(st: I64, winner: int, loser: int, final: bool, ru: I64, crng: U32)
     st[CUR] = champion
 
 
+@mirrors("uno_nb.engine.rounds.Rounds._player_out")
 @njit(cache=True)
 def player_out(st: I64, p: int, ru: I64, crng: U32) -> None:
     if ru[O_SEVEN_ROUNDS]:
@@ -272,7 +290,7 @@ def player_out(st: I64, p: int, ru: I64, crng: U32) -> None:
         if used < 6:
             count = REFILLS[used]
             st[REFILL + p] = used + 1
-            st[FIRED + F_SEVEN_ROUNDS] += 1
+            st[FIRED + F_V_SEVEN_ROUNDS] += 1
             draw_cards(st, p, count, crng)
             return
         end_round(st, p, NO, flag(True), ru, crng)
@@ -283,7 +301,7 @@ def player_out(st: I64, p: int, ru: I64, crng: U32) -> None:
         st[FINISH + st[NFINISH]] = p
         st[NFINISH] += 1
         if st[N] - st[OUTS] > 1:
-            st[FIRED + F_TO_LAST] += 1
+            st[FIRED + F_V_TO_THE_LAST] += 1
             if st[OUT + st[CUR]]:
                 st[CUR] = after(st, st[CUR])
             return
@@ -297,6 +315,7 @@ def player_out(st: I64, p: int, ru: I64, crng: U32) -> None:
     end_round(st, p, NO, flag(False), ru, crng)
 
 
+@mirrors("uno_nb.engine.effects.Effects._one_or_none_left")
 @njit(cache=True)
 def one_or_none_left(st: I64, p: int, ru: I64, crng: U32) -> None:
     if st[HSIZE + p]:

@@ -11,10 +11,12 @@ import numpy as np
 from numba import njit
 from numpy.typing import NDArray
 
+from .mirror import kernel_only, mirrors
 from . import mtrand as mt
-from .layout import (BITPOS, C_COL, C_RANK, CHANCE, COLMASK, COLOURV, D_BLUFF_OK, DIR, DISC, HC,
-                     HMASK, HSIZE, I64, MATCH, MATCHV, N, NDISC, O_W4_ANYTIME, OUT, OUTS, PCARD,
-                     PENDING, RK_W4, SEED, SHUFFLE, U32, W4SET)
+from .constants import D_BLUFF_OK, O_COLOUR_WHEEL, O_W4_ANYTIME, PLAY, RK_W4
+from .layout import (BITPOS, CHANCE, COLMASK, COLOURV, C_COL, C_RANK, DIR, DISC, HC, HMASK, HSIZE,
+                     I64, MATCH, MATCHV, MVB, M_CARD, M_COLOUR, M_KIND, M_TARGET, N, NDISC, OUT,
+                     OUTS, PCARD, PENDING, SEED, SHUFFLE, U32, W4SET)
 
 
 # ================================================================ raw arrays
@@ -23,6 +25,7 @@ from .layout import (BITPOS, C_COL, C_RANK, CHANCE, COLMASK, COLOURV, D_BLUFF_OK
 # the generators with them too; see there why): keep_alive keeps their owners.
 
 
+@kernel_only("an int64 value, not a literal, for numba")
 @njit(cache=True, inline="always")
 def i64(x: int) -> int:
     """``x`` as an ``int64`` value, not a literal: an int literal passed to a
@@ -33,12 +36,14 @@ def i64(x: int) -> int:
     return int(np.int64(x))
 
 
+@kernel_only("a bool value, not a literal, for numba")
 @njit(cache=True, inline="always")
 def flag(x: bool) -> bool:
     """``x`` as a ``bool`` value, not a literal (see :func:`i64`)."""
     return bool(np.bool_(x))
 
 
+@kernel_only("keeps the raw pointers' owners alive")
 @njit(cache=True)
 def keep_alive(*arrays: NDArray[Any]) -> int:
     """Nothing; a use of ``arrays`` that keeps them (and their raw pointers) alive until here."""
@@ -47,6 +52,7 @@ def keep_alive(*arrays: NDArray[Any]) -> int:
 
 # ================================================================ randomness
 
+@mirrors("uno_nb.engine.state.mix")
 @njit(cache=True)
 def mix(seed: int, k: int) -> np.uint64:
     """The engine's ``_mix``: SplitMix64 of the game's seed and chance event ``k``."""
@@ -56,6 +62,7 @@ def mix(seed: int, k: int) -> np.uint64:
     return x ^ (x >> np.uint64(31))
 
 
+@mirrors("uno_nb.engine.state.GameState._rng")
 @njit(cache=True)
 def next_rng(st: I64, crng: U32) -> None:
     """``Game._rng``: a fresh generator for the next chance event."""
@@ -64,6 +71,7 @@ def next_rng(st: I64, crng: U32) -> None:
     mt.seed_int(crng, np.uint32(x & np.uint64(0xFFFFFFFF)), np.uint32(x >> np.uint64(32)))
 
 
+@mirrors("uno_nb.engine.state.GameState._shuffle")
 @njit(cache=True)
 def shuffle(st: I64, off: int, n: int, crng: U32) -> None:
     """``Game._shuffle`` of ``st[off:off+n]``: sort by uniform keys, stably."""
@@ -77,6 +85,7 @@ def shuffle(st: I64, off: int, n: int, crng: U32) -> None:
 # plus a reference-count increment and decrement (atomic) of every array
 # argument, which made up a good part of a move's time.
 
+@mirrors("uno_nb.engine.state.GameState._after")
 @njit(cache=True, inline="always")
 def after(st: I64, seat: int) -> int:
     n = st[N]
@@ -88,6 +97,7 @@ def after(st: I64, seat: int) -> int:
     return seat
 
 
+@kernel_only("walks a card bit mask")
 @njit(cache=True, inline="always")
 def lowest_card(bits: int | np.int64) -> int:
     """The card of the lowest set bit of a non-empty mask."""
@@ -96,6 +106,7 @@ def lowest_card(bits: int | np.int64) -> int:
     return card
 
 
+@kernel_only("a hand as card counts and a mask")
 @njit(cache=True, inline="always")
 def add_card(st: I64, p: int, c: int) -> None:
     st[HC + p * 64 + c] += 1
@@ -103,6 +114,7 @@ def add_card(st: I64, p: int, c: int) -> None:
     st[HMASK + p] |= np.int64(1) << c
 
 
+@kernel_only("a hand as card counts and a mask")
 @njit(cache=True, inline="always")
 def remove_card(st: I64, p: int, c: int) -> None:
     k = HC + p * 64 + c
@@ -112,24 +124,28 @@ def remove_card(st: I64, p: int, c: int) -> None:
         st[HMASK + p] &= ~(np.int64(1) << c)
 
 
+@mirrors("uno_nb.engine.state.GameState._set_colour")
 @njit(cache=True, inline="always")
 def set_colour(st: I64, colour: int) -> None:
     st[COLOURV] = colour
     st[MATCHV] = MATCH[colour, C_RANK[st[DISC + st[NDISC] - 1]]]
 
 
+@mirrors("uno_nb.engine.state.GameState._set_colour")
 @njit(cache=True, inline="always")
 def colour_of_card(st: I64, c: int) -> None:
     st[COLOURV] = C_COL[c]
     st[MATCHV] = MATCH[C_COL[c], C_RANK[c]]
 
 
+@mirrors("uno_nb.engine.game.Game.top")
 @njit(cache=True, inline="always")
 def top(st: I64) -> int:
     card: int = st[DISC + st[NDISC] - 1]
     return card
 
 
+@mirrors("uno_nb.engine.legality.Legality._playable")
 @njit(cache=True, inline="always")
 def w4_blocked(st: I64, seat: int, ru: I64) -> bool:
     """R-W4-LEGAL: a Wild Draw Four may not be played by ``seat`` now."""
@@ -137,6 +153,7 @@ def w4_blocked(st: I64, seat: int, ru: I64) -> bool:
     return blocked
 
 
+@mirrors("uno_nb.engine.legality.Legality._only_a_bluff")
 @njit(cache=True, inline="always")
 def only_a_bluff(st: I64, c: int, seat: int, ru: I64) -> bool:
     """``Game._only_a_bluff``: this Wild Draw Four would be a bluff (R-W4-BLUFF)."""
@@ -145,6 +162,7 @@ def only_a_bluff(st: I64, c: int, seat: int, ru: I64) -> bool:
     return bluff
 
 
+@mirrors("uno_nb.engine.legality.Legality._playable")
 @njit(cache=True, inline="always")
 def playable(st: I64, c: int, seat: int, ru: I64) -> bool:
     ok: bool
@@ -156,6 +174,7 @@ def playable(st: I64, c: int, seat: int, ru: I64) -> bool:
     return ok
 
 
+@mirrors("uno_nb.engine.legality.Legality._partners")
 @njit(cache=True)
 def partners_any(st: I64, seat: int) -> bool:
     n = st[N]
@@ -165,8 +184,35 @@ def partners_any(st: I64, seat: int) -> bool:
     return False
 
 
+@mirrors("uno_nb.engine.state.GameState._clear_pending")
 @njit(cache=True, inline="always")
 def clear_pending(st: I64) -> None:
     st[PENDING] = 0
     st[PCARD] = -1
     st[W4SET] = 0
+
+
+# ================================================================ move buffers
+
+@kernel_only("a move as a row of a move buffer")
+@njit(cache=True, inline="always")
+def add_move(mv: I64, b: int, k: int, kind: int, card: int, colour: int, target: int) -> int:
+    """Write move ``k`` of buffer ``b`` (:data:`~uno_nb.kernel.layout.MVB`); the count after it."""
+    at = b * MVB + 4 * k
+    mv[at + M_KIND] = kind
+    mv[at + M_CARD] = card
+    mv[at + M_COLOUR] = colour
+    mv[at + M_TARGET] = target
+    return k + 1
+
+
+@mirrors("uno_nb.engine.state._plays_of")
+@njit(cache=True, inline="always")
+def add_plays(mv: I64, b: int, k: int, c: int, ru: I64) -> int:
+    """Every play of card ``c``: black cards once per colour (none under the wheel)."""
+    if C_COL[c] < 0 and ru[O_COLOUR_WHEEL] == 0:
+        for col in range(4):
+            k = add_move(mv, b, k, PLAY, c, col, -1)
+    else:
+        k = add_move(mv, b, k, PLAY, c, -1, -1)
+    return k

@@ -61,6 +61,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from ..mirror import kernel_only, mirrors
 from .jit import F64, I64, U32, IntLike, Words, njit, njit_inline, raw
 from .keys import int_key, split_seed
 
@@ -88,6 +89,7 @@ _LOWER = 0x7FFFFFFF
 _MASK32 = 0xFFFFFFFF
 
 
+@mirrors("random.Random.seed")
 def _init_genrand_words(s: int) -> U32:
     mt = [s]
     for i in range(1, N):
@@ -102,16 +104,19 @@ _GENRAND_19650218 = _init_genrand_words(19650218)
 
 # ---------------------------------------------------------------- plain Python
 
+@kernel_only("a Mersenne Twister state as an array")
 def new_state() -> U32:
     """A zeroed, unseeded state array (``np.uint32[STATE_SIZE]``)."""
     return np.zeros(STATE_SIZE, np.uint32)
 
 
+@mirrors("random.Random.getstate")
 def from_random(rng: pyrandom.Random) -> U32:
     """The state array of a ``random.Random`` (its next draws are ours)."""
     return np.array(rng.getstate()[1], dtype=np.uint32)
 
 
+@mirrors("random.Random.setstate")
 def to_random(state: U32) -> pyrandom.Random:
     """A ``random.Random`` whose next draws are those of ``state``."""
     rng = pyrandom.Random()
@@ -119,6 +124,7 @@ def to_random(state: U32) -> pyrandom.Random:
     return rng
 
 
+@mirrors("random.Random.seed")
 def seed(state: U32, a: int) -> None:
     """Seed ``state`` like ``random.Random(a)`` for an int (of any size)."""
     if not isinstance(a, int):
@@ -129,6 +135,7 @@ def seed(state: U32, a: int) -> None:
 
 # ---------------------------------------------------------------- seeding (njit)
 
+@mirrors("random.Random.seed")
 @njit
 def init_genrand(state: U32, s: IntLike) -> None:
     """MT's ``init_genrand(s)`` (``0 <= s < 2**32``); the position is set so that
@@ -142,6 +149,7 @@ def init_genrand(state: U32, s: IntLike) -> None:
     state[POS] = N
 
 
+@mirrors("random.Random.seed")
 @njit
 def seed_words(state: U32, words: Words, start: int, count: int) -> None:
     """``init_by_array`` with the key ``words[start:start + count]`` (any integer
@@ -193,6 +201,7 @@ _LOW32 = np.uint32(_LOWER)
 _MA32 = np.uint32(_MATRIX_A)
 
 
+@kernel_only("scratch for seeding generators side by side")
 @njit
 def block_work() -> U32:
     """Scratch space for :func:`seed_twisted` (allocate once, reuse); njit."""
@@ -207,6 +216,7 @@ def block_work() -> U32:
 # count increment and decrement per call, thousands per block.  Separate small
 # functions keep that shape visible after inlining.
 
+@kernel_only("seed_twisted's lanes, side by side")
 @njit
 def _lanes_init_step(w: U32, row: int, pv: int, krow: int, j: int) -> None:
     jj = np.uint32(j)
@@ -218,6 +228,7 @@ def _lanes_init_step(w: U32, row: int, pv: int, krow: int, j: int) -> None:
         w[pv + lane] = v
 
 
+@kernel_only("seed_twisted's lanes, side by side")
 @njit
 def _lanes_mix_step(w: U32, row: int, pv: int, i: int) -> None:
     ii = np.uint32(i)
@@ -228,6 +239,7 @@ def _lanes_mix_step(w: U32, row: int, pv: int, i: int) -> None:
         w[pv + lane] = v
 
 
+@kernel_only("seed_twisted's lanes, side by side")
 @njit
 def _lanes_twist(w: U32, row: int, nxt: int, far: int) -> None:
     for lane in range(BLOCK):
@@ -235,12 +247,14 @@ def _lanes_twist(w: U32, row: int, nxt: int, far: int) -> None:
         w[row + lane] = w[far + lane] ^ (y >> _U1) ^ ((y & _U1) * _MA32)
 
 
+@kernel_only("seed_twisted's lanes, side by side")
 @njit
 def _lanes_copy(w: U32, row: int, src: int) -> None:
     for lane in range(BLOCK):
         w[row + lane] = w[src + lane]
 
 
+@mirrors("random.Random.seed")
 @njit
 def seed_twisted(states: U32, words: Words, starts: I64, counts: I64, work: U32) -> None:
     """For every row ``g`` of ``states`` (``uint32[G, STATE_SIZE]``):
@@ -322,6 +336,7 @@ def seed_twisted(states: U32, words: Words, starts: I64, counts: I64, work: U32)
             states[g0 + lane, POS] = 0
 
 
+@mirrors("random.Random.seed")
 @njit
 def seed_int(state: U32, key_lo: IntLike, key_hi: IntLike) -> None:
     """``random.Random(x)`` for ``x = key_hi * 2**32 + key_lo < 2**64`` (the key
@@ -334,6 +349,7 @@ def seed_int(state: U32, key_lo: IntLike, key_hi: IntLike) -> None:
 
 # ---------------------------------------------------------------- draws (njit)
 
+@mirrors("random.Random.getrandbits")
 @njit
 def _regenerate(state: U32) -> None:
     for kk in range(N - _M):
@@ -347,6 +363,7 @@ def _regenerate(state: U32) -> None:
     state[POS] = 0
 
 
+@mirrors("random.Random.getrandbits")
 @njit_inline
 def _next32(state: U32) -> np.int64:
     """The next tempered word, as an int64 in [0, 2**32)."""
@@ -362,12 +379,14 @@ def _next32(state: U32) -> np.int64:
     return y
 
 
+@mirrors("random.Random.getrandbits")
 @njit
 def genrand_uint32(state: U32) -> np.uint32:
     """The next 32-bit output (``random.getrandbits(32)``), as ``np.uint32``."""
     return np.uint32(_next32(state))
 
 
+@mirrors("random.Random.random")
 @njit_inline
 def random(state: U32) -> float:
     """``random.random()``: a float in [0, 1) from two 32-bit outputs."""
@@ -376,6 +395,7 @@ def random(state: U32) -> float:
     return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0)
 
 
+@mirrors("random.Random.getrandbits")
 @njit
 def getrandbits32(state: U32, k: int) -> np.int64:
     """``random.getrandbits(k)`` for ``0 <= k <= 32`` (int64); ``k == 0`` gives 0
@@ -385,6 +405,7 @@ def getrandbits32(state: U32, k: int) -> np.int64:
     return _next32(state) >> (32 - k)
 
 
+@mirrors("random.Random._randbelow")
 @njit
 def randbelow(state: U32, n: int) -> np.int64:
     """``Random._randbelow(n)`` for ``1 <= n < 2**32`` (rejection sampling of
@@ -403,6 +424,7 @@ def randbelow(state: U32, n: int) -> np.int64:
     return r
 
 
+@mirrors("random.Random.uniform")
 @njit
 def uniform(state: U32, a: float, b: float) -> float:
     """``random.uniform(a, b)``: ``a + (b - a) * random()``."""
@@ -411,6 +433,7 @@ def uniform(state: U32, a: float, b: float) -> float:
 
 # ---------------------------------------------------------------- shuffling (njit)
 
+@mirrors("random.Random.random")
 @njit
 def shuffle_keys(state: U32, n: int) -> F64:
     """``n`` successive ``random()`` values (float64 array): the sort keys of a shuffle."""
@@ -420,6 +443,7 @@ def shuffle_keys(state: U32, n: int) -> F64:
     return keys
 
 
+@mirrors("builtins.list.sort")
 @njit
 def stable_sort_by_keys(keys: F64, arr: NDArray[Any], n: int) -> None:
     """Sort ``keys[:n]`` ascending in place, moving ``arr[:n]`` along; stable
@@ -437,6 +461,7 @@ def stable_sort_by_keys(keys: F64, arr: NDArray[Any], n: int) -> None:
         arr[j] = v
 
 
+@mirrors("random.Random.random")
 @njit_inline
 def random53(state: U32) -> np.int64:
     """The 53-bit integer behind ``random()`` (which is exactly ``random53() / 2**53``),
@@ -446,6 +471,7 @@ def random53(state: U32) -> np.int64:
     return (a << 26) | b
 
 
+@mirrors("builtins.list.sort", "random.Random.random")
 @njit
 def _shuffle_order(state: U32, n: int, b: int, w: I64, at: int) -> None:
     """Put the positions ``0 … n-1`` in the order of ``n`` successive
@@ -484,6 +510,7 @@ def _shuffle_order(state: U32, n: int, b: int, w: I64, at: int) -> None:
         w[j] = v
 
 
+@kernel_only("bits to number a shuffle's positions")
 @njit
 def _bits(n: int) -> int:
     """The fewest bits that number ``0 … n-1``."""
@@ -493,6 +520,7 @@ def _bits(n: int) -> int:
     return b
 
 
+@mirrors("uno_nb.engine.state.GameState._shuffle")
 @njit
 def sort_shuffle_inplace(state: U32, arr: NDArray[Any], n: int) -> None:
     """Permute ``arr[:n]`` exactly like ``lst.sort(key=lambda _c: rng.random())``:
@@ -516,11 +544,13 @@ def sort_shuffle_inplace(state: U32, arr: NDArray[Any], n: int) -> None:
         arr[i] = tmp[work[n + i] & mask]
 
 
+@kernel_only("scratch for sort_shuffle_at")
 def shuffle_scratch(n: int) -> int:
     """The words of scratch :func:`sort_shuffle_at` needs to shuffle ``n`` words."""
     return 3 * n + (1 << max(n - 1, 0).bit_length()) + 1
 
 
+@mirrors("uno_nb.engine.state.GameState._shuffle")
 @njit
 def sort_shuffle_at(state: U32, arr: I64, off: int, n: int, scratch: int) -> None:
     """:func:`sort_shuffle_inplace` of the int64 words ``arr[off:off + n]``

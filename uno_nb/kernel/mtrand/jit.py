@@ -15,6 +15,8 @@ from typing import Any, Callable, TypeVar, cast
 import numpy as np
 from numpy.typing import NDArray
 
+from ..mirror import kernel_only
+
 try:
     import numba
     HAVE_NUMBA = True
@@ -35,6 +37,7 @@ Words = NDArray[np.integer[Any]]
 IntLike = int | np.integer[Any]
 
 
+@kernel_only("how mtrand compiles")
 def njit(func: F) -> F:
     """``numba.njit(cache=True)(func)``, or ``func`` itself without numba."""
     if not HAVE_NUMBA:  # pragma: no cover
@@ -42,6 +45,7 @@ def njit(func: F) -> F:
     return cast(F, numba.njit(cache=True)(func))
 
 
+@kernel_only("how mtrand compiles")
 def njit_inline(func: F) -> F:
     """``numba.njit(cache=True, inline="always")(func)``, or ``func`` itself
     without numba.  The draws are inlined into their callers by numba:
@@ -53,6 +57,7 @@ def njit_inline(func: F) -> F:
     return cast(F, numba.njit(cache=True, inline="always")(func))
 
 
+@kernel_only("an array's data pointer, for raw")
 def _data_pointer_typing(typingctx: Any, arr: Any) -> Any:
     """The data pointer of a C-contiguous array (for :func:`raw`); numba's
     typing of the intrinsic (``typingctx``, ``arr``: numba's own objects)."""
@@ -94,6 +99,7 @@ class _Checked:
 
 
 if not HAVE_NUMBA or getattr(numba.config, "DISABLE_JIT"):  # (set at run time, untyped)
+    @kernel_only("an array as a raw pointer")
     def raw(a: NDArray[Any]) -> NDArray[Any]:
         """``a`` as plain Python indexes a raw pointer: flat, every index
         checked (:class:`_Checked`)."""
@@ -104,6 +110,7 @@ else:
     #: The intrinsic, as compiled code calls it: with the array only.
     _data_pointer = cast(Callable[[NDArray[Any]], Any], intrinsic(_data_pointer_typing))
 
+    @kernel_only("an array as a raw pointer")
     @numba.njit(cache=True, inline="always")
     def raw(a: NDArray[Any]) -> NDArray[Any]:
         """The C-contiguous array ``a`` as a raw pointer to its first element,

@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..mirror import kernel_only, mirrors
 from .jit import U32
 
 __all__ = ["int_key", "split_seed"]
 
 
+@mirrors("random.Random.seed")
 def int_key(x: int) -> U32:
     """The ``init_by_array`` key CPython uses for ``random.Random(x)``: the
     32-bit words of ``abs(x)``, least significant first, as few as possible
@@ -26,6 +28,7 @@ def int_key(x: int) -> U32:
     return np.frombuffer(x.to_bytes(4 * nwords, "little"), dtype="<u4").astype(np.uint32)
 
 
+@kernel_only("an int seed as two key words")
 def split_seed(x: int) -> tuple[int, int]:
     """``(lo, hi)`` words of ``abs(x)`` for :func:`seed_int` (``abs(x) < 2**64``)."""
     x = abs(int(x))
