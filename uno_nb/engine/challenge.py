@@ -25,8 +25,9 @@ class Challenge(Drawing):
             reading = self.rules.challenge
             rule = "R-CHALLENGE-GUILTY" if reading == "return" else "R-CHALLENGE-GUILTY-STD"
             self._fired[rule] += 1
-            # Under V-STACK the whole stack falls on the bluffer; otherwise 4.
-            penalty = total if self._stack else 4
+            penalty = 4  # or what a house rule says (V-STACK: the whole stack)
+            for house in self._house.rules:
+                penalty = house.guilty_penalty(self, total) or penalty
             if self.record:
                 self._log(ev.Challenged(p, accused, True, prev_colour, penalty, rule=rule))
             if reading == "return":
@@ -36,8 +37,8 @@ class Challenge(Drawing):
                 self._set_colour(prev_colour)
                 self.top_by = -1
                 if self.record:
-                    self._log(ev.note("challenge.returned", rule, player=accused, card=card,
-                                      top=self.discard[-1], colour=prev_colour))
+                    self._log(ev.CardReturned(accused, card, self.discard[-1], prev_colour,
+                                              rule=rule))
             self._draw_cards(accused, penalty, "challenge", rule)
             self.pending = 0
             self.pending_card = None

@@ -11,7 +11,7 @@ from .legality import Legality
 from .moves import PLAY, UNO, Move
 from .rounds import Rounds
 from .scoring import hand_points
-from .state import COLOUR_MASKS, DRAWN, PLUS2_MASK, TURN, Phase
+from .state import COLOUR_MASKS, DRAWN, TURN, Phase
 
 __all__ = ["Drawing"]
 
@@ -30,10 +30,7 @@ class Drawing(Rounds, Legality):
         if card is None or (card.rank == "W+4" and self._w4 is not None):
             return
         victim = self.current
-        if self._answers:
-            if self._penalty_moves(victim)[1] or self.jump_in_moves():
-                return
-        elif self._deflect and self._hmask[victim] & PLUS2_MASK:
+        if self._answers and (self._penalty_moves(victim)[1] or self.jump_in_moves()):
             return
         self.turns += 1
         self._take_penalty(victim)
@@ -71,7 +68,7 @@ class Drawing(Rounds, Legality):
                                "drawn_must_play", player=p)
                 return
             if not self._until:
-                self.current = (p + self.direction) % self.n if not self._out_count else self._after(p)
+                self.current = self._after(p)
                 return
 
     def _blocked(self) -> None:
@@ -103,26 +100,21 @@ class Drawing(Rounds, Legality):
         self.pending_card = None
         self._w4 = None
         self.phase = TURN
-        self.current = (p + self.direction) % self.n if not self._out_count else self._after(p)
+        self.current = self._after(p)
         if self._ready:
             self._wait_ready(p, count)
 
     def _penalty_rule(self, count: int) -> str:
-        """The rule that makes a player draw ``count`` cards, for the log: the
-        draw card's own, or V-STACK (V-STACK-MIXED) when answers piled the
-        draw cards on the discard pile up to ``count``."""
+        """The rule that makes a player draw ``count`` cards, for the log: a
+        house rule's (V-STACK when answers piled the draw cards up to
+        ``count``), or the draw card's own."""
+        for house in self._house.rules:
+            rule = house.penalty_rule(self, count)
+            if rule:
+                return rule
         card = self.pending_card
-        if card is None or count <= card.draw:
-            rank = card.rank if card is not None else "+2"
-            return {"+2": "R-DRAW2", "W+4": "R-W4", "W+10": "V-PLUS10"}.get(rank, "V-H2O")
-        ranks, total = set(), 0
-        for played in reversed(self.discard):  # a bouncing Reverse draws nothing: skipped
-            if played.draw:
-                ranks.add(played.rank)
-                total += played.draw
-                if total >= count:
-                    break
-        return "V-STACK-MIXED" if len(ranks) > 1 else "V-STACK"
+        rank = card.rank if card is not None else "+2"
+        return {"+2": "R-DRAW2", "W+4": "R-W4", "W+10": "V-PLUS10"}.get(rank, "V-H2O")
 
     def _wait_ready(self, drawer: int, count: int) -> None:
         """T-READY: after drawing 4 or more, play waits for the drawer's "Ready"."""

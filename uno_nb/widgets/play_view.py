@@ -250,23 +250,19 @@ def end_panel_html(game: Game, me: int, lang: str, rounds: int | None = 1) -> st
 
 #: Why the person drew, when it was done to them (not their own draw of a turn).
 _DRAWN_ON_YOU = frozenset({"penalty", "start", "challenge", "uno", "misplay", "table"})
-#: The notes of rules that move cards between hands, or skip someone.
-_HAND_NOTES = frozenset({"seven_zero.swap", "seven_zero.pass_on.clockwise",
-                         "seven_zero.pass_on.counter", "swap_five.done", "bounce.skip"})
+#: The events of rules that move cards between hands, or skip someone, that
+#: hit the players they name (a 0's hands passed on hit everyone).
+_HAND_EVENTS = (ev.HandsSwapped, ev.CardsExchanged, ev.SkipBounced)
 
 
 def _hits_me(event: ev.Event, me: int) -> bool:
     if isinstance(event, Drew):
         return event.player == me and event.reason in _DRAWN_ON_YOU and bool(event.cards)
-    if isinstance(event, ev.Skipped):
+    if isinstance(event, (ev.Skipped, ev.UnoCaught)):
         return event.player == me
-    if isinstance(event, ev.UnoCaught):
-        return event.player == me
-    if isinstance(event, ev.Note) and event.key in _HAND_NOTES:
-        values = dict(event.values)
-        return event.key.startswith("seven_zero.pass_on") or me in (values.get("target"),
-                                                                     values.get("player"))
-    return False
+    if isinstance(event, _HAND_EVENTS):
+        return me in (event.player, event.target)
+    return isinstance(event, ev.HandsPassedOn)
 
 
 def hits(game: Game, me: int, mark: int) -> list[ev.Event]:
