@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from . import events as ev
 from .drawing import Drawing
-from .state import TURN
+from .state import COLOUR_MASKS, TURN
 
 __all__ = ["Challenge"]
 
@@ -49,8 +49,13 @@ class Challenge(Drawing):
             self._fired["R-CHALLENGE-INNOCENT"] += 1
             total += 2
             if self.record:
+                # V-W4-ANYTIME: never guilty, but the log says whether the
+                # colour was held (the hand as it is now: only a penalty drawn
+                # since the +4, such as a caught UNO!, can have changed it)
+                held = self.rules.w4_anytime and bool(
+                    self._hmask[accused] & COLOUR_MASKS[prev_colour])
                 self._log(ev.Challenged(p, accused, False, prev_colour, total,
-                                        rule="R-CHALLENGE-INNOCENT"))
+                                        rule="R-CHALLENGE-INNOCENT", anytime=held))
             self._draw_cards(p, total, "challenge", "R-CHALLENGE-INNOCENT")
             if self.record:
                 self._skip(p, "R-CHALLENGE-INNOCENT")

@@ -210,16 +210,25 @@ class Reversed(Event):
 @dataclass(frozen=True)
 class Challenged(Event):
     """A Wild Draw Four challenged (R-CHALLENGE): ``colour`` was in force
-    when it was played; ``penalty`` is what the loser of the challenge draws."""
+    when it was played; ``penalty`` is what the loser of the challenge draws;
+    ``anytime``: not guilty though the accused held ``colour``, because
+    V-W4-ANYTIME allows a Wild Draw Four at any time."""
 
     challenger: int
     accused: int
     guilty: bool
     colour: Colour = Colour.RED
     penalty: int = 4
+    anytime: bool = False
 
     def text_key(self, viewer: int | None = None) -> str:
+        if self.anytime:
+            return "event.challenged.anytime"
         return "event.challenged." + ("guilty" if self.guilty else "innocent")
+
+    def text_values(self) -> dict[str, Any]:
+        return {"challenger": self.challenger, "accused": self.accused, "colour": self.colour,
+                "penalty": self.penalty}
 
 
 @dataclass(frozen=True)
