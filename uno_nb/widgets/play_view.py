@@ -23,7 +23,7 @@ from ..engine.game import Game, Phase, RoundResult
 from ..engine.moves import CHALLENGE, DRAW, PLAY, Move, MoveKind
 from ..engine.render import back_svg, card_svg, colour_symbol_svg, symbol_legend_html
 from ..engine.scoring import hand_points
-from ..texts import card_name, colour_name, rule_name, text
+from ..texts import card_name, colour_name, has, rule_name, text
 from ..texts.numbers import fmt_int, fmt_percent, fmt_ratio
 
 __all__ = ["INK", "FACE_DOWN", "status_text", "status_html", "why_not", "table_html",
@@ -37,8 +37,9 @@ FACE_DOWN = 26
 _STATUS_COLOURS = {"you": ("#e6f4ea", "#1e7b34"), "wait": ("#f1f1f1", "#9e9e9e"),
                    "end": ("#fff3c4", "#d72600")}
 
-_STATUS_KEYS = {Phase.COLOUR: "play.status.start_colour", Phase.SWAP: "play.status.swap",
-                Phase.EXCHANGE: "play.status.exchange", Phase.GIVE: "play.status.give"}
+#: A choice the game waits for has its words under its phase's name (a new
+#: phase needs only its texts): play.status.phase_<phase name, lower case>.
+_STATUS_KEY = "play.status.phase_{}"
 
 
 def status_text(game: Game, me: int, lang: str, kinds: Collection[MoveKind], decides: bool,
@@ -76,8 +77,8 @@ def status_text(game: Game, me: int, lang: str, kinds: Collection[MoveKind], dec
         drawn = next(len(e.cards) for e in reversed(game.events)
                      if isinstance(e, Drew) and e.player == me)
         return text("play.status.ready", lang, count=drawn), "you"
-    choosing = _STATUS_KEYS.get(phase)
-    if choosing is not None:
+    choosing = _STATUS_KEY.format(phase.name.lower())
+    if has(choosing):
         return text(choosing, lang), "you"
     return text("play.status.turn" if PLAY in kinds else "play.status.turn_no_card", lang), "you"
 
