@@ -135,7 +135,7 @@ def test_every_rule_id_has_a_name_for_the_log():
 def test_every_sentence_key_the_engine_names_is_in_the_table():
     source = "".join(p.read_text() for p in (ROOT / "uno_nb" / "engine").rglob("*.py"))
     keys = set(re.findall(r'ev\.note\("([\w.]*\w)"', source))
-    keys |= set(re.findall(r'self\._note\("[A-Z0-9-]+", "([\w.]*\w)"', source))
+    keys |= set(re.findall(r'(?:self|g)\._note\("[A-Z0-9-]+", "([\w.]*\w)"', source))
     keys |= set(re.findall(r'_table_penalty\(p, "[A-Z0-9-]+", "([\w.]*\w)"', source))
     assert len(keys) >= 20
     for key in keys:

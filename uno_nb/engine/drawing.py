@@ -1,6 +1,6 @@
 """Drawing cards: a turn's draw (R-DRAW, V-PLAY-DRAWN-MUST,
 V-DRAW-UNTIL-PLAYABLE), taking a pending draw,
-a blocked round, T-READY's wait and the misplay penalty (V-MISPLAY-PENALTY).
+a blocked round and T-READY's wait.
 (Moving cards from the pile to a hand and the reshuffle itself are the
 state's: :meth:`GameState._draw_cards`.)"""
 
@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from . import events as ev
 from .legality import Legality
-from .moves import PLAY, UNO, Move
 from .rounds import Rounds
 from .scoring import hand_points
 from .state import COLOUR_MASKS, DRAWN, TURN, Phase
@@ -122,18 +121,3 @@ class Drawing(Rounds, Legality):
             self._resume = self.current
             self.current = drawer
             self.phase = Phase.READY
-
-    def _misplay(self, move: Move) -> None:
-        p = move.player
-        if move.kind is PLAY:
-            self._note("V-MISPLAY-PENALTY", "misplay.card", player=p, card=move.card)
-        elif move.kind is UNO:
-            self._note("V-MISPLAY-PENALTY", "misplay.uno", player=p)
-        else:
-            self._note("V-MISPLAY-PENALTY", "misplay.catch", player=p, target=move.target or 0)
-        self._draw_cards(p, 2, "misplay", "V-MISPLAY-PENALTY")
-        if p == self.current and self.phase in (TURN, DRAWN):
-            self.uno_open = -1
-            self.drawn_card = None
-            self.phase = TURN
-            self.current = self._after(p)  # a misplay ends one's turn

@@ -1,7 +1,7 @@
 """What a move does: the dispatch of every kind of move, and the effects of the
-cards (R-SKIP, R-REVERSE, R-WILD, R-DRAW2, R-W4 and the house rules that
-change them: V-COLOUR-WHEEL, V-SEVEN-ZERO, V-SWAP-FIVE, V-REVERSE-BOUNCE,
-V-TWO-PLAYER-SKIP, V-STACK, V-DEFLECT-2, V-W4-SAVE-2, V-PLUS10, V-H2O)."""
+cards (R-SKIP, R-REVERSE, R-WILD, R-DRAW2, R-W4, V-PLUS10, V-H2O); the house
+rules that change them (V-SEVEN-ZERO, V-STACK, V-REVERSE-BOUNCE, …) are asked
+through the game's house (engine/house/)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from .cards import Card, Colour
 from .challenge import Challenge
 from .deal import Dealing
 from .moves import ADVISE, CATCH, CHALLENGE, COLOUR, DEAL, DRAW, PASS, READY, SLOW, SPEAK, UNO, Move
-from .state import COLOUR_MASKS, MATCH, PENALTY, TURN, WHEEL, Annotation, Phase
+from .state import COLOUR_MASKS, MATCH, PENALTY, TURN, Annotation, Phase
 from .table_talk import TableTalk
 
 __all__ = ["Effects"]
@@ -109,11 +109,6 @@ class Effects(Challenge, Dealing, TableTalk):
         else:
             self._player_out(p)
 
-    def _wheel_colour(self) -> Colour:
-        """V-COLOUR-WHEEL: the next colour after the current one, in the
-        direction of play (clockwise red, blue, green, yellow)."""
-        return WHEEL[(WHEEL.index(self.colour) + self.direction) % 4]
-
     def _action(self, p: int, card: Card, colour: Colour | None, phase: Phase) -> bool:
         """The effect of a card off the fast path.  Returns False when hands
         were exchanged and the end-of-play checks must not look at the hand."""
@@ -124,11 +119,8 @@ class Effects(Challenge, Dealing, TableTalk):
         fired = self._fired
         rules = self.rules
         if card.is_black:
-            if self._wheel:
-                colour = self._wheel_colour()
-                fired["V-COLOUR-WHEEL"] += 1
-                if self.record:
-                    self._log(ev.note("colour_wheel", "V-COLOUR-WHEEL", colour=colour))
+            for house in self._house.blackening:  # V-COLOUR-WHEEL
+                colour = house.black(self, p, card, colour)
             assert colour is not None
             if rules.silent_black:
                 self._silence = ("black", colour)
@@ -146,8 +138,8 @@ class Effects(Challenge, Dealing, TableTalk):
             hand = self.hands[p]
             if not hand:
                 return True  # going out comes first: no swap, no exchange
-            house = self._house.by_rank.get(rank)  # V-SEVEN-ZERO, V-SWAP-FIVE
-            if house is not None and not house.number(self, p, rank):
+            owner = self._house.by_rank.get(rank)  # V-SEVEN-ZERO, V-SWAP-FIVE
+            if owner is not None and not owner.number(self, p, rank):
                 return False  # hands moved
             if rank == "2" and rules.silent_twos:
                 self._silence = ("2", p)

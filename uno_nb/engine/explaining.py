@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .moves import (ADVISE, CATCH, CHALLENGE, COLOUR, DEAL, DRAW, GIVE, PASS, PLAY, READY, SLOW,
                     SPEAK, SWAP, UNO, Move)
+from .house.colour_wheel import refused_black
 from .house.deflect import refused_draw_two
 from .house.jump_in import refused_jump_in
 from .state import DRAWN, GAME_OVER, PENALTY, GameState, Phase
@@ -91,10 +92,9 @@ class Explaining(GameState):
             assert card is not None
             if card not in self.hands[p]:
                 return f"{move}: {who} does not hold {card}"
-            if card.is_black and (move.colour is None) != self._wheel:
-                return (f"{move}: under V-COLOUR-WHEEL a black card names no colour ({card.text})"
-                        if self._wheel else
-                        f"{move}: a black card names its colour, e.g. {card.text}>R")
+            said = refused_black(self, move, card)  # a colour named, or not (V-COLOUR-WHEEL)
+            if said:
+                return said
             if card.rank == "W+4":
                 return (f"{move}: R-W4-LEGAL: {who} holds {colour}, so the Wild Draw "
                         "Four may not be played (R-W4-BLUFF is off)")

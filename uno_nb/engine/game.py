@@ -315,15 +315,17 @@ class Game(Effects, Explaining):
         # is the turn player's own; anything else (jump-ins, UNO calls, text)
         # is checked in full.
         cache = self._cache
-        misplay = False
+        misplay = None
         if cache is not None and move in cache:
             jump = False
         else:
             move = self._parsed(move)
             if not self.is_legal(move):
-                if not (self.rules.misplay_penalty and self._is_misplay(move)):
+                for misplay in self._house.misplaying:  # V-MISPLAY-PENALTY
+                    if misplay.is_misplay(self, move):
+                        break  # recorded, then penalised
+                else:
                     raise IllegalMoveError(self._why_illegal(move))
-                misplay = True  # V-MISPLAY-PENALTY: recorded, then penalised
             jump = move.player != self.current
         if self.record:  # the undo history: the move, and now and then the whole position
             history = self._history
@@ -332,8 +334,8 @@ class Game(Effects, Explaining):
             if self._redo:
                 self._redo.clear()
         self._cache = None
-        if misplay:
-            self._misplay(move)
+        if misplay is not None:
+            misplay.misplayed(self, move)
             return
         kind = move.kind
         if kind is not PLAY:

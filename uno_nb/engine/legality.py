@@ -1,15 +1,14 @@
 """Which moves are legal now: the turn's card plays and other moves (R-MATCH,
 R-W4-LEGAL, R-DRAW-ANYTIME, V-PLAY-DRAWN-MUST), answers to a pending draw card
-(V-STACK, V-DEFLECT-2, V-W4-SAVE-2, V-REVERSE-BOUNCE), jump-ins (V-JUMP-IN,
-V-DOUBLES), UNO! calls and catches (R-UNO), table talk (§10) and misplays
-(V-MISPLAY-PENALTY)."""
+and jump-ins (the house rules' own, asked through the game's house:
+engine/house/), UNO! calls and catches (R-UNO), table talk (§10)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from .cards import Card
-from .moves import ADVISE, CATCH, CHALLENGE, DEAL, PLAY, READY, SLOW, SPEAK, UNO, Move, move_order
+from .moves import ADVISE, CATCH, CHALLENGE, DEAL, READY, SLOW, SPEAK, UNO, Move, move_order
 from .state import (COLOUR_CHOICES, COLOUR_MASKS, DRAW_MOVES, DRAWN, GAME_OVER,
                     PENALTY, ROUND_OVER, TURN, TURN_PHASES, W4_BIT, GameState, Phase)
 
@@ -215,21 +214,6 @@ class Legality(GameState):
             return False
         return (move in self.jump_in_moves(p) or move in self.uno_moves(p)
                 or move in self.table_moves(p))
-
-    def _is_misplay(self, move: Move) -> bool:
-        """V-MISPLAY-PENALTY: a card one holds put down wrongly, a false UNO!
-        call or a false catch (other illegal moves are refused as always)."""
-        p = move.player
-        if not 0 <= p < self.n or self.phase not in (TURN, DRAWN, PENALTY) or self._is_out[p]:
-            return False
-        if move.kind is PLAY:
-            return move.card in self.hands[p] and (move.colour is not None) != (
-                self._wheel or not move.card.is_black)
-        if move.kind is UNO:
-            return True
-        if move.kind is CATCH:
-            return move.target is not None and 0 <= move.target < self.n and move.target != p
-        return False
 
     def _anyone_can_play(self) -> bool:
         """Whether any player still in the round holds a card they may play

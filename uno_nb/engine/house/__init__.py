@@ -18,8 +18,10 @@ from __future__ import annotations
 
 from ..rules import RuleSet
 from .base import House, HouseRule, partners
+from .colour_wheel import ColourWheel
 from .deflect import Deflect
 from .jump_in import JumpIn
+from .misplay import Misplay
 from .reverse_bounce import ReverseBounce
 from .seven_zero import SevenZero
 from .stack import Stack
@@ -32,7 +34,8 @@ __all__ = ["HOUSE_RULES", "House", "HouseRule", "house_of", "partners"]
 #: (V-STACK answers a draw card before V-DEFLECT-2 and V-JUMP-IN do; the
 #: jump-ins come before a Skip sent back, as the bots see the moves).
 HOUSE_RULES: tuple[type[HouseRule], ...] = (
-    SevenZero, SwapFive, Stack, Deflect, JumpIn, ReverseBounce, TwoPlayerSkip)
+    SevenZero, SwapFive, Stack, Deflect, JumpIn, ReverseBounce, ColourWheel, Misplay,
+    TwoPlayerSkip)
 
 _BUILT: dict[RuleSet, House] = {}
 

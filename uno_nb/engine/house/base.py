@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import ClassVar, NamedTuple
 
-from ..cards import Card
+from ..cards import Card, Colour
 from ..moves import Move
 from ..rules import RuleSet
 from ..state import GameState, Phase
@@ -84,6 +84,10 @@ class HouseRule:
         cards now pending if this rule answers, else 0.  It counts itself."""
         return 0
 
+    def black(self, g: GameState, p: int, card: Card, colour: Colour | None) -> Colour | None:
+        """The colour a black card ``p`` played sets (``colour``: the one named)."""
+        return colour
+
     def skipped(self, g: GameState, p: int, skipped: int) -> None:
         """``p``'s Skip has skipped ``skipped`` (the next player already set)."""
 
@@ -103,6 +107,15 @@ class HouseRule:
     def guilty_penalty(self, g: GameState, total: int) -> int:
         """What a bluffer caught by a challenge draws, if this rule says (0: it does not)."""
         return 0
+
+    # -- a move refused: penalised instead ------------------------------------
+
+    def is_misplay(self, g: GameState, move: Move) -> bool:
+        """Is the illegal ``move`` one this rule penalises rather than refuses?"""
+        return False
+
+    def misplayed(self, g: GameState, move: Move) -> None:
+        """The penalty for a move :meth:`is_misplay` accepted (already recorded)."""
 
     # -- explaining ------------------------------------------------------------
 
@@ -129,6 +142,10 @@ class House(NamedTuple):
     skipping: tuple[HouseRule, ...]
     #: the rules that act on a Reverse (:meth:`HouseRule.reversed`), in order.
     reversing: tuple[HouseRule, ...]
+    #: the rules that choose a black card's colour (:meth:`HouseRule.black`).
+    blackening: tuple[HouseRule, ...]
+    #: the rules that penalise an illegal move instead (:meth:`HouseRule.is_misplay`).
+    misplaying: tuple[HouseRule, ...]
 
     @classmethod
     def of(cls, rules: tuple[HouseRule, ...]) -> House:
@@ -137,7 +154,7 @@ class House(NamedTuple):
         return cls(rules, {Phase[name]: rule for rule in rules for name in rule.phases},
                    {rank: rule for rule in rules for rank in rule.ranks},
                    hooking("answers"), hooking("jump_ins"), hooking("skipped"),
-                   hooking("reversed"))
+                   hooking("reversed"), hooking("black"), hooking("is_misplay"))
 
 
 def partners(g: GameState, seat: int) -> list[int]:
