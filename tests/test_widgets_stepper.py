@@ -183,7 +183,7 @@ def test_the_stacking_example_of_the_page_holds():
     app = GameStepper("standard", players=4, seed=7)
     app.rules_panel.control("stack").value = True
     app.go_to(3)
-    assert [e.kind for e in app.game.last_events()][:2] == ["Played", "Note"]
+    assert [e.kind for e in app.game.last_events()][:2] == ["Played", "DrawAnswered"]
     assert app.game.event_text(app.game.last_events()[1]) == (
         "Stacking: Player 4 adds Red Draw Two to the pile of draw cards, which now holds "
         "4 cards for Player 1")
