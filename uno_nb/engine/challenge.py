@@ -26,7 +26,7 @@ class Challenge(Drawing):
             rule = "R-CHALLENGE-GUILTY" if reading == "return" else "R-CHALLENGE-GUILTY-STD"
             self._fired[rule] += 1
             penalty = 4  # or what a house rule says (V-STACK: the whole stack)
-            for house in self._house.rules:
+            for house in self._house.punishing:
                 penalty = house.guilty_penalty(self, total) or penalty
             if self.record:
                 self._log(ev.Challenged(p, accused, True, prev_colour, penalty, rule=rule))

@@ -107,7 +107,7 @@ class Drawing(Rounds, Legality):
         """The rule that makes a player draw ``count`` cards, for the log: a
         house rule's (V-STACK when answers piled the draw cards up to
         ``count``), or the draw card's own."""
-        for house in self._house.rules:
+        for house in self._house.naming:
             rule = house.penalty_rule(self, count)
             if rule:
                 return rule

@@ -10,7 +10,7 @@ from .cards import Card, Colour
 from .challenge import Challenge
 from .deal import Dealing
 from .moves import ADVISE, CATCH, CHALLENGE, COLOUR, DEAL, DRAW, PASS, READY, SLOW, SPEAK, UNO, Move
-from .state import COLOUR_MASKS, MATCH, PENALTY, TURN, Annotation, Phase
+from .state import COLOUR_MASKS, DRAWN, MATCH, PENALTY, TURN, Annotation, Phase
 from .table_talk import TableTalk
 
 __all__ = ["Effects"]
@@ -27,7 +27,9 @@ class Effects(Challenge, Dealing, TableTalk):
         table = kind is SPEAK or kind is ADVISE or kind is SLOW
         own_turn = False  # a move of a house rule's phase: p's play goes on (a 7's swap, …)
         if not table and kind is not UNO and kind is not CATCH:
-            own_turn = self.phase in self._house.by_phase
+            phase = self.phase  # (no house rule owns a phase of the turn: no dict lookup there)
+            own_turn = (phase is not TURN and phase is not PENALTY and phase is not DRAWN
+                        and phase in self._house.by_phase)
             if self.uno_open >= 0 and not own_turn:
                 self.uno_open = -1  # R-UNO: the next player has started their turn
             self._slap = -1

@@ -38,15 +38,23 @@ HOUSE_RULES: tuple[type[HouseRule], ...] = (
     TwoPlayerSkip)
 
 _BUILT: dict[RuleSet, House] = {}
+#: The same by the rule set's id (a RuleSet's hash reads all its fields: a
+#: game made with the same object, as a batch makes them, skips it).
+_LAST: dict[int, tuple[RuleSet, House]] = {}
 
 
 def house_of(rules: RuleSet) -> House:
     """The active house rules of ``rules``, sorted by hook (made once per rule set)."""
+    last = _LAST.get(id(rules))
+    if last is not None and last[0] is rules:
+        return last[1]
     house = _BUILT.get(rules)
     if house is None:
-        active = tuple(kind(rules) for kind in HOUSE_RULES if kind.active(rules))
-        house = House.of(active)
+        house = House.of(tuple(kind(rules) for kind in HOUSE_RULES if kind.active(rules)))
         if len(_BUILT) > 1000:  # bound the memory
             _BUILT.clear()
         _BUILT[rules] = house
+    if len(_LAST) > 1000:
+        _LAST.clear()
+    _LAST[id(rules)] = (rules, house)  # (holding the rule set, its id is not reused)
     return house

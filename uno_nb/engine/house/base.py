@@ -146,6 +146,10 @@ class House(NamedTuple):
     blackening: tuple[HouseRule, ...]
     #: the rules that penalise an illegal move instead (:meth:`HouseRule.is_misplay`).
     misplaying: tuple[HouseRule, ...]
+    #: the rules that may name a drawn penalty's rule (:meth:`HouseRule.penalty_rule`).
+    naming: tuple[HouseRule, ...]
+    #: the rules that say what a caught bluffer draws (:meth:`HouseRule.guilty_penalty`).
+    punishing: tuple[HouseRule, ...]
 
     @classmethod
     def of(cls, rules: tuple[HouseRule, ...]) -> House:
@@ -154,7 +158,8 @@ class House(NamedTuple):
         return cls(rules, {Phase[name]: rule for rule in rules for name in rule.phases},
                    {rank: rule for rule in rules for rank in rule.ranks},
                    hooking("answers"), hooking("jump_ins"), hooking("skipped"),
-                   hooking("reversed"), hooking("black"), hooking("is_misplay"))
+                   hooking("reversed"), hooking("black"), hooking("is_misplay"),
+                   hooking("penalty_rule"), hooking("guilty_penalty"))
 
 
 def partners(g: GameState, seat: int) -> list[int]:
