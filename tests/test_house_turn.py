@@ -65,6 +65,34 @@ def test_V_W4_ANYTIME_no_bluff_and_a_challenge_always_fails(pos):
     assert "R-W4-BLUFF" not in game.fired
 
 
+def test_V_W4_ANYTIME_a_challenge_logs_the_colour_held_and_the_rule_that_allows_it(pos):
+    """The log says why the challenge fails: the accused held the colour, and
+    V-W4-ANYTIME allows the card anyway (not "held no red"); the counts are
+    those of any failed challenge (the kernel twin compares them)."""
+    rules = RuleSet(w4_anytime=True)
+    game = pos(["W+4 R3 R4", "B1", "G1 G2"], discard="R5", draw_pile="Y1 Y2 Y3 Y4 Y5 Y6",
+               rules=rules)
+    game.push_many(["W+4>G", "1:challenge"])
+    said = texts(game, 3)[0]
+    assert said == ("P1 challenges: P0 held red, but under V-W4-ANYTIME a Wild Draw Four may "
+                    "be played at any time - P1 draws 6")
+    assert "held no" not in said
+    russian = game.event_text(game.events[-3], "ru")
+    assert "по правилу V-W4-ANYTIME" in russian and "Игрок 1" in russian
+    assert {k: v for k, v in game.fired.items() if v} == {
+        "R-W4": 1, "V-W4-ANYTIME": 1, "R-CHALLENGE": 1, "R-CHALLENGE-INNOCENT": 1}
+    # holding no red, the sentence is the usual one
+    game = pos(["W+4 B3", "B1", "G1 G2"], discard="R5", draw_pile="Y1 Y2 Y3 Y4 Y5 Y6",
+               rules=rules)
+    game.push_many(["W+4>G", "1:challenge"])
+    assert texts(game, 3)[0] == "P1 challenges: P0 held no red - P1 draws 6"
+    # undone and made again, the events are the same
+    before = list(game.events)
+    game.pop()
+    game.redo()
+    assert game.events == before
+
+
 def test_V_MISPLAY_PENALTY_a_wrong_card_goes_back_and_costs_2(pos):
     game = pos(["B3 R1", "G1 G2", "Y7 Y8"], discard="R5", draw_pile="Y1 Y2 Y3",
                rules=RuleSet(misplay_penalty=True))

@@ -133,9 +133,9 @@ def test_every_rule_id_has_a_name_for_the_log():
 
 
 def test_every_sentence_key_the_engine_names_is_in_the_table():
-    source = "".join(p.read_text() for p in (ROOT / "uno_nb" / "engine").glob("*.py"))
+    source = "".join(p.read_text() for p in (ROOT / "uno_nb" / "engine").rglob("*.py"))
     keys = set(re.findall(r'ev\.note\("([\w.]*\w)"', source))
-    keys |= set(re.findall(r'self\._note\("[A-Z0-9-]+", "([\w.]*\w)"', source))
+    keys |= set(re.findall(r'(?:self|g)\._note\("[A-Z0-9-]+", "([\w.]*\w)"', source))
     keys |= set(re.findall(r'_table_penalty\(p, "[A-Z0-9-]+", "([\w.]*\w)"', source))
     assert len(keys) >= 20
     for key in keys:
@@ -307,9 +307,7 @@ def test_a_mixed_stack_is_drawn_under_V_STACK_MIXED(pos):
 
 
 def test_a_hidden_event_names_no_single_card_either():
-    event = events.Note("swap_five.done", (("player", 0), ("given", parse_card("R1")),
-                                           ("got", parse_card("B2")), ("target", 1),
-                                           ("seen_by", (0, 1))), rule="V-SWAP-FIVE")
+    event = events.CardsExchanged(0, 1, parse_card("R1"), parse_card("B2"), rule="V-SWAP-FIVE")
     assert "Red 1" in sentence(event, viewer=0)
     assert "Red 1" not in sentence(event, viewer=2) and "Blue 2" not in sentence(event, viewer=2)
 

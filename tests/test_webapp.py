@@ -1396,8 +1396,7 @@ def test_a_party_match_to_500_played_by_clicking_is_the_match_played_here(server
     assert max(game.scores) >= 500 and len(game.round_results) >= 2
     me = twin.human
     assert any(isinstance(e, events.Played) and e.player == me and e.jump_in for e in game.events)
-    assert any(isinstance(e, events.Note) and e.key == "seven_zero.swap"
-               and dict(e.values)["player"] == me for e in game.events)
+    assert any(isinstance(e, events.HandsSwapped) and e.player == me for e in game.events)
     assert any(isinstance(e, events.Challenged) and e.challenger == me for e in game.events)
     # the end panel's words (its cards are pictures, named in their titles)
     shown = page.evaluate("""() => { const end = document.querySelector('.uno-play .uno-end-panel')

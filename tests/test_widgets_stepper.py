@@ -53,20 +53,19 @@ def test_stacking_on_shows_log_lines_naming_v_stack_and_the_size_of_the_pile():
     app.rules_panel.control("stack").value = True
     app.to_end()
     game = app.game
-    stacks = [e for e in game.events if e.rule == "V-STACK" and e.kind == "Note"
-              and e.key == "stack"]
+    stacks = [e for e in game.events if e.rule == "V-STACK" and e.kind == "DrawAnswered"]
     assert stacks, "seed 7 stacks draw cards once stacking is on"
     rows = log_rows(app)
     pile = rule_name("V-STACK")
     for event in stacks:
-        count = dict(event.values)["count"]
+        count = event.count
         said = game.event_text(event)
         assert f"which now holds {count} cards" in said
         row = next(r for r in rows if r.startswith(html.escape(said)))
         # the rule named beside the line, marked as a house rule
         assert re.search(r'<span class="uno-rule uno-house-rule"[^>]*>' + re.escape(pile)
                          + "</span>$", row), row
-    assert max(dict(e.values)["count"] for e in stacks) >= 6  # a pile that grew more than once
+    assert max(e.count for e in stacks) >= 6  # a pile that grew more than once
     assert "stacking draw cards (V-STACK)" in page_text(app)
 
 
@@ -184,7 +183,7 @@ def test_the_stacking_example_of_the_page_holds():
     app = GameStepper("standard", players=4, seed=7)
     app.rules_panel.control("stack").value = True
     app.go_to(3)
-    assert [e.kind for e in app.game.last_events()][:2] == ["Played", "Note"]
+    assert [e.kind for e in app.game.last_events()][:2] == ["Played", "DrawAnswered"]
     assert app.game.event_text(app.game.last_events()[1]) == (
         "Stacking: Player 4 adds Red Draw Two to the pile of draw cards, which now holds "
         "4 cards for Player 1")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from . import events as ev
 from .drawing import Drawing
-from .state import TURN
+from .state import COLOUR_MASKS, TURN
 
 __all__ = ["Challenge"]
 
@@ -25,8 +25,9 @@ class Challenge(Drawing):
             reading = self.rules.challenge
             rule = "R-CHALLENGE-GUILTY" if reading == "return" else "R-CHALLENGE-GUILTY-STD"
             self._fired[rule] += 1
-            # Under V-STACK the whole stack falls on the bluffer; otherwise 4.
-            penalty = total if self._stack else 4
+            penalty = 4  # or what a house rule says (V-STACK: the whole stack)
+            for house in self._house.punishing:
+                penalty = house.guilty_penalty(self, total) or penalty
             if self.record:
                 self._log(ev.Challenged(p, accused, True, prev_colour, penalty, rule=rule))
             if reading == "return":
@@ -36,8 +37,8 @@ class Challenge(Drawing):
                 self._set_colour(prev_colour)
                 self.top_by = -1
                 if self.record:
-                    self._log(ev.note("challenge.returned", rule, player=accused, card=card,
-                                      top=self.discard[-1], colour=prev_colour))
+                    self._log(ev.CardReturned(accused, card, self.discard[-1], prev_colour,
+                                              rule=rule))
             self._draw_cards(accused, penalty, "challenge", rule)
             self.pending = 0
             self.pending_card = None
@@ -48,8 +49,13 @@ class Challenge(Drawing):
             self._fired["R-CHALLENGE-INNOCENT"] += 1
             total += 2
             if self.record:
+                # V-W4-ANYTIME: never guilty, but the log says whether the
+                # colour was held (the hand as it is now: only a penalty drawn
+                # since the +4, such as a caught UNO!, can have changed it)
+                held = self.rules.w4_anytime and bool(
+                    self._hmask[accused] & COLOUR_MASKS[prev_colour])
                 self._log(ev.Challenged(p, accused, False, prev_colour, total,
-                                        rule="R-CHALLENGE-INNOCENT"))
+                                        rule="R-CHALLENGE-INNOCENT", anytime=held))
             self._draw_cards(p, total, "challenge", "R-CHALLENGE-INNOCENT")
             if self.record:
                 self._skip(p, "R-CHALLENGE-INNOCENT")

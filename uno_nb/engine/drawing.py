@@ -1,6 +1,6 @@
 """Drawing cards: a turn's draw (R-DRAW, V-PLAY-DRAWN-MUST,
 V-DRAW-UNTIL-PLAYABLE), taking a pending draw,
-a blocked round, T-READY's wait and the misplay penalty (V-MISPLAY-PENALTY).
+a blocked round and T-READY's wait.
 (Moving cards from the pile to a hand and the reshuffle itself are the
 state's: :meth:`GameState._draw_cards`.)"""
 
@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from . import events as ev
 from .legality import Legality
-from .moves import PLAY, UNO, Move
 from .rounds import Rounds
 from .scoring import hand_points
-from .state import COLOUR_MASKS, DRAWN, PLUS2_MASK, TURN, Phase
+from .state import COLOUR_MASKS, DRAWN, TURN, Phase
 
 __all__ = ["Drawing"]
 
@@ -30,10 +29,7 @@ class Drawing(Rounds, Legality):
         if card is None or (card.rank == "W+4" and self._w4 is not None):
             return
         victim = self.current
-        if self._answers:
-            if self._penalty_moves(victim)[1] or self.jump_in_moves():
-                return
-        elif self._deflect and self._hmask[victim] & PLUS2_MASK:
+        if self._answers and (self._penalty_moves(victim)[1] or self.jump_in_moves()):
             return
         self.turns += 1
         self._take_penalty(victim)
@@ -71,7 +67,7 @@ class Drawing(Rounds, Legality):
                                "drawn_must_play", player=p)
                 return
             if not self._until:
-                self.current = (p + self.direction) % self.n if not self._out_count else self._after(p)
+                self.current = self._after(p)
                 return
 
     def _blocked(self) -> None:
@@ -103,26 +99,21 @@ class Drawing(Rounds, Legality):
         self.pending_card = None
         self._w4 = None
         self.phase = TURN
-        self.current = (p + self.direction) % self.n if not self._out_count else self._after(p)
+        self.current = self._after(p)
         if self._ready:
             self._wait_ready(p, count)
 
     def _penalty_rule(self, count: int) -> str:
-        """The rule that makes a player draw ``count`` cards, for the log: the
-        draw card's own, or V-STACK (V-STACK-MIXED) when answers piled the
-        draw cards on the discard pile up to ``count``."""
+        """The rule that makes a player draw ``count`` cards, for the log: a
+        house rule's (V-STACK when answers piled the draw cards up to
+        ``count``), or the draw card's own."""
+        for house in self._house.naming:
+            rule = house.penalty_rule(self, count)
+            if rule:
+                return rule
         card = self.pending_card
-        if card is None or count <= card.draw:
-            rank = card.rank if card is not None else "+2"
-            return {"+2": "R-DRAW2", "W+4": "R-W4", "W+10": "V-PLUS10"}.get(rank, "V-H2O")
-        ranks, total = set(), 0
-        for played in reversed(self.discard):  # a bouncing Reverse draws nothing: skipped
-            if played.draw:
-                ranks.add(played.rank)
-                total += played.draw
-                if total >= count:
-                    break
-        return "V-STACK-MIXED" if len(ranks) > 1 else "V-STACK"
+        rank = card.rank if card is not None else "+2"
+        return {"+2": "R-DRAW2", "W+4": "R-W4", "W+10": "V-PLUS10"}.get(rank, "V-H2O")
 
     def _wait_ready(self, drawer: int, count: int) -> None:
         """T-READY: after drawing 4 or more, play waits for the drawer's "Ready"."""
@@ -130,18 +121,3 @@ class Drawing(Rounds, Legality):
             self._resume = self.current
             self.current = drawer
             self.phase = Phase.READY
-
-    def _misplay(self, move: Move) -> None:
-        p = move.player
-        if move.kind is PLAY:
-            self._note("V-MISPLAY-PENALTY", "misplay.card", player=p, card=move.card)
-        elif move.kind is UNO:
-            self._note("V-MISPLAY-PENALTY", "misplay.uno", player=p)
-        else:
-            self._note("V-MISPLAY-PENALTY", "misplay.catch", player=p, target=move.target or 0)
-        self._draw_cards(p, 2, "misplay", "V-MISPLAY-PENALTY")
-        if p == self.current and self.phase in (TURN, DRAWN):
-            self.uno_open = -1
-            self.drawn_card = None
-            self.phase = TURN
-            self.current = self._after(p)  # a misplay ends one's turn

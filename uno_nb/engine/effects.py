@@ -1,7 +1,7 @@
 """What a move does: the dispatch of every kind of move, and the effects of the
-cards (R-SKIP, R-REVERSE, R-WILD, R-DRAW2, R-W4 and the house rules that
-change them: V-COLOUR-WHEEL, V-SEVEN-ZERO, V-SWAP-FIVE, V-REVERSE-BOUNCE,
-V-TWO-PLAYER-SKIP, V-STACK, V-DEFLECT-2, V-W4-SAVE-2, V-PLUS10, V-H2O)."""
+cards (R-SKIP, R-REVERSE, R-WILD, R-DRAW2, R-W4, V-PLUS10, V-H2O); the house
+rules that change them (V-SEVEN-ZERO, V-STACK, V-REVERSE-BOUNCE, …) are asked
+through the game's house (engine/house/)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,8 @@ from . import events as ev
 from .cards import Card, Colour
 from .challenge import Challenge
 from .deal import Dealing
-from .moves import (ADVISE, CATCH, CHALLENGE, COLOUR, DEAL, DRAW, GIVE, PASS, READY, SLOW, SPEAK,
-                    SWAP, UNO, Move)
-from .state import COLOUR_MASKS, EXCHANGE, MATCH, PENALTY, TURN, WHEEL, Annotation, Phase, mask_of
+from .moves import ADVISE, CATCH, CHALLENGE, COLOUR, DEAL, DRAW, PASS, READY, SLOW, SPEAK, UNO, Move
+from .state import COLOUR_MASKS, DRAWN, MATCH, PENALTY, TURN, Annotation, Phase
 from .table_talk import TableTalk
 
 __all__ = ["Effects"]
@@ -26,31 +25,29 @@ class Effects(Challenge, Dealing, TableTalk):
         kind = move.kind
         p = move.player
         table = kind is SPEAK or kind is ADVISE or kind is SLOW
-        if not table:
-            own_turn = kind is SWAP or kind is GIVE or (kind is PASS and self.phase is EXCHANGE)
-            if self.uno_open >= 0 and kind is not UNO and kind is not CATCH and not own_turn:
+        own_turn = False  # a move of a house rule's phase: p's play goes on (a 7's swap, …)
+        if not table and kind is not UNO and kind is not CATCH:
+            phase = self.phase  # (no house rule owns a phase of the turn: no dict lookup there)
+            own_turn = (phase is not TURN and phase is not PENALTY and phase is not DRAWN
+                        and phase in self._house.by_phase)
+            if self.uno_open >= 0 and not own_turn:
                 self.uno_open = -1  # R-UNO: the next player has started their turn
-            if kind is not UNO and kind is not CATCH:
-                self._slap = -1
-                self._skip_bounce = -1
+            self._slap = -1
+            self._skip_bounce = -1
         if kind is DRAW:
             self.turns += 1
             if self.phase is PENALTY:
                 self._take_penalty(p)
             else:
                 self._turn_draw(p)
+        elif own_turn:  # a move of a house rule's phase (V-SEVEN-ZERO's swap, …)
+            self._house.by_phase[self.phase].apply(self, move)
         elif kind is PASS:
-            if self.phase is EXCHANGE:  # V-SWAP-FIVE: no exchange after all
-                self.phase = TURN
-                self.current = self._after(p)
-                if self.record:
-                    self._log(ev.note("swap_five.none", "V-SWAP-FIVE", player=p))
-            else:
-                self.drawn_card = None
-                self.phase = TURN
-                self.current = self._after(p)
-                if self.record:
-                    self._log(ev.Passed(p, rule="R-DRAW"))
+            self.drawn_card = None
+            self.phase = TURN
+            self.current = self._after(p)
+            if self.record:
+                self._log(ev.Passed(p, rule="R-DRAW"))
         elif kind is CHALLENGE:
             self.turns += 1
             self._challenge(p)
@@ -78,10 +75,6 @@ class Effects(Challenge, Dealing, TableTalk):
                 self._log(ev.ColourChosen(p, move.colour, rule="R-START-EFFECT"))  # type: ignore[arg-type]
         elif kind is DEAL:
             self._deal_round(p, first=self._next_first())
-        elif kind is SWAP:
-            self._swap(p, move.target)  # type: ignore[arg-type]
-        elif kind is GIVE:
-            self._give(p, move.card)  # type: ignore[arg-type]
         elif kind is READY:
             self.phase = TURN
             self.current = self._resume
@@ -118,11 +111,6 @@ class Effects(Challenge, Dealing, TableTalk):
         else:
             self._player_out(p)
 
-    def _wheel_colour(self) -> Colour:
-        """V-COLOUR-WHEEL: the next colour after the current one, in the
-        direction of play (clockwise red, blue, green, yellow)."""
-        return WHEEL[(WHEEL.index(self.colour) + self.direction) % 4]
-
     def _action(self, p: int, card: Card, colour: Colour | None, phase: Phase) -> bool:
         """The effect of a card off the fast path.  Returns False when hands
         were exchanged and the end-of-play checks must not look at the hand."""
@@ -133,11 +121,8 @@ class Effects(Challenge, Dealing, TableTalk):
         fired = self._fired
         rules = self.rules
         if card.is_black:
-            if self._wheel:
-                colour = self._wheel_colour()
-                fired["V-COLOUR-WHEEL"] += 1
-                if self.record:
-                    self._log(ev.note("colour_wheel", "V-COLOUR-WHEEL", colour=colour))
+            for house in self._house.blackening:  # V-COLOUR-WHEEL
+                colour = house.black(self, p, card, colour)
             assert colour is not None
             if rules.silent_black:
                 self._silence = ("black", colour)
@@ -155,15 +140,9 @@ class Effects(Challenge, Dealing, TableTalk):
             hand = self.hands[p]
             if not hand:
                 return True  # going out comes first: no swap, no exchange
-            if rules.seven_zero and rank == "0":
-                self._pass_hands_on()
-                return False
-            if rules.seven_zero and rank == "7" and self._partners(p):
-                self.phase = Phase.SWAP
-                self.current = p
-            elif rules.swap_five and rank == "5" and self._partners(p):
-                self.phase = EXCHANGE
-                self.current = p
+            owner = self._house.by_rank.get(rank)  # V-SEVEN-ZERO, V-SWAP-FIVE
+            if owner is not None and not owner.number(self, p, rank):
+                return False  # hands moved
             if rank == "2" and rules.silent_twos:
                 self._silence = ("2", p)
                 self._note("T-SILENT-TWOS", "silence.two", player=p)
@@ -182,8 +161,8 @@ class Effects(Challenge, Dealing, TableTalk):
             if self.record:
                 self._skip(skipped, "R-SKIP")
             self.phase = TURN
-            if self._bounce and skipped != p:
-                self._skip_bounce = skipped  # V-REVERSE-BOUNCE: may send it back
+            for house in self._house.skipping:  # V-REVERSE-BOUNCE: who may send it back
+                house.skipped(self, p, skipped)
             return True
         if rank == "R":
             self.colour = card.colour
@@ -192,31 +171,11 @@ class Effects(Challenge, Dealing, TableTalk):
             d = self.direction = -self.direction
             if self.record:
                 self._log(ev.Reversed(p, d, rule="R-REVERSE"))
-            if phase is PENALTY:
-                # V-REVERSE-BOUNCE: the pending draw goes back where it came from
-                # (a jump-in on the bouncing Reverse turns it once more).
-                self._w4 = None
-                self.current = self._after(p)
-                self._note("V-REVERSE-BOUNCE", "bounce.draw", player=p, count=self.pending,
-                           target=self.current)
-                return True
-            if p == bouncer and p != self.current:
-                # V-REVERSE-BOUNCE on a Skip: its player is skipped instead.
-                skipper = self._after(p)
-                self.current = self._after(skipper)
-                self.phase = TURN
-                self._note("V-REVERSE-BOUNCE", "bounce.skip", player=p, target=skipper)
-                if skipper != p:
-                    self._skip_bounce = skipper
-                return True
+            for house in self._house.reversing:  # V-REVERSE-BOUNCE, V-TWO-PLAYER-SKIP
+                if house.reversed(self, p, phase, bouncer):
+                    return True
             self.phase = TURN
-            if self._active() == 2 and rules.two_player_skip:
-                self.current = p
-                fired["V-TWO-PLAYER-SKIP"] += 1
-                if self.record:
-                    self._log(ev.note("two_player_skip", "V-TWO-PLAYER-SKIP", player=p))
-            else:
-                self.current = (p + d) % n if not self._out_count else self._after(p)
+            self.current = self._after(p)
             return True
         # W
         self._set_colour(colour)  # type: ignore[arg-type]
@@ -233,26 +192,12 @@ class Effects(Challenge, Dealing, TableTalk):
         if phase is PENALTY:
             pending = self.pending_card
             assert pending is not None
-            same = card.rank == pending.rank
             answering = p == self.current
-            answer = ""
-            if self._stack and (same or rules.stack_mixed):
-                total = self.pending + card.draw
-                answer = "V-STACK" if same else "V-STACK-MIXED"
-            elif answering and card.rank == "+2" and pending.rank == "+2" and self._deflect:
-                answer = "V-DEFLECT-2"
-            elif answering and card.rank == "+2" and pending.rank == "W+4" and self._save2:
-                answer = "V-W4-SAVE-2"
-            elif answering:
-                fired["V-JUMP-IN"] += 1  # the victim's identical card, played as a jump-in
-            if answer:
-                fired[answer] += 1
-                if self.record:
-                    victim = (p + self.direction) % self.n if not self._out_count else self._after(p)
-                    key = {"V-STACK": "stack", "V-STACK-MIXED": "stack",
-                           "V-DEFLECT-2": "deflect", "V-W4-SAVE-2": "save_2"}[answer]
-                    self._log(ev.note(key, answer, player=p, count=total, target=victim,
-                                      card=card))
+            for house in self._house.answering:  # V-STACK, V-DEFLECT-2, V-W4-SAVE-2, V-JUMP-IN
+                answered = house.answer(self, p, card, pending, answering)
+                if answered:
+                    total = answered
+                    break
         prev = self.colour
         if colour is None:
             self.colour = card.colour
@@ -279,51 +224,4 @@ class Effects(Challenge, Dealing, TableTalk):
         self.pending = total
         self.pending_card = card
         self.phase = PENALTY
-        self.current = (p + self.direction) % self.n if not self._out_count else self._after(p)
-
-    def _pass_hands_on(self) -> None:
-        """V-SEVEN-ZERO, a 0: every hand moves to the next player in the
-        direction of play (players out of the round keep their empty place)."""
-        seats = [s for s in range(self.n) if not self._is_out[s]]
-        hands, masks = list(self.hands), list(self._hmask)
-        for s in seats:
-            t = self._after(s)
-            self.hands[t] = hands[s]
-            self._hmask[t] = masks[s]
-        self.uno_open = -1
-        self._note("V-SEVEN-ZERO", "seven_zero.pass_on." +
-                   ("clockwise" if self.direction == 1 else "counter"))
-
-    def _swap(self, p: int, target: int) -> None:
-        if self.phase is Phase.SWAP:  # V-SEVEN-ZERO, a 7: swap whole hands
-            self.hands[p], self.hands[target] = self.hands[target], self.hands[p]
-            self._hmask[p], self._hmask[target] = self._hmask[target], self._hmask[p]
-            self.uno_open = -1
-            self.phase = TURN
-            self.current = self._after(p)
-            self._note("V-SEVEN-ZERO", "seven_zero.swap", player=p, target=target)
-        else:  # V-SWAP-FIVE: each side now chooses the card it gives
-            self._exchange = (p, target, None)
-            self.phase = Phase.GIVE
-            self.current = p
-            if self.record:
-                self._log(ev.note("swap_five.chosen", "V-SWAP-FIVE", player=p, target=target))
-
-    def _give(self, p: int, card: Card) -> None:
-        assert self._exchange is not None
-        first, partner, given = self._exchange
-        if given is None:
-            self._exchange = (first, partner, card)
-            self.current = partner
-            return
-        # Both cards are chosen: exchange them.
-        for seat, out_card, in_card in ((first, given, card), (partner, card, given)):
-            hand = self.hands[seat]
-            hand.remove(out_card)
-            hand.append(in_card)
-            self._hmask[seat] = mask_of(hand)
-        self._exchange = None
-        self.phase = TURN
-        self.current = self._after(first)
-        self._note("V-SWAP-FIVE", "swap_five.done", player=first, given=given, got=card,
-                   target=partner, seen_by=(first, partner))
+        self.current = self._after(p)

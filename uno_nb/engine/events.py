@@ -25,7 +25,8 @@ __all__ = [
     "Event", "Note", "DealerChosen", "Dealt", "StartCard", "StartCardReturned",
     "Played", "ColourChosen", "Drew", "Passed", "Skipped", "Reversed",
     "Challenged", "UnoCalled", "UnoCaught", "Reshuffled", "RoundWon",
-    "Scored", "GameWon", "KINDS", "played", "drew", "skipped",
+    "Scored", "GameWon", "HandsSwapped", "HandsPassedOn", "CardsExchanged", "DrawAnswered",
+    "CardReturned", "SkipBounced", "DrawBounced", "KINDS", "played", "drew", "skipped",
 ]
 
 
@@ -209,16 +210,25 @@ class Reversed(Event):
 @dataclass(frozen=True)
 class Challenged(Event):
     """A Wild Draw Four challenged (R-CHALLENGE): ``colour`` was in force
-    when it was played; ``penalty`` is what the loser of the challenge draws."""
+    when it was played; ``penalty`` is what the loser of the challenge draws;
+    ``anytime``: not guilty though the accused held ``colour``, because
+    V-W4-ANYTIME allows a Wild Draw Four at any time."""
 
     challenger: int
     accused: int
     guilty: bool
     colour: Colour = Colour.RED
     penalty: int = 4
+    anytime: bool = False
 
     def text_key(self, viewer: int | None = None) -> str:
+        if self.anytime:
+            return "event.challenged.anytime"
         return "event.challenged." + ("guilty" if self.guilty else "innocent")
+
+    def text_values(self) -> dict[str, Any]:
+        return {"challenger": self.challenger, "accused": self.accused, "colour": self.colour,
+                "penalty": self.penalty}
 
 
 @dataclass(frozen=True)
@@ -299,11 +309,110 @@ class GameWon(Event):
                 "goal": self.target, "rounds": self.rounds}
 
 
+# -- cards that move between hands and piles by a house rule or a challenge ------
+# (their sentences keep the keys the notes they replace had)
+
+
+@dataclass(frozen=True)
+class HandsSwapped(Event):
+    """V-SEVEN-ZERO, a 7: ``player`` and ``target`` swap whole hands."""
+
+    player: int
+    target: int
+
+    def text_key(self, viewer: int | None = None) -> str:
+        return "event.seven_zero.swap"
+
+
+@dataclass(frozen=True)
+class HandsPassedOn(Event):
+    """V-SEVEN-ZERO, a 0: every hand passes on in ``direction`` (1: clockwise)."""
+
+    direction: int
+
+    def text_key(self, viewer: int | None = None) -> str:
+        return "event.seven_zero.pass_on." + ("clockwise" if self.direction == 1 else "counter")
+
+    def text_values(self) -> dict[str, Any]:
+        return {}
+
+
+@dataclass(frozen=True)
+class CardsExchanged(Event):
+    """V-SWAP-FIVE: ``player`` gives ``given`` to ``target`` and gets ``got``
+    (only the two of them see the cards)."""
+
+    player: int
+    target: int
+    given: Card
+    got: Card
+
+    def text_key(self, viewer: int | None = None) -> str:
+        return "event.swap_five.done"
+
+    def seen_by(self) -> tuple[int, ...] | None:
+        return (self.player, self.target)
+
+
+@dataclass(frozen=True)
+class DrawAnswered(Event):
+    """A pending draw card answered by ``player`` with ``card`` (V-STACK,
+    V-STACK-MIXED, V-DEFLECT-2, V-W4-SAVE-2: ``rule``): ``target`` now
+    faces ``count`` cards."""
+
+    player: int
+    card: Card
+    count: int
+    target: int
+
+    def text_key(self, viewer: int | None = None) -> str:
+        return {"V-DEFLECT-2": "event.deflect", "V-W4-SAVE-2": "event.save_2"}.get(
+            self.rule, "event.stack")
+
+
+@dataclass(frozen=True)
+class CardReturned(Event):
+    """R-CHALLENGE-GUILTY: the bluffer ``player`` takes ``card`` back; ``top``
+    and ``colour`` are in force again."""
+
+    player: int
+    card: Card
+    top: Card
+    colour: Colour
+
+    def text_key(self, viewer: int | None = None) -> str:
+        return "event.challenge.returned"
+
+
+@dataclass(frozen=True)
+class SkipBounced(Event):
+    """V-REVERSE-BOUNCE: ``player`` sends a Skip back; ``target`` is skipped."""
+
+    player: int
+    target: int
+
+    def text_key(self, viewer: int | None = None) -> str:
+        return "event.bounce.skip"
+
+
+@dataclass(frozen=True)
+class DrawBounced(Event):
+    """V-REVERSE-BOUNCE: ``player`` sends the ``count`` pending cards back to ``target``."""
+
+    player: int
+    count: int
+    target: int
+
+    def text_key(self, viewer: int | None = None) -> str:
+        return "event.bounce.draw"
+
+
 #: Every kind of event, for tests and documentation.
 KINDS: tuple[type[Event], ...] = (
     Note, DealerChosen, Dealt, StartCard, StartCardReturned, Played, ColourChosen, Drew,
     Passed, Skipped, Reversed, Challenged, UnoCalled, UnoCaught, Reshuffled, RoundWon,
-    Scored, GameWon)
+    Scored, GameWon, HandsSwapped, HandsPassedOn, CardsExchanged, DrawAnswered, CardReturned,
+    SkipBounced, DrawBounced)
 
 
 # -- the events of every move, made quickly --------------------------------------

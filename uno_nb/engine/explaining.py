@@ -5,15 +5,16 @@ from __future__ import annotations
 
 from .moves import (ADVISE, CATCH, CHALLENGE, COLOUR, DEAL, DRAW, GIVE, PASS, PLAY, READY, SLOW,
                     SPEAK, SWAP, UNO, Move)
+from .house.colour_wheel import refused_black
+from .house.deflect import refused_draw_two
+from .house.jump_in import refused_jump_in
 from .state import DRAWN, GAME_OVER, PENALTY, GameState, Phase
 
 __all__ = ["Explaining"]
 
 # What the game waits for, by phase, and what a kind of move needs, by kind.
+# (a house rule's phases say it themselves: engine/house/)
 _PHASE_WAITS = {
-    Phase.SWAP: "{who} first chooses whom to swap hands with ('swap N')",
-    Phase.EXCHANGE: "{who} first chooses whom to exchange a card with ('swap N' or 'pass')",
-    Phase.GIVE: "{who} first chooses a card of their own to give ('give C')",
     Phase.READY: "play waits for {who} to say \"Ready\" ('ready')",
     Phase.ROUND_OVER: "the round is over; {who} deals the next one ('deal')",
     Phase.COLOUR: "{who} first chooses the colour of the Wild start card ('colour R')",
@@ -61,22 +62,12 @@ class Explaining(GameState):
         if self.phase is Phase.READY and p != self.current:
             return f"{move}: play waits for {names[self.current]} to say \"Ready\" (T-READY)"
         if p != self.current:
-            if kind is PLAY and self._jump:
-                top = self.discard[-1]
-                if move.card is not top:
-                    return (f"{move}: it is {names[self.current]}'s turn; {who} may only jump in "
-                            f"with a card identical to {top}")
-                if move.card not in self.hands[p]:
-                    return f"{move}: {who} does not hold {move.card}"
-                if top.is_black and top.draw:
-                    return f"{move}: V-JUMP-IN: nobody jumps in with a {top.name}"
-                if self.top_by < 0:
-                    return f"{move}: no jump-in on the start card or a returned card"
-                if p == self.top_by:
-                    return f"{move}: {who} cannot jump in on their own card"
-                return f"{move}: no jump-in on {top}"
-            return f"{move}: it is {names[self.current]}'s turn, not {who}'s"
+            return refused_jump_in(self, move, who) or \
+                f"{move}: it is {names[self.current]}'s turn, not {who}'s"
         phase = self.phase
+        house = self._house.by_phase.get(phase)
+        if house is not None:
+            return house.explain(self, move, who)
         if phase in _PHASE_WAITS:
             return f"{move}: " + _PHASE_WAITS[phase].format(who=who)
         if kind in (SWAP, GIVE, READY):
@@ -85,15 +76,9 @@ class Explaining(GameState):
             pend = self.pending_card
             options = "draw" + (", challenge" if pend is not None and pend.rank == "W+4"
                                 and self._w4 is not None else "")
-            if kind is PLAY and move.card is not None and move.card.rank == "+2":
-                if move.card not in self.hands[p]:
-                    return f"{move}: {who} does not hold {move.card}"
-                if pend is not None and pend.rank == "W+4":
-                    if self._save2:
-                        return (f"{move}: only a Draw Two of the chosen colour "
-                                f"({colour}) answers this +4")
-                    return f"{move}: a Wild Draw Four cannot be answered (V-W4-SAVE-2 is off)"
-                return f"{move}: a Draw Two cannot be passed on (V-DEFLECT-2 is off)"
+            said = refused_draw_two(self, move, who)  # V-DEFLECT-2, V-W4-SAVE-2
+            if said:
+                return said
             return f"{move}: {who} must take the {self.pending} cards ({options})"
         if phase is DRAWN:
             card = self.drawn_card
@@ -107,10 +92,9 @@ class Explaining(GameState):
             assert card is not None
             if card not in self.hands[p]:
                 return f"{move}: {who} does not hold {card}"
-            if card.is_black and (move.colour is None) != self._wheel:
-                return (f"{move}: under V-COLOUR-WHEEL a black card names no colour ({card.text})"
-                        if self._wheel else
-                        f"{move}: a black card names its colour, e.g. {card.text}>R")
+            said = refused_black(self, move, card)  # a colour named, or not (V-COLOUR-WHEEL)
+            if said:
+                return said
             if card.rank == "W+4":
                 return (f"{move}: R-W4-LEGAL: {who} holds {colour}, so the Wild Draw "
                         "Four may not be played (R-W4-BLUFF is off)")

@@ -28,6 +28,8 @@ from .cards import Card, Colour, card_order, parse_cards, parse_colour
 from .effects import Effects
 from .errors import IllegalMoveError, NotationError, PositionError, RuleError
 from .explaining import Explaining
+from .house import house_of
+from .house.jump_in import jump_rule
 from .moves import DRAW, MAX_PLAYERS, PLAY, Move, parse_move
 from .rules import RuleSet
 from .view import PlayerView
@@ -106,14 +108,8 @@ class Game(Effects, Explaining):
         self._full_deck = DECKS[deck_key]
         self._deck_counts = DECK_COUNTS[deck_key]
         # Rule flags copied into attributes: the hot path reads these.
-        self._deflect = rules.deflect_2
-        self._save2 = rules.w4_save_2
-        self._jump = rules.jump_in
-        self._doubles = rules.doubles
         self._bluff = rules.bluff_ok
         self._anytime = rules.draw_anytime
-        self._stack = rules.stack
-        self._bounce = rules.reverse_bounce
         self._wheel = rules.colour_wheel
         self._answers = rules.answers_open
         self._slow = rules.slow
@@ -122,6 +118,7 @@ class Game(Effects, Explaining):
         self._ready = rules.ready
         self._h2o = rules.h2o
         self._must_play = rules.must_play_drawn
+        self._house = house_of(rules)  # the active house rules, by hook
         wheel = rules.colour_wheel
         self._plays = PLAY_TABLES[wheel]
         self._plays_by_bit = PLAYS_BY_BIT[wheel]
@@ -318,15 +315,17 @@ class Game(Effects, Explaining):
         # is the turn player's own; anything else (jump-ins, UNO calls, text)
         # is checked in full.
         cache = self._cache
-        misplay = False
+        misplay = None
         if cache is not None and move in cache:
             jump = False
         else:
             move = self._parsed(move)
             if not self.is_legal(move):
-                if not (self.rules.misplay_penalty and self._is_misplay(move)):
+                for misplay in self._house.misplaying:  # V-MISPLAY-PENALTY
+                    if misplay.is_misplay(self, move):
+                        break  # recorded, then penalised
+                else:
                     raise IllegalMoveError(self._why_illegal(move))
-                misplay = True  # V-MISPLAY-PENALTY: recorded, then penalised
             jump = move.player != self.current
         if self.record:  # the undo history: the move, and now and then the whole position
             history = self._history
@@ -335,8 +334,8 @@ class Game(Effects, Explaining):
             if self._redo:
                 self._redo.clear()
         self._cache = None
-        if misplay:
-            self._misplay(move)
+        if misplay is not None:
+            misplay.misplayed(self, move)
             return
         kind = move.kind
         if kind is not PLAY:
@@ -365,15 +364,10 @@ class Game(Effects, Explaining):
             self.drawn_card = None
         else:
             self.turns += 1
-        if jump:
-            jump_rule = "V-DOUBLES" if p == self.top_by else "V-JUMP-IN"
-            self._fired[jump_rule] += 1
-            if card.rank == "S" and jump_rule == "V-JUMP-IN":  # a doubled Skip answers nothing
-                jump_rule = "R-SKIP-ANSWER"
-                self._fired[jump_rule] += 1
+        rule = jump_rule(self, p, card) if jump else ""  # V-JUMP-IN, V-DOUBLES, …
         self.top_by = p
         if self.record:
-            self._log_play(p, card, move.colour, jump_rule if jump else "", note)
+            self._log_play(p, card, move.colour, rule, note)
         if self._h2o:
             self._last_played[p] = card  # V-H2O: the card a player goes out on
         if card.is_number and not self._slow:

@@ -1,18 +1,15 @@
 """Which moves are legal now: the turn's card plays and other moves (R-MATCH,
 R-W4-LEGAL, R-DRAW-ANYTIME, V-PLAY-DRAWN-MUST), answers to a pending draw card
-(V-STACK, V-DEFLECT-2, V-W4-SAVE-2, V-REVERSE-BOUNCE), jump-ins (V-JUMP-IN,
-V-DOUBLES), UNO! calls and catches (R-UNO), table talk (§10) and misplays
-(V-MISPLAY-PENALTY)."""
+and jump-ins (the house rules' own, asked through the game's house:
+engine/house/), UNO! calls and catches (R-UNO), table talk (§10)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from .cards import Card, card_order
-from .moves import (ADVISE, CATCH, CHALLENGE, DEAL, GIVE, PLAY, READY, SLOW, SPEAK, SWAP, UNO,
-                    Move, move_order)
-from .rules import RuleSet
-from .state import (COLOUR_CHOICES, COLOUR_MASKS, DRAW_MOVES, DRAWN, EXCHANGE, GAME_OVER,
+from .cards import Card
+from .moves import ADVISE, CATCH, CHALLENGE, DEAL, READY, SLOW, SPEAK, UNO, Move, move_order
+from .state import (COLOUR_CHOICES, COLOUR_MASKS, DRAW_MOVES, DRAWN, GAME_OVER,
                     PENALTY, ROUND_OVER, TURN, TURN_PHASES, W4_BIT, GameState, Phase)
 
 __all__ = ["Legality"]
@@ -121,21 +118,12 @@ class Legality(GameState):
             return COLOUR_CHOICES[seat], ()
         if phase is ROUND_OVER:
             return (Move.make(DEAL, seat),), ()
-        if phase is Phase.SWAP:
-            return tuple(Move.make(SWAP, seat, target=t) for t in self._partners(seat)), ()
-        if phase is EXCHANGE:
-            partners = tuple(Move.make(SWAP, seat, target=t) for t in self._partners(seat))
-            return partners + (self._pass_moves[seat],), ()
-        if phase is Phase.GIVE:
-            cards = sorted(set(self.hands[seat]), key=card_order)
-            return tuple(Move.make(GIVE, seat, card=c) for c in cards), ()
+        house = self._house.by_phase.get(phase)  # V-SEVEN-ZERO's SWAP, V-SWAP-FIVE's, …
+        if house is not None:
+            return house.phase_moves(self, seat)
         if phase is Phase.READY:
             return (Move.make(READY, seat),), ()
         return (), ()
-
-    def _partners(self, seat: int) -> list[int]:
-        """Who a 7 or a 5 may swap with: every other player still holding cards."""
-        return [s for s in range(self.n) if s != seat and not self._is_out[s] and self.hands[s]]
 
     def _penalty_moves(self, seat: int) -> tuple[tuple[Move, ...], tuple[Move, ...]]:
         """Answers to a pending draw card (V-STACK, V-DEFLECT-2, V-W4-SAVE-2,
@@ -146,45 +134,24 @@ class Legality(GameState):
         table = self._plays[seat]
         answers: list[Move] = []
         if card is not None and self._answers:
-            rules = self.rules
             for c in hand:
-                if self._answers_with(card, c, rules, seat):
+                if self._answers_with(card, c, seat):
                     for move in table[c]:
                         if move not in answers:
                             answers.append(move)
-        if self._jump and self.top_by >= 0 and self.top_by != seat:
-            top = self.discard[-1]
-            if top in hand and not (top.is_black and top.draw):
-                for move in table[top]:
-                    if move not in answers:
-                        answers.append(move)
         answers.sort(key=move_order)
         rest = [self._draw_moves[seat]]
         if card is not None and card.rank == "W+4" and self._w4 is not None:
             rest.append(Move.make(CHALLENGE, seat))
         return tuple(answers + rest), tuple(answers)
 
-    def _answers_with(self, pending: Card, card: Card, rules: RuleSet, seat: int) -> bool:
+    def _answers_with(self, pending: Card, card: Card, seat: int) -> bool:
         """May ``card`` answer the pending draw card ``pending``?"""
         if card.rank == "W+4" and not self._bluff and \
                 self._hmask[seat] & COLOUR_MASKS[self.colour]:
             return False  # R-W4-LEGAL holds for a stacked +4 too
-        if not card.draw:
-            # V-REVERSE-BOUNCE: a Reverse of the colour in force sends it back.
-            return self._bounce and card.rank == "R" and card.colour == self.colour
-        if self._stack:
-            if card.rank == pending.rank:
-                return True  # +2 on +2 (any colour), +4 on +4, …
-            # V-STACK-MIXED: +4 on +2; a coloured draw card on a black one in its colour
-            if rules.stack_mixed and (card.is_black or pending.colour is not None
-                                      or card.colour == self.colour):
-                return True
-        if card.rank == "+2":
-            if pending.rank == "+2" and self._deflect:
-                return True  # V-DEFLECT-2
-            if pending.rank == "W+4" and self._save2 and card.colour == self.colour:
-                return True  # V-W4-SAVE-2
-        return False
+        # V-STACK, V-DEFLECT-2, V-W4-SAVE-2, V-JUMP-IN, V-REVERSE-BOUNCE
+        return any(house.answers(self, pending, card, seat) for house in self._house.answering)
 
     def jump_in_moves(self, seat: int | None = None) -> list[Move]:
         """V-JUMP-IN: out-of-turn plays of a card identical to the top discard
@@ -195,26 +162,8 @@ class Legality(GameState):
         phase = self.phase
         if phase not in TURN_PHASES or self.top_by < 0:
             return out
-        top = self.discard[-1]
-        seats = range(self.n) if seat is None else (seat,)
-        if (self._jump or self._doubles) and not (top.is_black and top.draw):
-            for s in seats:
-                if s == self.current:  # their own turn: a normal play (or an answer)
-                    continue
-                if s == self.top_by:
-                    if not self._doubles:
-                        continue
-                elif not self._jump:
-                    continue
-                if top in self.hands[s]:
-                    out.extend(self._plays[s][top])
-        b = self._skip_bounce
-        if b >= 0 and (seat is None or seat == b) and top.rank in ("S", "R"):
-            for card in self.hands[b]:
-                if card.rank == "R" and card.colour == self.colour:
-                    move = self._plays[b][card][0]
-                    if move not in out:
-                        out.append(move)
+        for house in self._house.jumping:  # V-JUMP-IN, V-DOUBLES, V-REVERSE-BOUNCE
+            house.jump_ins(self, seat, out)
         return out
 
     def uno_moves(self, seat: int | None = None) -> list[Move]:
@@ -265,21 +214,6 @@ class Legality(GameState):
             return False
         return (move in self.jump_in_moves(p) or move in self.uno_moves(p)
                 or move in self.table_moves(p))
-
-    def _is_misplay(self, move: Move) -> bool:
-        """V-MISPLAY-PENALTY: a card one holds put down wrongly, a false UNO!
-        call or a false catch (other illegal moves are refused as always)."""
-        p = move.player
-        if not 0 <= p < self.n or self.phase not in (TURN, DRAWN, PENALTY) or self._is_out[p]:
-            return False
-        if move.kind is PLAY:
-            return move.card in self.hands[p] and (move.colour is not None) != (
-                self._wheel or not move.card.is_black)
-        if move.kind is UNO:
-            return True
-        if move.kind is CATCH:
-            return move.target is not None and 0 <= move.target < self.n and move.target != p
-        return False
 
     def _anyone_can_play(self) -> bool:
         """Whether any player still in the round holds a card they may play

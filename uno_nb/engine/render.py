@@ -32,6 +32,7 @@ from html import escape
 from typing import TYPE_CHECKING, Iterable
 
 from .cards import Card, Colour, parse_card  # noqa: F401  (parse_card: doctest)
+from .state import Phase
 from ..texts import LANGS, TABLE, card_name, colour_name, player_name, text, upper_first
 
 if TYPE_CHECKING:
@@ -244,9 +245,9 @@ TABLE_TEXTS: dict[str, str] = {
     "top": "app.table_top", "no_top": "app.table_no_top",
     "clockwise": "app.table_clockwise", "counter": "app.table_counter",
     "pile": "app.table_pile", "hand": "app.table_hand",
+    # every phase by its name: a new phase needs only its sentence
     **{f"phase_{phase}": f"app.table_phase_{phase}"
-       for phase in ("turn", "drawn", "penalty", "colour", "round_over", "game_over", "swap",
-                     "exchange", "give", "ready")},
+       for phase in (member.name.lower() for member in Phase)},
 }
 
 

@@ -28,6 +28,7 @@ from .fields import Field, computed, empty, per_seat, value
 from .rules import COUNTED_RULES, RULE_PHASES, RULE_STATE
 
 if TYPE_CHECKING:
+    from .house import House
     from .rules import RuleSet
 
 __all__ = ["Phase", "RoundResult", "Outcome", "Annotation", "GameState", "POSITION",
@@ -196,7 +197,7 @@ SETUP = (
     "_deflect", "_save2", "_jump", "_doubles", "_bluff", "_anytime", "_stack", "_bounce",
     "_wheel", "_answers", "_slow", "_talk", "_until", "_ready", "_h2o", "_must_play",
     # move tables
-    "_plays", "_plays_by_bit", "_drawn_moves", "_known", "_draw_moves", "_pass_moves")
+    "_plays", "_plays_by_bit", "_drawn_moves", "_known", "_draw_moves", "_pass_moves", "_house")
 #: The log, the undo history and the cached moves of the position.
 HISTORY = ("events", "_history", "_redo", "_cache", "_cache_plays")
 
@@ -277,6 +278,7 @@ class GameState:
     _known: list[dict[int, tuple[tuple[Move, ...], tuple[Move, ...]]]]
     _draw_moves: list[Move]
     _pass_moves: list[Move]
+    _house: House  # the active house rules (engine/house/)
     # -- the log and the undo history (HISTORY) --
     events: list[ev.Event]
     _history: list[tuple[Move, Annotation | None, int, tuple[Any, ...] | None]]

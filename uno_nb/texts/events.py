@@ -59,6 +59,9 @@ EN: dict[str, str] = {
                                "{accused} draws {penalty}",
     "event.challenged.innocent": "{challenger} challenges: {accused} held no {colour} - "
                                  "{challenger} draws {penalty}",
+    "event.challenged.anytime": "{challenger} challenges: {accused} held {colour}, but under "
+                                "V-W4-ANYTIME a Wild Draw Four may be played at any time - "
+                                "{challenger} draws {penalty}",
     "event.challenge.returned": "{player} takes the {card} back; {top} and {colour} are back in force",
     # UNO!
     "event.uno_called": "{player} calls \"UNO!\"",
@@ -179,6 +182,10 @@ RU: dict[str, str] = {
     "event.challenged.innocent": "{challenger} оспаривает ход: {accused} играет честно — "
                                  "цвет был {colour}, а карт этого цвета на руке нет. "
                                  "{challenger} берёт {penalty} {penalty|карту|карты|карт}",
+    "event.challenged.anytime": "{challenger} оспаривает ход: {accused} держит на руке карты "
+                                "прежнего цвета ({colour}), но по правилу V-W4-ANYTIME дикую +4 "
+                                "можно класть в любой момент, так что это не блеф. "
+                                "{challenger} берёт {penalty} {penalty|карту|карты|карт}",
     "event.challenge.returned": "{player} забирает свою карту обратно ({card}); сверху снова "
                                 "{top}, цвет — {colour}",
     # «Уно!»

@@ -84,10 +84,10 @@ EN: dict[str, str] = {
     "play.status.challenge": "A Wild Draw Four on you: take {count} {count|card|cards}, or "
                              "challenge it if you think it was played while a card of the "
                              "old colour could have been played.",
-    "play.status.start_colour": "The start card is a Wild: you choose the colour.",
-    "play.status.swap": "You played a 7: choose whom to swap hands with.",
-    "play.status.exchange": "You played a 5: choose whom to exchange a card with, or exchange none.",
-    "play.status.give": "Click the card you give away in the exchange.",
+    "play.status.phase_colour": "The start card is a Wild: you choose the colour.",
+    "play.status.phase_swap": "You played a 7: choose whom to swap hands with.",
+    "play.status.phase_exchange": "You played a 5: choose whom to exchange a card with, or exchange none.",
+    "play.status.phase_give": "Click the card you give away in the exchange.",
     "play.status.ready": "You drew {count} {count|card|cards}: say “Ready” when you are.",
     "play.status.wild": "Choose the colour for your {card}.",
     "play.status.jump_in": "You hold a card identical to the top card: click it to jump in, "
@@ -269,11 +269,11 @@ RU: dict[str, str] = {
     "play.status.challenge": "Против вас сыграли «Дикую +4»: возьмите "
                              "{count} {count|карту|карты|карт} или оспорьте ход, если думаете, что "
                              "карту сыграли не по правилам: у игрока была карта прежнего цвета.",
-    "play.status.start_colour": "Первая карта в сбросе — дикая карта: цвет выбираете вы.",
-    "play.status.swap": "Вы сыграли 7: выберите, с кем поменяться всеми картами.",
-    "play.status.exchange": "Вы сыграли 5: выберите, с кем обменяться одной картой, "
+    "play.status.phase_colour": "Первая карта в сбросе — дикая карта: цвет выбираете вы.",
+    "play.status.phase_swap": "Вы сыграли 7: выберите, с кем поменяться всеми картами.",
+    "play.status.phase_exchange": "Вы сыграли 5: выберите, с кем обменяться одной картой, "
                             "или не меняйтесь ни с кем.",
-    "play.status.give": "Нажмите на карту, которую отдаёте при обмене.",
+    "play.status.phase_give": "Нажмите на карту, которую отдаёте при обмене.",
     "play.status.ready": "Вы взяли {count} {count|карту|карты|карт}: когда будете готовы, "
                          "нажмите «Готов!».",
     "play.status.wild": "Выберите цвет для карты: {card}.",

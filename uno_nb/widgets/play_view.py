@@ -23,7 +23,7 @@ from ..engine.game import Game, Phase, RoundResult
 from ..engine.moves import CHALLENGE, DRAW, PLAY, Move, MoveKind
 from ..engine.render import back_svg, card_svg, colour_symbol_svg, symbol_legend_html
 from ..engine.scoring import hand_points
-from ..texts import card_name, colour_name, rule_name, text
+from ..texts import card_name, colour_name, has, rule_name, text
 from ..texts.numbers import fmt_int, fmt_percent, fmt_ratio
 
 __all__ = ["INK", "FACE_DOWN", "status_text", "status_html", "why_not", "table_html",
@@ -37,8 +37,9 @@ FACE_DOWN = 26
 _STATUS_COLOURS = {"you": ("#e6f4ea", "#1e7b34"), "wait": ("#f1f1f1", "#9e9e9e"),
                    "end": ("#fff3c4", "#d72600")}
 
-_STATUS_KEYS = {Phase.COLOUR: "play.status.start_colour", Phase.SWAP: "play.status.swap",
-                Phase.EXCHANGE: "play.status.exchange", Phase.GIVE: "play.status.give"}
+#: A choice the game waits for has its words under its phase's name (a new
+#: phase needs only its texts): play.status.phase_<phase name, lower case>.
+_STATUS_KEY = "play.status.phase_{}"
 
 
 def status_text(game: Game, me: int, lang: str, kinds: Collection[MoveKind], decides: bool,
@@ -76,8 +77,8 @@ def status_text(game: Game, me: int, lang: str, kinds: Collection[MoveKind], dec
         drawn = next(len(e.cards) for e in reversed(game.events)
                      if isinstance(e, Drew) and e.player == me)
         return text("play.status.ready", lang, count=drawn), "you"
-    choosing = _STATUS_KEYS.get(phase)
-    if choosing is not None:
+    choosing = _STATUS_KEY.format(phase.name.lower())
+    if has(choosing):
         return text(choosing, lang), "you"
     return text("play.status.turn" if PLAY in kinds else "play.status.turn_no_card", lang), "you"
 
@@ -250,23 +251,19 @@ def end_panel_html(game: Game, me: int, lang: str, rounds: int | None = 1) -> st
 
 #: Why the person drew, when it was done to them (not their own draw of a turn).
 _DRAWN_ON_YOU = frozenset({"penalty", "start", "challenge", "uno", "misplay", "table"})
-#: The notes of rules that move cards between hands, or skip someone.
-_HAND_NOTES = frozenset({"seven_zero.swap", "seven_zero.pass_on.clockwise",
-                         "seven_zero.pass_on.counter", "swap_five.done", "bounce.skip"})
+#: The events of rules that move cards between hands, or skip someone, that
+#: hit the players they name (a 0's hands passed on hit everyone).
+_HAND_EVENTS = (ev.HandsSwapped, ev.CardsExchanged, ev.SkipBounced)
 
 
 def _hits_me(event: ev.Event, me: int) -> bool:
     if isinstance(event, Drew):
         return event.player == me and event.reason in _DRAWN_ON_YOU and bool(event.cards)
-    if isinstance(event, ev.Skipped):
+    if isinstance(event, (ev.Skipped, ev.UnoCaught)):
         return event.player == me
-    if isinstance(event, ev.UnoCaught):
-        return event.player == me
-    if isinstance(event, ev.Note) and event.key in _HAND_NOTES:
-        values = dict(event.values)
-        return event.key.startswith("seven_zero.pass_on") or me in (values.get("target"),
-                                                                     values.get("player"))
-    return False
+    if isinstance(event, _HAND_EVENTS):
+        return me in (event.player, event.target)
+    return isinstance(event, ev.HandsPassedOn)
 
 
 def hits(game: Game, me: int, mark: int) -> list[ev.Event]:
