@@ -94,6 +94,23 @@ def test_every_mirror_tag_points_at_something():
     assert nowhere == [], "tags that point nowhere (re-point them):\n" + "\n".join(nowhere)
 
 
+def test_a_house_rule_has_its_twin_in_a_module_of_the_same_name():
+    """kernel/house/<name>.py mirrors engine/house/<name>.py and nothing else:
+    a house rule's two sides are found by one name.  (V-MISPLAY-PENALTY has
+    no twin: the kernel's bots never misplay, and the kernel refuses nothing
+    a bot could not do.)"""
+    engine = {p.stem for p in (PACKAGE.parent / "engine" / "house").glob("*.py")} - {
+        "__init__", "base"}
+    kernel = {p.stem for p in (PACKAGE / "house").glob("*.py")} - {"__init__"}
+    assert kernel <= engine and engine - kernel == {"misplay"}
+    for name in kernel:
+        module = importlib.import_module(f"uno_nb.kernel.house.{name}")
+        for key in functions(module):
+            names = mirror.MIRRORS.get(key, ())
+            assert names, f"{key}: a house rule's kernel code mirrors the engine's house rule"
+            assert all(d.startswith(f"uno_nb.engine.house.{name}.") for d in names), (key, names)
+
+
 def test_the_tags_resolve_as_the_test_says():
     assert resolve("uno_nb.engine.effects.Effects._action") is not None
     assert resolve("random.Random.seed") is not None

@@ -174,7 +174,7 @@ def playable(st: I64, c: int, seat: int, ru: I64) -> bool:
     return ok
 
 
-@mirrors("uno_nb.engine.legality.Legality._partners")
+@mirrors("uno_nb.engine.house.base.partners")
 @njit(cache=True)
 def partners_any(st: I64, seat: int) -> bool:
     n = st[N]

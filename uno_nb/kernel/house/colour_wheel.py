@@ -8,7 +8,7 @@ from ..layout import COLOURV, DIR, I64, WHEEL, WHEEL_AT
 from ..mirror import mirrors
 
 
-@mirrors("uno_nb.engine.effects.Effects._wheel_colour")
+@mirrors("uno_nb.engine.house.colour_wheel.ColourWheel.black")
 @njit(cache=True, inline="always")
 def wheel_colour(st: I64) -> int:
     """The colour after the one in force, in the direction of play."""

@@ -9,8 +9,8 @@ from ..layout import C_RANK, I64
 from ..mirror import mirrors
 
 
-@mirrors("uno_nb.engine.legality.Legality._answers_with",
-         "uno_nb.engine.effects.Effects._draw_card_played")
+@mirrors("uno_nb.engine.house.deflect.Deflect.answers",
+         "uno_nb.engine.house.deflect.Deflect.answer")
 @njit(cache=True, inline="always")
 def deflects(pending: int, c: int, ru: I64) -> bool:
     """Does card ``c`` deflect the pending draw card (both a +2, V-DEFLECT-2 on)?"""

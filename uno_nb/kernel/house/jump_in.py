@@ -11,7 +11,7 @@ from ..state import add_plays, top
 from .reverse_bounce import bounce_moves
 
 
-@mirrors("uno_nb.engine.legality.Legality.jump_in_moves")
+@mirrors("uno_nb.engine.house.jump_in.JumpIn.jump_ins")
 @njit(cache=True)
 def jump_in_moves(st: I64, mv: I64, b: int, ru: I64) -> int:
     """``Game.jump_in_moves()`` (every seat) into buffer ``b``; returns the count."""

@@ -12,7 +12,7 @@ from ..mirror import mirrors
 from ..state import add_move, after
 
 
-@mirrors("uno_nb.engine.legality.Legality._answers_with")
+@mirrors("uno_nb.engine.house.reverse_bounce.ReverseBounce.answers")
 @njit(cache=True, inline="always")
 def bounces(st: I64, c: int, ru: I64) -> bool:
     """Does card ``c`` (no draw card) answer the pending one: a Reverse in the colour in force?"""
@@ -20,7 +20,7 @@ def bounces(st: I64, c: int, ru: I64) -> bool:
     return yes
 
 
-@mirrors("uno_nb.engine.effects.Effects._action")
+@mirrors("uno_nb.engine.house.reverse_bounce.ReverseBounce.reversed")
 @njit(cache=True, inline="always")
 def bounce_draw(st: I64, p: int) -> None:
     """A Reverse on a pending draw: it goes back where it came from."""
@@ -29,7 +29,7 @@ def bounce_draw(st: I64, p: int) -> None:
     st[FIRED + F_V_REVERSE_BOUNCE] += 1
 
 
-@mirrors("uno_nb.engine.effects.Effects._action")
+@mirrors("uno_nb.engine.house.reverse_bounce.ReverseBounce.reversed")
 @njit(cache=True, inline="always")
 def bounce_skip(st: I64, p: int) -> None:
     """A Reverse by the player a Skip skipped: its player is skipped instead."""
@@ -41,7 +41,7 @@ def bounce_skip(st: I64, p: int) -> None:
         st[BOUNCE] = skipper
 
 
-@mirrors("uno_nb.engine.legality.Legality.jump_in_moves")
+@mirrors("uno_nb.engine.house.reverse_bounce.ReverseBounce.jump_ins")
 @njit(cache=True, inline="always")
 def bounce_moves(st: I64, mv: I64, b: int, k: int, t: int) -> int:
     """The skipped player's Reverses in the colour, after the ``k`` jump-ins

@@ -11,7 +11,7 @@ from ..mirror import mirrors
 from ..state import after
 
 
-@mirrors("uno_nb.engine.effects.Effects._pass_hands_on")
+@mirrors("uno_nb.engine.house.seven_zero.pass_hands_on")
 @njit(cache=True)
 def pass_hands_on(st: I64, ru: I64) -> None:
     n = st[N]
@@ -33,7 +33,7 @@ def pass_hands_on(st: I64, ru: I64) -> None:
     st[FIRED + F_V_SEVEN_ZERO] += 1
 
 
-@mirrors("uno_nb.engine.effects.Effects._swap")
+@mirrors("uno_nb.engine.house.seven_zero.SevenZero.apply")
 @njit(cache=True)
 def swap_hands(st: I64, p: int, target: int) -> None:
     """A 7: ``p`` and ``target`` swap whole hands (the SWAP phase's move)."""

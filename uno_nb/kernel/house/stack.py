@@ -9,7 +9,7 @@ from ..layout import C_COL, C_RANK, COLOURV, I64, PCARD
 from ..mirror import mirrors
 
 
-@mirrors("uno_nb.engine.legality.Legality._answers_with")
+@mirrors("uno_nb.engine.house.stack.Stack.answers")
 @njit(cache=True, inline="always")
 def stacks_on(st: I64, pending: int, c: int, ru: I64) -> bool:
     """May draw card ``c`` be stacked on the pending draw card (V-STACK on
@@ -24,7 +24,7 @@ def stacks_on(st: I64, pending: int, c: int, ru: I64) -> bool:
     return mixed
 
 
-@mirrors("uno_nb.engine.effects.Effects._draw_card_played")
+@mirrors("uno_nb.engine.house.stack.Stack.answer")
 @njit(cache=True, inline="always")
 def stack_rule(st: I64, c: int, ru: I64) -> int:
     """The counted rule of draw card ``c`` played on the pending one when

@@ -10,7 +10,7 @@ from ..mirror import mirrors
 from ..state import add_card, after, remove_card
 
 
-@mirrors("uno_nb.engine.effects.Effects._swap")
+@mirrors("uno_nb.engine.house.swap_five.SwapFive.apply")
 @njit(cache=True)
 def choose_partner(st: I64, p: int, target: int) -> None:
     """The EXCHANGE phase's SWAP: ``p`` exchanges a card with ``target``."""
@@ -21,7 +21,7 @@ def choose_partner(st: I64, p: int, target: int) -> None:
     st[CUR] = p
 
 
-@mirrors("uno_nb.engine.effects.Effects._give")
+@mirrors("uno_nb.engine.house.swap_five.give")
 @njit(cache=True)
 def give(st: I64, card: int) -> None:
     """A GIVE: the first side's card is kept until the partner's; then both move."""

@@ -9,7 +9,7 @@ from ..layout import CUR, FIRED, I64, N, OUTS
 from ..mirror import mirrors
 
 
-@mirrors("uno_nb.engine.effects.Effects._action")
+@mirrors("uno_nb.engine.house.two_player_skip.TwoPlayerSkip.reversed")
 @njit(cache=True, inline="always")
 def reverse_skips(st: I64, p: int, ru: I64) -> bool:
     """A Reverse with two players left: ``p`` plays again (True), else nothing changes."""
