@@ -3,6 +3,8 @@ R-CHALLENGE-GUILTY-STD, R-CHALLENGE-INNOCENT)."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from . import events as ev
 from .drawing import Drawing
 from .state import COLOUR_MASKS, TURN
@@ -14,6 +16,8 @@ class Challenge(Drawing):
     """A part of :class:`uno_nb.engine.game.Game` (see the module's docstring)."""
 
     __slots__ = ()
+    #: The fields only this part changes (see uno_nb.engine.state.TABLE): nothing of its own: it plays on the table.
+    OWNS: ClassVar[tuple[str, ...]] = ()
 
     def _challenge(self, p: int) -> None:
         assert self._w4 is not None

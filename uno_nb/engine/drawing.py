@@ -1,15 +1,16 @@
 """Drawing cards: a turn's draw (R-DRAW, V-PLAY-DRAWN-MUST,
-V-DRAW-UNTIL-PLAYABLE), taking a pending draw,
-a blocked round and T-READY's wait.
+V-DRAW-UNTIL-PLAYABLE), taking a pending draw and T-READY's wait (a
+blocked round is :mod:`uno_nb.engine.rounds`'s).
 (Moving cards from the pile to a hand and the reshuffle itself are the
 state's: :meth:`GameState._draw_cards`.)"""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from . import events as ev
 from .legality import Legality
 from .rounds import Rounds
-from .scoring import hand_points
 from .state import COLOUR_MASKS, DRAWN, TURN, Phase
 
 __all__ = ["Drawing"]
@@ -19,6 +20,8 @@ class Drawing(Rounds, Legality):
     """A part of :class:`uno_nb.engine.game.Game` (see the module's docstring)."""
 
     __slots__ = ()
+    #: The fields only this part changes (see uno_nb.engine.state.TABLE): T-READY: who plays once the drawer says "Ready".
+    OWNS: ClassVar[tuple[str, ...]] = ("_resume",)
 
     def _take_forced_penalty(self) -> None:
         """A draw card's victim who can do nothing but draw, while nobody else
@@ -70,25 +73,6 @@ class Drawing(Rounds, Legality):
                 self.current = self._after(p)
                 return
 
-    def _blocked(self) -> None:
-        """Decision (docs/rules.md, R-RESHUFFLE): both piles are empty and
-        nobody can play, so play could only go round for ever.  The round
-        ends; the player holding the fewest points wins it (a tie goes to the
-        player who comes first in play order from the one due to play next)
-        and it is scored as usual."""
-        drop = self.rules.drop_zero
-        order = [self._after(self.current)]
-        while len(order) < self._active():
-            order.append(self._after(order[-1]))
-        if self.rules.to_the_last and self._finish:
-            winner = self._finish[0]
-        else:
-            winner = min(order, key=lambda s: (hand_points(self.hands[s], drop), order.index(s)))
-            self._last_played[winner] = None  # V-H2O: nobody went out on a card
-        if self.record:
-            self._log(ev.note("blocked", "R-RESHUFFLE", player=winner))
-        self._end_round(winner, blocked=True)
-
     def _take_penalty(self, p: int) -> None:
         count = self.pending
         rule = self._penalty_rule(count) if self.record else ""
@@ -114,6 +98,13 @@ class Drawing(Rounds, Legality):
         card = self.pending_card
         rank = card.rank if card is not None else "+2"
         return {"+2": "R-DRAW2", "W+4": "R-W4", "W+10": "V-PLUS10"}.get(rank, "V-H2O")
+
+    def _ready_said(self, p: int) -> None:
+        """T-READY: the drawer said "Ready"; play goes on where it stopped."""
+        self.phase = TURN
+        self.current = self._resume
+        self._resume = -1
+        self._note("T-READY", "ready", player=p)
 
     def _wait_ready(self, drawer: int, count: int) -> None:
         """T-READY: after drawing 4 or more, play waits for the drawer's "Ready"."""

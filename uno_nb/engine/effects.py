@@ -5,6 +5,8 @@ through the game's house (engine/house/)."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from . import events as ev
 from .cards import Card, Colour
 from .challenge import Challenge
@@ -20,6 +22,8 @@ class Effects(Challenge, Dealing, TableTalk):
     """A part of :class:`uno_nb.engine.game.Game` (see the module's docstring)."""
 
     __slots__ = ()
+    #: The fields only this part changes (see uno_nb.engine.state.TABLE): nothing of its own: it plays on the table.
+    OWNS: ClassVar[tuple[str, ...]] = ()
 
     def _apply(self, move: Move, note: Annotation | None) -> None:
         kind = move.kind
@@ -32,8 +36,10 @@ class Effects(Challenge, Dealing, TableTalk):
                         and phase in self._house.by_phase)
             if self.uno_open >= 0 and not own_turn:
                 self.uno_open = -1  # R-UNO: the next player has started their turn
-            self._slap = -1
-            self._skip_bounce = -1
+            if self._slap >= 0:
+                self._slap_over()
+            for house in self._house.moving:  # V-REVERSE-BOUNCE: a Skip sent back next move only
+                house.moved(self)
         if kind is DRAW:
             self.turns += 1
             if self.phase is PENALTY:
@@ -57,7 +63,7 @@ class Effects(Challenge, Dealing, TableTalk):
             if self.record:
                 self._log(ev.UnoCalled(p, rule="R-UNO"))
             if self.rules.uno_center:
-                self._slap = p  # T-UNO-CENTER: everyone slaps the caller's hand
+                self._slap_called(p)  # T-UNO-CENTER: everyone slaps the caller's hand
         elif kind is CATCH:
             target = move.target
             assert target is not None
@@ -76,19 +82,13 @@ class Effects(Challenge, Dealing, TableTalk):
         elif kind is DEAL:
             self._deal_round(p, first=self._next_first())
         elif kind is READY:
-            self.phase = TURN
-            self.current = self._resume
-            self._resume = -1
-            self._note("T-READY", "ready", player=p)
+            self._ready_said(p)
         elif kind is SPEAK:
-            self._silence = None
-            self._table_penalty(p, "T-SILENT-TWOS", "silence.spoke")
+            self._spoke(p)
         elif kind is ADVISE:
             self._table_penalty(p, "T-ADVICE", "advice", target=self.current)
         elif kind is SLOW:
-            caller = self._slap
-            self._slap = -1
-            self._table_penalty(p, "T-UNO-CENTER", "uno_center.slowest", note, target=caller)
+            self._slowest(p, note)
         if self._talk and not table:
             self._talk_after_turn()
 
@@ -114,8 +114,9 @@ class Effects(Challenge, Dealing, TableTalk):
     def _action(self, p: int, card: Card, colour: Colour | None, phase: Phase) -> bool:
         """The effect of a card off the fast path.  Returns False when hands
         were exchanged and the end-of-play checks must not look at the hand."""
-        bouncer = self._skip_bounce
-        self._skip_bounce = -1
+        bouncer = self._skip_bounce  # V-REVERSE-BOUNCE: who may send a Skip back now
+        for house in self._house.moving:
+            house.moved(self)
         rank = card.rank
         n = self.n
         fired = self._fired
@@ -125,8 +126,7 @@ class Effects(Challenge, Dealing, TableTalk):
                 colour = house.black(self, p, card, colour)
             assert colour is not None
             if rules.silent_black:
-                self._silence = ("black", colour)
-                self._note("T-SILENT-TWOS", "silence.black")
+                self._silenced("black", colour)
         if card.draw:
             self._draw_card_played(p, card, colour, phase)
             return True
@@ -144,8 +144,7 @@ class Effects(Challenge, Dealing, TableTalk):
             if owner is not None and not owner.number(self, p, rank):
                 return False  # hands moved
             if rank == "2" and rules.silent_twos:
-                self._silence = ("2", p)
-                self._note("T-SILENT-TWOS", "silence.two", player=p)
+                self._silenced("2", p)
             return True
         if rank == "S":
             self.colour = card.colour

@@ -3,6 +3,8 @@ carries, in the same cases as :mod:`uno_nb.engine.legality`."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from .moves import (ADVISE, CATCH, CHALLENGE, COLOUR, DEAL, DRAW, GIVE, PASS, PLAY, READY, SLOW,
                     SPEAK, SWAP, UNO, Move)
 from .house.colour_wheel import refused_black
@@ -33,6 +35,8 @@ class Explaining(GameState):
     """A part of :class:`uno_nb.engine.game.Game` (see the module's docstring)."""
 
     __slots__ = ()
+    #: The fields only this part changes (see uno_nb.engine.state.TABLE): nothing: it only reads.
+    OWNS: ClassVar[tuple[str, ...]] = ()
 
     def _why_illegal(self, move: Move) -> str:
         names = self.names

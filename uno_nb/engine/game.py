@@ -21,7 +21,7 @@ Move('1:draw')
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Iterable, Sequence
+from typing import Any, ClassVar, Iterable, Sequence
 
 from . import events as ev
 from .cards import Card, Colour, card_order, parse_cards, parse_colour
@@ -67,6 +67,12 @@ class Game(Effects, Explaining):
     """
 
     __slots__ = ()
+    #: The fields only this part changes (see uno_nb.engine.state.TABLE): the set-up, the rule flags and move tables the hot path reads, the undo history.
+    OWNS: ClassVar[tuple[str, ...]] = (
+        "rules", "n", "seed", "names", "given_names", "max_rounds", "record", "_full_deck",
+        "_deck_counts", "_position", "_initial", "_bluff", "_anytime", "_wheel", "_answers",
+        "_slow", "_talk", "_until", "_ready", "_h2o", "_must_play", "_plays", "_plays_by_bit",
+        "_drawn_moves", "_known", "_draw_moves", "_pass_moves", "_house", "_history", "_redo")
 
     def __init__(self, rules: RuleSet | str | None = None, players: int = 4, seed: int = 0, *,
                  names: Sequence[str] | None = None, max_rounds: int | None = None,
@@ -369,7 +375,7 @@ class Game(Effects, Explaining):
         if self.record:
             self._log_play(p, card, move.colour, rule, note)
         if self._h2o:
-            self._last_played[p] = card  # V-H2O: the card a player goes out on
+            self._played_last(p, card)  # V-H2O: the card a player goes out on
         if card.is_number and not self._slow:
             self.colour = card.colour
             self._match = card.match

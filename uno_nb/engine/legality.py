@@ -5,7 +5,7 @@ engine/house/), UNO! calls and catches (R-UNO), table talk (§10)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from .cards import Card
 from .moves import ADVISE, CATCH, CHALLENGE, DEAL, READY, SLOW, SPEAK, UNO, Move, move_order
@@ -37,6 +37,8 @@ class Legality(GameState):
     """A part of :class:`uno_nb.engine.game.Game` (see the module's docstring)."""
 
     __slots__ = ()
+    #: The fields only this part changes (see uno_nb.engine.state.TABLE): the turn's moves, worked out once a position (any change drops them).
+    OWNS: ClassVar[tuple[str, ...]] = ("_cache", "_cache_plays")
 
     def _playable(self, card: Card, seat: int) -> bool:
         """R-MATCH and R-W4-LEGAL for a card in ``seat``'s hand on their own turn."""

@@ -1,21 +1,30 @@
 """The end of a round and of the game: going out (R-OUT, V-TO-THE-LAST,
-V-SEVEN-ROUNDS) and scoring it (R-SCORE-WINNER, V-SCORE-PENALTY, V-LAZY,
+V-SEVEN-ROUNDS), a blocked round (R-RESHUFFLE) and scoring it (R-SCORE-WINNER, V-SCORE-PENALTY, V-LAZY,
 V-DROP-ZERO, V-H2O) with :mod:`uno_nb.engine.scoring`."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from collections import Counter
+
 from . import events as ev
+from .cards import Card
 from .scoring import SCORING_RULES, champion, hand_points, score_round
-from .state import GAME_OVER, PENALTY, REFILLS, ROUND_OVER, GameState, Outcome, RoundResult
+from .state import GAME_OVER, PENALTY, REFILLS, ROUND_OVER, Outcome, RoundResult
+from .table_talk import TableTalk
 
 __all__ = ["Rounds"]
 
 
-class Rounds(GameState):
+class Rounds(TableTalk):
     """A part of :class:`uno_nb.engine.game.Game` (see the module's docstring)."""
 
     __slots__ = ()
+    #: The fields only this part changes (see uno_nb.engine.state.TABLE): who is out and in what order, the refills, the rounds won, scores and the outcome.
+    OWNS: ClassVar[tuple[str, ...]] = ("_is_out", "_finish", "_out_count", "_refills",
+                                       "_won_round", "round_results", "scores", "outcome",
+                                       "_last_played")
 
     def _player_out(self, p: int) -> None:
         """``p`` has played their last card."""
@@ -45,6 +54,29 @@ class Rounds(GameState):
             return
         self._end_round(p)
 
+    def _blocked(self) -> None:
+        """Decision (docs/rules.md, R-RESHUFFLE): both piles are empty and
+        nobody can play, so play could only go round for ever.  The round
+        ends; the player holding the fewest points wins it (a tie goes to the
+        player who comes first in play order from the one due to play next)
+        and it is scored as usual."""
+        drop = self.rules.drop_zero
+        order = [self._after(self.current)]
+        while len(order) < self._active():
+            order.append(self._after(order[-1]))
+        if self.rules.to_the_last and self._finish:
+            winner = self._finish[0]
+        else:
+            winner = min(order, key=lambda s: (hand_points(self.hands[s], drop), order.index(s)))
+            self._last_played[winner] = None  # V-H2O: nobody went out on a card
+        if self.record:
+            self._log(ev.note("blocked", "R-RESHUFFLE", player=winner))
+        self._end_round(winner, blocked=True)
+
+    def _played_last(self, p: int, card: Card) -> None:
+        """V-H2O: the card ``p`` played last (the one they go out on)."""
+        self._last_played[p] = card
+
     def _end_round(self, winner: int, loser: int | None = None, final: bool = False,
                    blocked: bool = False) -> None:
         """R-OUT, then the scoring mode (R-SCORE-WINNER, V-SCORE-PENALTY,
@@ -52,8 +84,7 @@ class Rounds(GameState):
         or (V-SEVEN-ROUNDS) with the final empty hand."""
         rules = self.rules
         self.uno_open = -1
-        self._silence = None
-        self._slap = -1
+        self._talk_ends()
         if not blocked:
             self._fired["R-OUT"] += 1
         if self.phase is PENALTY:  # a final draw card still counts (R-OUT)

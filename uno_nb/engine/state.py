@@ -19,7 +19,7 @@ from collections import Counter
 from enum import Enum
 import random
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, Callable, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, NamedTuple
 
 from . import events as ev
 from .cards import ALL_CARDS, COLOURS, Card, Colour, build_deck
@@ -194,10 +194,22 @@ SETUP = (
     "rules", "n", "seed", "names", "given_names", "max_rounds", "record", "_full_deck",
     "_deck_counts", "_position", "_initial",
     # rule flags
-    "_deflect", "_save2", "_jump", "_doubles", "_bluff", "_anytime", "_stack", "_bounce",
-    "_wheel", "_answers", "_slow", "_talk", "_until", "_ready", "_h2o", "_must_play",
+    "_bluff", "_anytime", "_wheel", "_answers", "_slow", "_talk", "_until", "_ready", "_h2o",
+    "_must_play",
     # move tables
     "_plays", "_plays_by_bit", "_drawn_moves", "_known", "_draw_moves", "_pass_moves", "_house")
+#: The table every part of the game plays on: the cards where they lie, whose
+#: turn it is and what the game waits for, the colour in force and what may be
+#: played on the top card, a pending draw, a play just made (for jump-ins and
+#: UNO!), the log and the counts.  Any part may change these.  Every other
+#: field has one owner, the part of :class:`~uno_nb.engine.game.Game` or the
+#: house rule (:mod:`uno_nb.engine.house`) whose ``OWNS`` names it: only its
+#: code changes it, the others read it or ask the owner
+#: (``tests/test_parts.py`` holds the code to this).
+TABLE = frozenset({
+    "hands", "_hmask", "draw_pile", "discard", "cards_drawn", "colour", "_match", "current",
+    "direction", "phase", "pending", "pending_card", "_w4", "drawn_card", "top_by", "uno_open",
+    "turns", "_fired", "events"})
 #: The log, the undo history and the cached moves of the position.
 HISTORY = ("events", "_history", "_redo", "_cache", "_cache_plays")
 
@@ -206,6 +218,9 @@ class GameState:
     """The slots and the state machinery of :class:`uno_nb.engine.game.Game`."""
 
     __slots__ = SETUP + tuple(POSITION) + HISTORY
+    #: The fields only this part changes (see :data:`TABLE`): the count of
+    #: chance events, each of which seeds its own RNG.
+    OWNS: ClassVar[tuple[str, ...]] = ("_chance",)
 
     # -- the position (POSITION) --
     hands: list[list[Card]]
@@ -256,14 +271,8 @@ class GameState:
     _deck_counts: Counter[Card]
     _position: dict[str, Any] | None
     _initial: tuple[Any, ...] | None
-    _deflect: bool
-    _save2: bool
-    _jump: bool
-    _doubles: bool
     _bluff: bool
     _anytime: bool
-    _stack: bool
-    _bounce: bool
     _wheel: bool
     _answers: bool
     _slow: bool

@@ -45,6 +45,9 @@ class HouseRule:
     phases: ClassVar[tuple[str, ...]] = ()
     #: The number cards whose effect it adds (by rank), off the fast path.
     ranks: ClassVar[tuple[str, ...]] = ()
+    #: The fields of the position only this rule changes (declared with its
+    #: option, ``state=``); the game's parts read them (uno_nb.engine.state.TABLE).
+    OWNS: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
@@ -90,6 +93,10 @@ class HouseRule:
 
     def skipped(self, g: GameState, p: int, skipped: int) -> None:
         """``p``'s Skip has skipped ``skipped`` (the next player already set)."""
+
+    def moved(self, g: GameState) -> None:
+        """A move was made (any but an UNO! call or a catch): a chance the
+        rule gave for one move only is over."""
 
     def reversed(self, g: GameState, p: int, phase: Phase, bouncer: int) -> bool:
         """``p``'s Reverse has turned the direction (played in ``phase``;
@@ -140,6 +147,8 @@ class House(NamedTuple):
     jumping: tuple[HouseRule, ...]
     #: the rules that act on a Skip (:meth:`HouseRule.skipped`).
     skipping: tuple[HouseRule, ...]
+    #: the rules whose chance lasts one move (:meth:`HouseRule.moved`).
+    moving: tuple[HouseRule, ...]
     #: the rules that act on a Reverse (:meth:`HouseRule.reversed`), in order.
     reversing: tuple[HouseRule, ...]
     #: the rules that choose a black card's colour (:meth:`HouseRule.black`).
@@ -158,6 +167,7 @@ class House(NamedTuple):
         return cls(rules, {Phase[name]: rule for rule in rules for name in rule.phases},
                    {rank: rule for rule in rules for rank in rule.ranks},
                    hooking("answers"), hooking("jump_ins"), hooking("skipped"),
+                   hooking("moved"),
                    hooking("reversed"), hooking("black"), hooking("is_misplay"),
                    hooking("penalty_rule"), hooking("guilty_penalty"))
 

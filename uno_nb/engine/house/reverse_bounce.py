@@ -17,6 +17,7 @@ class ReverseBounce(HouseRule):
     __slots__ = ()
     options = ("reverse_bounce",)
     ids = ("V-REVERSE-BOUNCE",)
+    OWNS = ("_skip_bounce",)
 
     def answers(self, g: GameState, pending: Card, card: Card, seat: int) -> bool:
         # a Reverse of the colour in force sends the draw back
@@ -34,6 +35,9 @@ class ReverseBounce(HouseRule):
     def skipped(self, g: GameState, p: int, skipped: int) -> None:
         if skipped != p:
             g._skip_bounce = skipped  # who may send it back
+
+    def moved(self, g: GameState) -> None:
+        g._skip_bounce = -1  # the Skip can be sent back by the next move only
 
     def reversed(self, g: GameState, p: int, phase: Phase, bouncer: int) -> bool:
         if phase is PENALTY:

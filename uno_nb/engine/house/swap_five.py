@@ -17,6 +17,7 @@ class SwapFive(HouseRule):
     __slots__ = ()
     options = ("swap_five",)
     ids = ("V-SWAP-FIVE",)
+    OWNS = ("_exchange",)
     phases = ("EXCHANGE", "GIVE")
     ranks = ("5",)
 
