@@ -87,3 +87,28 @@ def test_no_module_is_over_600_lines():
     long = {str(path.relative_to(ROOT)): n for path in modules()
             if (n := len(path.read_text(encoding="utf-8").splitlines())) > 600}
     assert long == {}
+
+
+def test_no_module_imports_another_modules_private_name():
+    """A name with a leading underscore is its module's own: another module
+    that needs it asks for a public one (``numba_missing``, ``ui.registry``)."""
+    import ast
+    private = sorted(f"{path.relative_to(ROOT)}:{node.lineno} {alias.name}"
+                     for path in modules()
+                     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                     if isinstance(node, ast.ImportFrom)
+                     for alias in node.names
+                     if alias.name.startswith("_") and not alias.name.startswith("__"))
+    assert private == []
+
+
+def test_the_apps_learn_that_cards_moved_from_the_events_types():
+    """Cards that move are typed events (HandsSwapped, CardsExchanged, …): no
+    app reads a note's key to find out (notes are commentary)."""
+    import ast
+    reads = sorted(f"{path.relative_to(ROOT)}:{node.lineno}"
+                   for path in (PACKAGE / "widgets").rglob("*.py")
+                   for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                   if (isinstance(node, ast.Name) and node.id == "Note")
+                   or (isinstance(node, ast.Attribute) and node.attr == "Note"))
+    assert reads == []
