@@ -25,6 +25,7 @@ from __future__ import annotations
 import dataclasses
 import difflib
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Mapping
 
 from ..texts import option_choice, option_label, text
@@ -439,41 +440,46 @@ class RuleSet:
         >>> sorted(RuleSet().shortcuts_off()), sorted(RuleSet(advice=True).shortcuts_off())
         ([], ['slow', 'talk'])
         """
+        return self._shortcuts_off
+
+    @cached_property
+    def _shortcuts_off(self) -> frozenset[str]:
         return frozenset(tag for f in dataclasses.fields(self) if getattr(self, f.name) is True
                          for tag in f.metadata["off"])
 
     # -- what the options imply: read by the engine and the kernel alike ------
+    # (worked out once per rule set: a rule set is immutable, and every new game reads them)
 
-    @property
+    @cached_property
     def bluff_ok(self) -> bool:
         """A Wild Draw Four may be played while holding the colour in force
         (R-W4-BLUFF, or V-W4-ANYTIME)."""
         return self.w4_bluff or self.w4_anytime
 
-    @property
+    @cached_property
     def must_play_drawn(self) -> bool:
         """A playable drawn card must be played (V-PLAY-DRAWN-MUST, or
         V-DRAW-UNTIL-PLAYABLE, which draws until one is)."""
         return self.play_drawn or self.draw_until_playable
 
-    @property
+    @cached_property
     def answers_open(self) -> bool:
         """Shortcut "answers" is off: a pending draw may be answered, or a card
         jumped in on, by other moves than taking it."""
         return "answers" in self.shortcuts_off()
 
-    @property
+    @cached_property
     def slow(self) -> bool:
         """Shortcut "slow" is off: number cards have effects of their own, or
         the order of play changes, so plays leave the engine's fast path."""
         return "slow" in self.shortcuts_off()
 
-    @property
+    @cached_property
     def talk(self) -> bool:
         """Shortcut "talk" is off: the table-talk rules check every move."""
         return "talk" in self.shortcuts_off()
 
-    @property
+    @cached_property
     def deck_key(self) -> tuple[bool, bool]:
         """Which extra cards the deck holds: (V-PLUS10's W+10, V-H2O's cards)."""
         return (self.plus10, self.h2o)

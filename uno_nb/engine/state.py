@@ -151,29 +151,33 @@ POSITION.update(RULE_STATE)
 
 class _Starts(NamedTuple):
     """Fields grouped by shape, so a new game and each deal set them in a few
-    quick loops: immutable values as they are, one list per seat, empty lists,
-    and the rest by calling their ``start``."""
+    quick loops: immutable values as they are, one list per seat, empty
+    lists, and the rest by calling their ``start``."""
 
-    values: tuple[tuple[str, Any], ...]
-    per_seat: tuple[tuple[str, Any], ...]
-    empty: tuple[str, ...]
+    value_keys: tuple[str, ...]
+    values: tuple[Any, ...]
+    seat_keys: tuple[str, ...]
+    seat_values: tuple[Any, ...]
+    empty_keys: tuple[str, ...]
     computed: tuple[tuple[str, Callable[[int], Any]], ...]
 
     @classmethod
     def of(cls, fields: dict[str, Field]) -> "_Starts":
         def shaped(shape: str) -> list[tuple[str, Field]]:
             return [(k, f) for k, f in fields.items() if f.shape == shape]
-        return cls(tuple((k, f.initial) for k, f in shaped("value")),
-                   tuple((k, f.initial) for k, f in shaped("per_seat")),
+        return cls(tuple(k for k, _ in shaped("value")),
+                   tuple(f.initial for _, f in shaped("value")),
+                   tuple(k for k, _ in shaped("per_seat")),
+                   tuple(f.initial for _, f in shaped("per_seat")),
                    tuple(k for k, _ in shaped("empty")),
                    tuple((k, f.start) for k, f in shaped("computed")))
 
     def set(self, game: Any, n: int) -> None:
-        for key, start in self.values:
+        for key, start in zip(self.value_keys, self.values):
             setattr(game, key, start)
-        for key, start in self.per_seat:
+        for key, start in zip(self.seat_keys, self.seat_values):
             setattr(game, key, [start] * n)
-        for key in self.empty:
+        for key in self.empty_keys:
             setattr(game, key, [])
         for key, make in self.computed:
             setattr(game, key, make(n))
