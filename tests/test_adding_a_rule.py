@@ -13,7 +13,7 @@ import pytest
 
 from uno_nb.engine import events as ev
 from uno_nb.engine.cards import Colour, parse_card
-from uno_nb.engine.rules import GROUP_NAMES, GROUPS, RuleSet
+from uno_nb.engine.rules import COUNTED_RULES, GROUP_NAMES, GROUPS, RULE_PHASES, RuleSet
 from uno_nb.engine.state import Phase
 from uno_nb.texts import LANGS, TABLE, sentence
 
@@ -37,8 +37,9 @@ _NAMED: dict[str, tuple[typing.Any, ...]] = {
     "GameWon.reason": ("target", "rounds", "seven-rounds"),
     "player": (0, 1), "dealer": (0, 1), "accused": (0, 1), "challenger": (1,), "catcher": (1,),
     "first": (0, 1), "target": (0, 1), "loser": (-1, 1), "next": (-1, 1),
-    "rule": ("", "R-DRAW", "V-DOUBLES", "R-RESHUFFLE", "V-SCORE-PENALTY", "V-LAZY",
-             "V-W4-ANYTIME"),
+    # every rule id there is: a sentence may depend on any of them
+    "rule": ("",) + tuple(sorted(set(COUNTED_RULES) | {rule for info in RuleSet.options()
+                                                        for rule in info.ids.values()})),
 }
 
 
@@ -93,9 +94,26 @@ def test_every_event_kind_has_its_sentence_in_both_languages(kind):
 def test_every_phase_has_its_words_in_both_languages(phase):
     """The table's line for a phase is found by the phase's name
     (``app.table_phase_<name>``): a new phase needs its words, no list."""
-    key = f"app.table_phase_{phase.name.lower()}"
+    keys = [f"app.table_phase_{phase.name.lower()}"]
+    if phase.name in RULE_PHASES or phase is Phase.COLOUR:  # the play page's line for a choice
+        keys.append(f"play.status.phase_{phase.name.lower()}")
     for lang in LANGS:
-        assert key in TABLE[lang], (phase, lang)
+        for key in keys:
+            assert key in TABLE[lang], (phase, key, lang)
+
+
+def test_the_play_page_says_each_rules_phase_by_its_name():
+    """The status line of a rule's phase is its own, not the turn's."""
+    from uno_nb import Game
+    from uno_nb.engine.moves import MoveKind
+    from uno_nb.texts import text
+    from uno_nb.widgets.play_view import status_text
+    game = Game.from_position(RuleSet(seven_zero=True), hands=["R7 B1", "G1 G2", "Y1"],
+                              discard="R5")
+    game.push("R7")
+    assert game.phase is Phase.SWAP
+    said, look = status_text(game, 0, "en", {MoveKind.SWAP}, decides=True)
+    assert (said, look) == (text("play.status.phase_swap"), "you")
 
 
 @pytest.mark.parametrize("info", RuleSet.options(), ids=lambda i: i.name)

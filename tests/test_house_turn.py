@@ -93,6 +93,24 @@ def test_V_W4_ANYTIME_a_challenge_logs_the_colour_held_and_the_rule_that_allows_
     assert game.events == before
 
 
+def test_V_W4_ANYTIME_the_log_reads_the_hand_the_plus_4_was_played_from(pos):
+    """Cards drawn between the +4 and the challenge (a caught UNO!) are not
+    what the player held: P0 played W+4 holding G3 only, then drew 2 red for
+    the UNO! they forgot, and still "held no red"."""
+    rules = RuleSet(w4_anytime=True)
+    game = pos(["W+4 G3", "B1 B2 B3", "Y1 Y2 Y3"], discard="R5",
+               draw_pile="R7 R8 Y4 Y5 Y6 Y7 Y8 Y9", rules=rules)
+    game.push_many(["W+4>B", "1:catch 0", "1:challenge"])
+    assert "R7" in hand(game, 0) and "R8" in hand(game, 0)
+    said = [line for line in texts(game, 4) if "challenges" in line]
+    assert said == ["P1 challenges: P0 held no red - P1 draws 6"]
+    # and a red card held before the +4 still counts, whatever was drawn since
+    game = pos(["W+4 R3 G3", "B1 B2 B3", "Y1 Y2 Y3"], discard="R5",
+               draw_pile="Y4 Y5 Y6 Y7 Y8 Y9 Y1 Y2", rules=rules)
+    game.push_many(["W+4>B", "1:challenge"])
+    assert any("P0 held red, but under V-W4-ANYTIME" in line for line in texts(game, 4))
+
+
 def test_V_MISPLAY_PENALTY_a_wrong_card_goes_back_and_costs_2(pos):
     game = pos(["B3 R1", "G1 G2", "Y7 Y8"], discard="R5", draw_pile="Y1 Y2 Y3",
                rules=RuleSet(misplay_penalty=True))

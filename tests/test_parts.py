@@ -146,3 +146,19 @@ def test_the_scan_sees_each_kind_of_change():
                      "self.e, self.f = 1, 2\ng.h.pop()\nself.i = None\nx = self.j\n")
     assert sorted(name for name, _, _ in writes(tree, {"self", "g"})) == list("abcdefhi")
     assert [none for name, _, none in writes(tree, {"self"}) if name == "i"] == [True]
+
+
+@pytest.mark.parametrize("kind", _house_rules(), ids=lambda k: k.__name__)
+def test_a_house_rule_agrees_with_its_options_declarations(kind):
+    """What a house rule says of itself is what its options declare: the
+    phases it owns, the rule ids it names; and a rule the fast paths would
+    skip (an effect of a number card, a chance lasting one move) turns the
+    "slow" shortcut off, so that the game leaves them for it."""
+    meta = {f.name: f.metadata for f in dataclasses.fields(RuleSet)}
+    options = [meta[option] for option in kind.options]
+    assert set(kind.phases) == {phase for m in options for phase in m["phases"]}
+    named = {rule for m in options for rule in (m["rule"], *m["ids"].values(), *m["counts"])}
+    assert set(kind.ids) <= named, set(kind.ids) - named
+    base = house.HouseRule
+    if any(getattr(kind, hook) is not getattr(base, hook) for hook in ("number", "moved")):
+        assert all("slow" in m["off"] for m in options), kind.__name__

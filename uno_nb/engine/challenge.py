@@ -3,11 +3,13 @@ R-CHALLENGE-GUILTY-STD, R-CHALLENGE-INNOCENT)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import ClassVar
 
 from . import events as ev
+from .cards import Card, Colour
 from .drawing import Drawing
-from .state import COLOUR_MASKS, TURN
+from .state import TURN
 
 __all__ = ["Challenge"]
 
@@ -18,6 +20,23 @@ class Challenge(Drawing):
     __slots__ = ()
     #: The fields only this part changes (see uno_nb.engine.state.TABLE): nothing of its own: it plays on the table.
     OWNS: ClassVar[tuple[str, ...]] = ()
+
+    def _held_when_played(self, accused: int, colour: Colour) -> bool:
+        """Whether ``accused`` held a card of ``colour`` when they played the
+        Wild Draw Four now challenged (read from the log, so recorded games
+        only): their hand now, less what they drew since (a caught UNO!, a
+        misplay or a table penalty comes before a challenge; nothing else
+        moves their cards while the +4 is pending)."""
+        since: Counter[Card] = Counter()
+        for event in reversed(self.events):
+            if isinstance(event, ev.Played) and event.player == accused \
+                    and event.card.rank == "W+4":
+                break
+            if isinstance(event, ev.Drew) and event.player == accused:
+                since.update(event.cards)
+        held = Counter(card for card in self.hands[accused] if card.colour == colour)
+        held.subtract(since)
+        return any(count > 0 for count in held.values())
 
     def _challenge(self, p: int) -> None:
         assert self._w4 is not None
@@ -54,10 +73,8 @@ class Challenge(Drawing):
             total += 2
             if self.record:
                 # V-W4-ANYTIME: never guilty, but the log says whether the
-                # colour was held (the hand as it is now: only a penalty drawn
-                # since the +4, such as a caught UNO!, can have changed it)
-                held = self.rules.w4_anytime and bool(
-                    self._hmask[accused] & COLOUR_MASKS[prev_colour])
+                # colour was held when the +4 was played
+                held = self.rules.w4_anytime and self._held_when_played(accused, prev_colour)
                 self._log(ev.Challenged(p, accused, False, prev_colour, total,
                                         rule="R-CHALLENGE-INNOCENT", anytime=held))
             self._draw_cards(p, total, "challenge", "R-CHALLENGE-INNOCENT")

@@ -118,7 +118,6 @@ class Effects(Challenge, Dealing, TableTalk):
         for house in self._house.moving:
             house.moved(self)
         rank = card.rank
-        n = self.n
         fired = self._fired
         rules = self.rules
         if card.is_black:
@@ -150,13 +149,8 @@ class Effects(Challenge, Dealing, TableTalk):
             self.colour = card.colour
             self._match = card.match
             fired["R-SKIP"] += 1
-            if self._out_count:
-                skipped = self._after(p)
-                self.current = self._after(skipped)
-            else:
-                d = self.direction
-                skipped = (p + d) % n
-                self.current = (skipped + d) % n
+            skipped = self._after(p)
+            self.current = self._after(skipped)
             if self.record:
                 self._skip(skipped, "R-SKIP")
             self.phase = TURN

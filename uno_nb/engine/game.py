@@ -379,6 +379,7 @@ class Game(Effects, Explaining):
         if card.is_number and not self._slow:
             self.colour = card.colour
             self._match = card.match
+            # the next seat, _after(p) inline: off "slow", nobody is ever out of the round
             self.current = (p + self.direction) % self.n
             if phase is not TURN:
                 if phase is PENALTY:

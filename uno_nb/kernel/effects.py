@@ -18,9 +18,9 @@ from .constants import (ADVISE, CATCH, CHALLENGE, CHALLENGE_RETURN, COLOUR, DEAL
                         F_R_WILD, F_T_ADVICE, F_T_READY, F_T_SILENT_TWOS, F_T_UNO_CATCH,
                         F_T_UNO_CENTER, F_V_COLOUR_WHEEL, F_V_DEFLECT_2, F_V_DOUBLES, F_V_H2O,
                         F_V_JUMP_IN, F_V_PLUS10, F_V_START_NUMBER, F_V_W4_ANYTIME, F_V_W4_SAVE_2,
-                        GIVE, O_CHALLENGE, O_COLOUR_WHEEL, O_H2O, O_REVERSE_BOUNCE, O_SCORING,
-                        O_SEVEN_ZERO, O_SILENT_BLACK, O_SILENT_TWOS, O_STACK, O_START_CARD,
-                        O_SWAP_FIVE, O_UNO_CENTER, O_UNO_PENALTY, O_W4_ANYTIME, O_W4_SAVE_2, PASS,
+                        GIVE, O_CHALLENGE, O_COLOUR_WHEEL, O_H2O, O_SCORING,
+                        O_SEVEN_ZERO, O_SILENT_BLACK, O_SILENT_TWOS, O_START_CARD,
+                        O_SWAP_FIVE, O_UNO_CENTER, O_UNO_PENALTY, O_W4_ANYTIME, PASS,
                         P_COLOUR, P_DRAWN, P_EXCHANGE, P_PENALTY, P_SWAP, P_TURN, READY, RK_P2,
                         RK_R, RK_S, RK_W, RK_W10, RK_W4, SCORE_LAZY, SLOW, SPEAK, START_NUMBER,
                         SWAP, UNO)
@@ -33,10 +33,10 @@ from .layout import (BOUNCE, CHANCE, COLMASK, COLOURV, CUR, C_COL, C_DRAW, C_NUM
 from .state import (add_card, after, clear_pending, colour_of_card, flag, i64, next_rng,
                     partners_any, remove_card, set_colour, shuffle, top)
 from .house.colour_wheel import wheel_colour
-from .house.deflect import deflects
-from .house.reverse_bounce import bounce_draw, bounce_skip
+from .house.deflect import deflects, saves
+from .house.reverse_bounce import bounce_chance, bounce_draw, bounce_skip
 from .house.seven_zero import pass_hands_on, swap_hands
-from .house.stack import stack_rule
+from .house.stack import guilty_penalty, stack_rule
 from .house.swap_five import choose_partner, give
 from .house.two_player_skip import reverse_skips
 from .round import (draw_cards, one_or_none_left, take_forced_penalty, take_penalty, turn_draw,
@@ -57,7 +57,7 @@ def draw_card_played(st: I64, p: int, c: int, colour: int, phase: int, ru: I64) 
             total = st[PENDING] + C_DRAW[c]
         elif answering and deflects(pc, c, ru):
             answer = F_V_DEFLECT_2
-        elif answering and C_RANK[c] == RK_P2 and C_RANK[pc] == RK_W4 and ru[O_W4_SAVE_2]:
+        elif answering and saves(pc, c, ru):
             answer = F_V_W4_SAVE_2
         elif answering:
             st[FIRED + F_V_JUMP_IN] += 1
@@ -138,8 +138,7 @@ def action(st: I64, p: int, c: int, colour: int, phase: int, ru: I64) -> bool:
         skipped = after(st, p)
         st[CUR] = after(st, skipped)
         st[PHASE] = P_TURN
-        if ru[O_REVERSE_BOUNCE] and skipped != p:
-            st[BOUNCE] = skipped
+        bounce_chance(st, p, skipped, ru)
         return True
     if rank == RK_R:
         colour_of_card(st, c)
@@ -442,7 +441,7 @@ def challenge(st: I64, p: int, ru: I64, crng: U32) -> None:
     if guilty:
         returned = ru[O_CHALLENGE] == CHALLENGE_RETURN
         st[FIRED + (F_R_CHALLENGE_GUILTY if returned else F_R_CHALLENGE_GUILTY_STD)] += 1
-        penalty = total if ru[O_STACK] else 4
+        penalty = guilty_penalty(total, ru)
         if returned:
             st[NDISC] -= 1
             add_card(st, acc, st[DISC + st[NDISC]])

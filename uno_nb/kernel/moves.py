@@ -10,12 +10,12 @@ from numba import njit
 
 from .mirror import kernel_only, mirrors
 from .constants import (CHALLENGE, COLOUR, DEAL, DRAW, D_ANSWERS, D_BLUFF_OK, D_MUST_PLAY, GIVE,
-                        O_DRAW_ANYTIME, O_JUMP_IN, O_W4_SAVE_2, PASS, P_COLOUR, P_DRAWN,
+                        O_DRAW_ANYTIME, O_JUMP_IN, PASS, P_COLOUR, P_DRAWN,
                         P_EXCHANGE, P_GIVE, P_PENALTY, P_READY, P_ROUND_OVER, P_SWAP, P_TURN,
-                        READY, RK_P2, RK_W4, SWAP)
+                        READY, RK_W4, SWAP)
 from .layout import (COLMASK, COLOURV, CUR, C_COL, C_DRAW, C_RANK, DRAWNC, HC, HMASK, HSIZE, I64,
                      MATCHV, N, NCARDS, OUT, PCARD, PHASE, TOPBY, W4SET, W4_BIT)
-from .house.deflect import deflects
+from .house.deflect import deflects, saves
 from .house.reverse_bounce import bounces
 from .house.stack import stacks_on
 from .state import add_move, add_plays, lowest_card, only_a_bluff, playable, top, w4_blocked
@@ -33,8 +33,7 @@ def answers_with(st: I64, pending: int, c: int, seat: int, ru: I64) -> bool:
         return bounces(st, c, ru)
     if stacks_on(st, pending, c, ru) or deflects(pending, c, ru):
         return True
-    save2: bool = C_RANK[c] == RK_P2 and C_RANK[pending] == RK_W4 and ru[O_W4_SAVE_2] != 0 \
-        and C_COL[c] == st[COLOURV]
+    save2: bool = saves(pending, c, ru) and C_COL[c] == st[COLOURV]
     return save2
 
 

@@ -182,9 +182,10 @@ RU: dict[str, str] = {
     "event.challenged.innocent": "{challenger} оспаривает ход: {accused} играет честно — "
                                  "цвет был {colour}, а карт этого цвета на руке нет. "
                                  "{challenger} берёт {penalty} {penalty|карту|карты|карт}",
-    "event.challenged.anytime": "{challenger} оспаривает ход: {accused} держит на руке карты "
-                                "прежнего цвета ({colour}), но по правилу V-W4-ANYTIME дикую +4 "
-                                "можно класть в любой момент, так что это не блеф. "
+    "event.challenged.anytime": "{challenger} оспаривает ход: в руке, из которой {accused} "
+                                "кладёт дикую +4, есть карта прежнего цвета ({colour}), но по "
+                                "правилу V-W4-ANYTIME дикую +4 можно класть в любой момент, "
+                                "так что это не блеф. "
                                 "{challenger} берёт {penalty} {penalty|карту|карты|карт}",
     "event.challenge.returned": "{player} забирает свою карту обратно ({card}); сверху снова "
                                 "{top}, цвет — {colour}",

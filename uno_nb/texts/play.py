@@ -88,7 +88,7 @@ EN: dict[str, str] = {
     "play.status.phase_swap": "You played a 7: choose whom to swap hands with.",
     "play.status.phase_exchange": "You played a 5: choose whom to exchange a card with, or exchange none.",
     "play.status.phase_give": "Click the card you give away in the exchange.",
-    "play.status.ready": "You drew {count} {count|card|cards}: say “Ready” when you are.",
+    "play.status.phase_ready": "You drew {count} {count|card|cards}: say “Ready” when you are.",
     "play.status.wild": "Choose the colour for your {card}.",
     "play.status.jump_in": "You hold a card identical to the top card: click it to jump in, "
                            "or go on.",
@@ -274,7 +274,7 @@ RU: dict[str, str] = {
     "play.status.phase_exchange": "Вы сыграли 5: выберите, с кем обменяться одной картой, "
                             "или не меняйтесь ни с кем.",
     "play.status.phase_give": "Нажмите на карту, которую отдаёте при обмене.",
-    "play.status.ready": "Вы взяли {count} {count|карту|карты|карт}: когда будете готовы, "
+    "play.status.phase_ready": "Вы взяли {count} {count|карту|карты|карт}: когда будете готовы, "
                          "нажмите «Готов!».",
     "play.status.wild": "Выберите цвет для карты: {card}.",
     "play.status.jump_in": "У вас есть точно такая же карта, как верхняя в сбросе: нажмите "

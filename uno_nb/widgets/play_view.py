@@ -73,13 +73,12 @@ def status_text(game: Game, me: int, lang: str, kinds: Collection[MoveKind], dec
         key = "play.status.penalty_answer" if PLAY in kinds else "play.status.penalty"
         return text(key, lang, count=game.pending,
                     button=text("play.take_button", lang, count=game.pending)), "you"
-    if phase is Phase.READY:  # T-READY: after drawing 4 or more
-        drawn = next(len(e.cards) for e in reversed(game.events)
-                     if isinstance(e, Drew) and e.player == me)
-        return text("play.status.ready", lang, count=drawn), "you"
     choosing = _STATUS_KEY.format(phase.name.lower())
     if has(choosing):
-        return text(choosing, lang), "you"
+        # T-READY's line says how many cards were drawn (4 or more)
+        drawn = next((len(e.cards) for e in reversed(game.events)
+                      if isinstance(e, Drew) and e.player == me), 0)
+        return text(choosing, lang, count=drawn), "you"
     return text("play.status.turn" if PLAY in kinds else "play.status.turn_no_card", lang), "you"
 
 

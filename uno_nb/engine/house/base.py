@@ -3,11 +3,22 @@ and :class:`House`, the active rules of one game, sorted by hook.
 
 A house rule lives in one module of this package: the moves it adds or
 allows (legality), what it does (its effect), and what it says of a move it
-refuses (explaining).  The game's parts never test the rule's option
-themselves: they ask the game's :class:`House`, built once when the game is
-made (:func:`house_of`), which holds the active rules only, sorted by hook.
-The hot path (a number card played on one's own turn with no rule that
-gives number cards an effect, a plain draw) never looks at it.
+refuses (explaining).  The game's parts ask the game's :class:`House`,
+built once when the game is made (:func:`house_of`), which holds the active
+rules only, sorted by hook; they do not test these rules' options.  Three
+refusals are said by functions of the rules' modules that
+:mod:`uno_nb.engine.explaining` calls whether the rule is on or off (a jump-in
+refused, a Draw Two on a pending draw, a black card's colour: the sentence
+depends on the rule being off too).  The rules that change no move of their
+own stay in the parts: the draws (V-PLAY-DRAWN-MUST, V-DRAW-UNTIL-PLAYABLE),
+the Wild Draw Four's (R-W4-BLUFF, V-W4-ANYTIME), scoring and going out
+(V-TO-THE-LAST, V-SEVEN-ROUNDS, V-H2O …) and table talk
+(:mod:`uno_nb.engine.table_talk`).
+
+The fast paths (a number card played on one's own turn while no rule turns
+the "slow" shortcut off, a plain draw) never look at the house: a rule with
+:meth:`HouseRule.number` or :meth:`HouseRule.moved` declares ``off=("slow",)``
+with its options (``tests/test_parts.py`` checks it).
 """
 
 from __future__ import annotations
@@ -95,8 +106,9 @@ class HouseRule:
         """``p``'s Skip has skipped ``skipped`` (the next player already set)."""
 
     def moved(self, g: GameState) -> None:
-        """A move was made (any but an UNO! call or a catch): a chance the
-        rule gave for one move only is over."""
+        """A move was made (any but an UNO! call, a catch or table talk; off
+        the fast paths, so the rule turns the "slow" shortcut off): a chance
+        the rule gave for one move only is over."""
 
     def reversed(self, g: GameState, p: int, phase: Phase, bouncer: int) -> bool:
         """``p``'s Reverse has turned the direction (played in ``phase``;
@@ -162,11 +174,15 @@ class House(NamedTuple):
 
     @classmethod
     def of(cls, rules: tuple[HouseRule, ...]) -> House:
-        def hooking(name: str) -> tuple[HouseRule, ...]:
-            return tuple(r for r in rules if getattr(type(r), name) is not getattr(HouseRule, name))
-        return cls(rules, {Phase[name]: rule for rule in rules for name in rule.phases},
-                   {rank: rule for rule in rules for rank in rule.ranks},
-                   hooking("answers"), hooking("jump_ins"), hooking("skipped"),
+        def hooking(*names: str) -> tuple[HouseRule, ...]:
+            return tuple(r for r in rules if any(
+                getattr(type(r), name) is not getattr(HouseRule, name) for name in names))
+        by_phase = {Phase[name]: rule for rule in rules for name in rule.phases}
+        by_rank = {rank: rule for rule in rules for rank in rule.ranks}
+        assert len(by_phase) == sum(len(r.phases) for r in rules), "two rules own a phase"
+        assert len(by_rank) == sum(len(r.ranks) for r in rules), "two rules give a rank an effect"
+        return cls(rules, by_phase, by_rank,
+                   hooking("answers", "answer"), hooking("jump_ins"), hooking("skipped"),
                    hooking("moved"),
                    hooking("reversed"), hooking("black"), hooking("is_misplay"),
                    hooking("penalty_rule"), hooking("guilty_penalty"))

@@ -40,7 +40,6 @@ class Deflect(HouseRule):
         return card.draw
 
 
-
 def refused_draw_two(g: GameState, move: Move, who: str) -> str:
     """Why a Draw Two laid on a pending draw card is refused, whether these
     rules are on or off ('' for any other move)."""

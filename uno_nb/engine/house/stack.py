@@ -15,7 +15,7 @@ __all__ = ["Stack"]
 
 class Stack(HouseRule):
     __slots__ = ()
-    options = ("stack",)
+    options = ("stack", "stack_mixed")  # (V-STACK-MIXED needs V-STACK)
     ids = ("V-STACK", "V-STACK-MIXED")
 
     def answers(self, g: GameState, pending: Card, card: Card, seat: int) -> bool:

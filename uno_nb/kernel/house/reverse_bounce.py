@@ -12,6 +12,14 @@ from ..mirror import mirrors
 from ..state import add_move, after
 
 
+@mirrors("uno_nb.engine.house.reverse_bounce.ReverseBounce.skipped")
+@njit(cache=True, inline="always")
+def bounce_chance(st: I64, p: int, skipped: int, ru: I64) -> None:
+    """``p``'s Skip skipped ``skipped``, who may send it back with a Reverse."""
+    if ru[O_REVERSE_BOUNCE] and skipped != p:
+        st[BOUNCE] = skipped
+
+
 @mirrors("uno_nb.engine.house.reverse_bounce.ReverseBounce.answers")
 @njit(cache=True, inline="always")
 def bounces(st: I64, c: int, ru: I64) -> bool:

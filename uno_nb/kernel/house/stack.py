@@ -34,3 +34,11 @@ def stack_rule(st: I64, c: int, ru: I64) -> int:
     if C_RANK[c] == C_RANK[st[PCARD]]:
         return F_V_STACK
     return F_V_STACK_MIXED if ru[O_STACK_MIXED] else -1
+
+
+@mirrors("uno_nb.engine.house.stack.Stack.guilty_penalty")
+@njit(cache=True, inline="always")
+def guilty_penalty(total: int, ru: I64) -> int:
+    """What a bluffer caught by a challenge draws: the whole stack under
+    V-STACK (``total``), else the usual 4."""
+    return total if ru[O_STACK] else 4
