@@ -659,8 +659,9 @@ def test_a_frame_not_of_the_protocols_form_closes_its_socket_and_nothing_else(ca
               (struct.pack("!i", 2**29) + b"\0" * 8, None)]  # the legacy binary form: 2 GB
     for frame, subprotocols in frames:
         assert asyncio.run(send_bad(frame, subprotocols)) == 1008
-    # the server and the kernel answer as before
-    assert asyncio.run(still_served()) == (3, asyncio.run(still_served())[1])
+    # the server and the kernel answer as before: every request its reply
+    # (how many other messages come with them, a status more or less, is the kernel's)
+    assert asyncio.run(still_served())[0] == 3
     assert fetch(server, "00_index.ipynb", "Student G")[0] == 200
     text = server.log.read_text()
     assert text.count("not of the protocol's form") == 1  # once for the kernel
