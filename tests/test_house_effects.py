@@ -114,3 +114,19 @@ def test_V_COLOUR_WHEEL_all_the_way_round(pos):
         seen.append(game.colour)
     assert seen == [Colour.BLUE, Colour.GREEN, Colour.YELLOW, Colour.RED]
     assert game.fired["V-COLOUR-WHEEL"] == 4
+
+
+def test_V_SEVEN_ZERO_a_swap_with_nobody_says_why(pos):
+    """A 7's swap names a partner who holds cards: not oneself, not a seat
+    that is not at the table; the refusal says which."""
+    from uno_nb.engine.errors import IllegalMoveError
+    game = pos(["R7 B1", "G1 G2", "Y1"], discard="R5", rules=RuleSet(seven_zero=True))
+    game.push("R7")
+    cards = game.card_count()
+    with pytest.raises(IllegalMoveError, match="swaps with another player, not with themselves"):
+        game.push("0:swap 0")
+    with pytest.raises(IllegalMoveError, match="there is no seat 3 in a 3-player game"):
+        game.push("0:swap 3")
+    game.push("0:swap 1")
+    assert game.card_count() == cards and hand(game, 1) == "B1"
+

@@ -74,11 +74,12 @@ def test_V_W4_ANYTIME_a_challenge_logs_the_colour_held_and_the_rule_that_allows_
                rules=rules)
     game.push_many(["W+4>G", "1:challenge"])
     said = texts(game, 3)[0]
-    assert said == ("P1 challenges: P0 held red, but under V-W4-ANYTIME a Wild Draw Four may "
-                    "be played at any time - P1 draws 6")
+    assert said == ("P1 challenges: P0 held red, but these rules let a Wild Draw Four be "
+                    "played at any time - P1 draws 6")
     assert "held no" not in said
     russian = game.event_text(game.events[-3], "ru")
-    assert "по правилу V-W4-ANYTIME" in russian and "Игрок 1" in russian
+    assert "по этим правилам дикую +4 можно класть в любой момент" in russian
+    assert "Игрок 1" in russian and "V-W4" not in russian
     assert {k: v for k, v in game.fired.items() if v} == {
         "R-W4": 1, "V-W4-ANYTIME": 1, "R-CHALLENGE": 1, "R-CHALLENGE-INNOCENT": 1}
     # holding no red, the sentence is the usual one
@@ -108,7 +109,7 @@ def test_V_W4_ANYTIME_the_log_reads_the_hand_the_plus_4_was_played_from(pos):
     game = pos(["W+4 R3 G3", "B1 B2 B3", "Y1 Y2 Y3"], discard="R5",
                draw_pile="Y4 Y5 Y6 Y7 Y8 Y9 Y1 Y2", rules=rules)
     game.push_many(["W+4>B", "1:challenge"])
-    assert any("P0 held red, but under V-W4-ANYTIME" in line for line in texts(game, 4))
+    assert any("P0 held red, but these rules" in line for line in texts(game, 4))
 
 
 def test_V_MISPLAY_PENALTY_a_wrong_card_goes_back_and_costs_2(pos):

@@ -137,7 +137,7 @@ def test_every_sentence_key_the_engine_names_is_in_the_table():
     keys = set(re.findall(r'ev\.note\("([\w.]*\w)"', source))
     keys |= set(re.findall(r'(?:self|g)\._note\("[A-Z0-9-]+", "([\w.]*\w)"', source))
     keys |= set(re.findall(r'_table_penalty\(p, "[A-Z0-9-]+", "([\w.]*\w)"', source))
-    assert len(keys) >= 20
+    assert len(keys) >= 15  # (fewer as typed events take over from notes: cards that move)
     for key in keys:
         assert f"event.{key}" in TABLE["en"], key
 

@@ -818,3 +818,30 @@ def test_the_announcements_and_the_odds_panel_never_read_a_bots_hidden_cards():
         game.draw_pile[:] = hidden
         assert (hits_html(game, ME, "en", app._mark), work_out_html(game, ME, "en", True)) \
             == before
+
+
+def test_V_STACK_and_V_SWAP_FIVE_the_box_tells_the_target_what_was_turned_on_them(pos):
+    """The box of what was done to the person names a pending draw stacked
+    onto them and a card exchange they were chosen for (typed events, not
+    notes), each after the card that did it."""
+    from uno_nb.engine import events as ev
+    from uno_nb.widgets.play_view import hits
+    game = pos(["R+2 B1", "G+2 G3", "Y+2 Y3"], discard="R5", draw_pile="Y4 Y5 Y6 Y7 Y8 Y9 Y1",
+               rules=RuleSet(stack=True))
+    game.push("R+2")
+    mark = len(game.events)
+    game.push_many(["1:G+2", "2:Y+2"])
+    shown = hits(game, 0, mark)
+    aimed = [e for e in shown if isinstance(e, ev.DrawAnswered)]
+    assert [(e.player, e.target, e.count) for e in aimed] == [(2, 0, 6)]
+    assert isinstance(shown[shown.index(aimed[0]) - 1], ev.Played)  # after the card that did it
+    # Player 2 stacked onto Player 3: nothing of it is turned on Player 2
+    assert not [e for e in hits(game, 1, mark) if isinstance(e, ev.DrawAnswered)]
+    game = pos(["B1 B2", "R5 G3", "Y2 Y3"], discard="R4", rules=RuleSet(swap_five=True),
+               current=1)
+    mark = len(game.events)
+    game.push_many(["1:R5", "1:swap 0"])
+    chosen = [e for e in hits(game, 0, mark) if isinstance(e, ev.ExchangeChosen)]
+    assert [(e.player, e.target) for e in chosen] == [(1, 0)]
+    assert game.event_text(chosen[0]) == "Player 2 exchanges a card with Player 1"
+    assert hits(game, 2, mark) == []  # nothing was turned on Player 3

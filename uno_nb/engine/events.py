@@ -25,7 +25,7 @@ __all__ = [
     "Event", "Note", "DealerChosen", "Dealt", "StartCard", "StartCardReturned",
     "Played", "ColourChosen", "Drew", "Passed", "Skipped", "Reversed",
     "Challenged", "UnoCalled", "UnoCaught", "Reshuffled", "RoundWon",
-    "Scored", "GameWon", "HandsSwapped", "HandsPassedOn", "CardsExchanged", "DrawAnswered",
+    "Scored", "GameWon", "HandsSwapped", "HandsPassedOn", "ExchangeChosen", "CardsExchanged", "DrawAnswered",
     "CardReturned", "SkipBounced", "DrawBounced", "KINDS", "played", "drew", "skipped",
 ]
 
@@ -338,6 +338,18 @@ class HandsPassedOn(Event):
 
 
 @dataclass(frozen=True)
+class ExchangeChosen(Event):
+    """V-SWAP-FIVE: ``player`` played a 5 and chose ``target`` to exchange
+    one card with (each now chooses the card they give)."""
+
+    player: int
+    target: int
+
+    def text_key(self, viewer: int | None = None) -> str:
+        return "event.swap_five.chosen"
+
+
+@dataclass(frozen=True)
 class CardsExchanged(Event):
     """V-SWAP-FIVE: ``player`` gives ``given`` to ``target`` and gets ``got``
     (only the two of them see the cards)."""
@@ -411,7 +423,7 @@ class DrawBounced(Event):
 KINDS: tuple[type[Event], ...] = (
     Note, DealerChosen, Dealt, StartCard, StartCardReturned, Played, ColourChosen, Drew,
     Passed, Skipped, Reversed, Challenged, UnoCalled, UnoCaught, Reshuffled, RoundWon,
-    Scored, GameWon, HandsSwapped, HandsPassedOn, CardsExchanged, DrawAnswered, CardReturned,
+    Scored, GameWon, HandsSwapped, HandsPassedOn, ExchangeChosen, CardsExchanged, DrawAnswered, CardReturned,
     SkipBounced, DrawBounced)
 
 

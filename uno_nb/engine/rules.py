@@ -383,6 +383,8 @@ class RuleSet:
         key picks the base by name.  Unknown names raise :class:`RuleError`."""
         if not isinstance(options, Mapping):
             raise RuleError(f"rule options must be a mapping of names to values, got {options!r}")
+        if base is not None and not isinstance(base, RuleSet):
+            raise RuleError(f"base must be a RuleSet, got {base!r}")
         options = dict(options)
         if "preset" in options:
             base = cls.preset(options.pop("preset"))

@@ -244,9 +244,11 @@ def _table(first: int, count: int, players: int, threads: int) -> np.ndarray:
 
 
 def _checked(rules: RuleSet | str | None, lineup: Sequence[Bot | str], n: int, seed: int,
-             max_rounds: int | None) -> tuple[RuleSet, list[Bot], np.ndarray]:
+             max_rounds: int | None, max_turns: int) -> tuple[RuleSet, list[Bot], np.ndarray]:
     """The rule set, the bots and their kernel codes of a call of :func:`play`,
     or the error that says what the kernel cannot play or what is wrong."""
+    if isinstance(lineup, (str, bytes)) or not isinstance(lineup, Sequence):
+        raise ValueError(f"lineup must be a list of bots or bot names, got {lineup!r}")
     reason = why_not(rules, lineup)
     if reason is not None:
         raise KernelRefused(f"the compiled kernel cannot play this: {reason}")
@@ -260,6 +262,9 @@ def _checked(rules: RuleSet | str | None, lineup: Sequence[Bot | str], n: int, s
                             f"got {seed}…{seed + n - 1}")
     if max_rounds is not None and (type(max_rounds) is not int or max_rounds < 1):
         raise ValueError(f"max_rounds must be a whole number >= 1 or None, got {max_rounds!r}")
+    if type(max_turns) is not int or not 1 <= max_turns <= _MAX_SEED:
+        raise ValueError(f"max_turns must be a whole number from 1 to 2**63 - 1, "
+                         f"got {max_turns!r}")
     return rule_set, bots, codes
 
 
@@ -323,7 +328,7 @@ def play(rules: RuleSet | str | None, lineup: Sequence[Bot | str], n: int, seed:
     place whatever the number.  Raises
     :class:`KernelRefused` when the kernel cannot play the rule set or
     lineup.  :func:`play_with_moves` also gives every game's moves."""
-    rule_set, bots, codes = _checked(rules, lineup, n, seed, max_rounds)
+    rule_set, bots, codes = _checked(rules, lineup, n, seed, max_rounds, max_turns)
     seeds = np.arange(seed, seed + n, dtype=np.int64)
     return _batch(seeds, bots, _run(rule_set, codes, seeds, max_rounds, max_turns, table, check,
                                     0, _threads(threads)))
@@ -349,7 +354,7 @@ def play_with_moves(rules: RuleSet | str | None, lineup: Sequence[Bot | str], n:
     same game.  The kernel writes them out as it plays, one ``int64`` each,
     in the room :data:`MOVES_ROOM` says; a game that made more is played
     again, with the others that did, with room for all of them."""
-    rule_set, bots, codes = _checked(rules, lineup, n, seed, max_rounds)
+    rule_set, bots, codes = _checked(rules, lineup, n, seed, max_rounds, max_turns)
     seeds = np.arange(seed, seed + n, dtype=np.int64)
     room = max(MOVES_ROOM, MOVES_BUDGET // max(n, 1))
     cpus = _threads(threads)

@@ -59,8 +59,8 @@ EN: dict[str, str] = {
                                "{accused} draws {penalty}",
     "event.challenged.innocent": "{challenger} challenges: {accused} held no {colour} - "
                                  "{challenger} draws {penalty}",
-    "event.challenged.anytime": "{challenger} challenges: {accused} held {colour}, but under "
-                                "V-W4-ANYTIME a Wild Draw Four may be played at any time - "
+    "event.challenged.anytime": "{challenger} challenges: {accused} held {colour}, but these "
+                                "rules let a Wild Draw Four be played at any time - "
                                 "{challenger} draws {penalty}",
     "event.challenge.returned": "{player} takes the {card} back; {top} and {colour} are back in force",
     # UNO!
@@ -184,7 +184,7 @@ RU: dict[str, str] = {
                                  "{challenger} берёт {penalty} {penalty|карту|карты|карт}",
     "event.challenged.anytime": "{challenger} оспаривает ход: в руке, из которой {accused} "
                                 "кладёт дикую +4, есть карта прежнего цвета ({colour}), но по "
-                                "правилу V-W4-ANYTIME дикую +4 можно класть в любой момент, "
+                                "этим правилам дикую +4 можно класть в любой момент, "
                                 "так что это не блеф. "
                                 "{challenger} берёт {penalty} {penalty|карту|карты|карт}",
     "event.challenge.returned": "{player} забирает свою карту обратно ({card}); сверху снова "

@@ -253,6 +253,9 @@ _DRAWN_ON_YOU = frozenset({"penalty", "start", "challenge", "uno", "misplay", "t
 #: The events of rules that move cards between hands, or skip someone, that
 #: hit the players they name (a 0's hands passed on hit everyone).
 _HAND_EVENTS = (ev.HandsSwapped, ev.CardsExchanged, ev.SkipBounced)
+#: The events that turn something on their target: a pending draw stacked,
+#: passed on or sent back to them, a card exchange they are chosen for.
+_AIMED_EVENTS = (ev.DrawAnswered, ev.DrawBounced, ev.ExchangeChosen)
 
 
 def _hits_me(event: ev.Event, me: int) -> bool:
@@ -262,6 +265,8 @@ def _hits_me(event: ev.Event, me: int) -> bool:
         return event.player == me
     if isinstance(event, _HAND_EVENTS):
         return me in (event.player, event.target)
+    if isinstance(event, _AIMED_EVENTS):
+        return event.target == me
     return isinstance(event, ev.HandsPassedOn)
 
 

@@ -26,11 +26,11 @@ from __future__ import annotations
 from typing import ClassVar, NamedTuple
 
 from ..cards import Card, Colour
-from ..moves import Move
+from ..moves import SWAP, Move
 from ..rules import RuleSet
 from ..state import GameState, Phase
 
-__all__ = ["HouseRule", "House", "Moves", "partners"]
+__all__ = ["HouseRule", "House", "Moves", "partners", "refused_partner"]
 
 #: (the moves, the card plays among them): what legality hands back.
 Moves = tuple[tuple[Move, ...], tuple[Move, ...]]
@@ -186,6 +186,19 @@ class House(NamedTuple):
                    hooking("moved"),
                    hooking("reversed"), hooking("black"), hooking("is_misplay"),
                    hooking("penalty_rule"), hooking("guilty_penalty"))
+
+
+def refused_partner(g: GameState, move: Move, who: str) -> str:
+    """Why ``move`` (a swap, the player's own) names no partner a 7 or a 5
+    may swap with ('' if its target is one)."""
+    target = move.target
+    if move.kind is not SWAP or target is None or target in partners(g, move.player):
+        return ""
+    if not 0 <= target < g.n:
+        return f"{move}: there is no seat {target} in a {g.n}-player game"
+    if target == move.player:
+        return f"{move}: {who} swaps with another player, not with themselves"
+    return f"{move}: {g.names[target]} holds no cards to swap"
 
 
 def partners(g: GameState, seat: int) -> list[int]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from .. import events as ev
 from ..moves import SWAP, Move
 from ..state import GameState, Phase, TURN
-from .base import HouseRule, Moves, partners
+from .base import HouseRule, Moves, partners, refused_partner
 
 __all__ = ["SevenZero"]
 
@@ -45,7 +45,8 @@ class SevenZero(HouseRule):
 
     def explain(self, g: GameState, move: Move, who: str) -> str:
         if g.phase is Phase.SWAP:
-            return f"{move}: {who} first chooses whom to swap hands with ('swap N')"
+            return (refused_partner(g, move, who)
+                    or f"{move}: {who} first chooses whom to swap hands with ('swap N')")
         return ""
 
 

@@ -8,7 +8,7 @@ from .. import events as ev
 from ..cards import Card, card_order
 from ..moves import GIVE, PASS, SWAP, Move
 from ..state import EXCHANGE, GameState, Phase, TURN, mask_of
-from .base import HouseRule, Moves, partners
+from .base import HouseRule, Moves, partners, refused_partner
 
 __all__ = ["SwapFive"]
 
@@ -48,14 +48,15 @@ class SwapFive(HouseRule):
             g.phase = Phase.GIVE
             g.current = p
             if g.record:
-                g._log(ev.note("swap_five.chosen", "V-SWAP-FIVE", player=p, target=target))
+                g._log(ev.ExchangeChosen(p, target, rule="V-SWAP-FIVE"))
         else:
             assert move.card is not None
             give(g, move.card)
 
     def explain(self, g: GameState, move: Move, who: str) -> str:
         if g.phase is EXCHANGE:
-            return f"{move}: {who} first chooses whom to exchange a card with ('swap N' or 'pass')"
+            return (refused_partner(g, move, who) or
+                    f"{move}: {who} first chooses whom to exchange a card with ('swap N' or 'pass')")
         if g.phase is Phase.GIVE:
             return f"{move}: {who} first chooses a card of their own to give ('give C')"
         return ""
