@@ -96,7 +96,16 @@ def test_a_click_reaches_the_button_but_not_a_replaced_closed_or_disabled_one(se
     message(panel, ev="click", id=go._uid)
     message(panel, ev="click", id="not a number")
     message(panel, ev="click")
-    assert clicks == ["go"]
+    again = ui.Button(description="again")
+    again.on_click(lambda b: clicks.append(b.description))
+    again._uid = 1  # the node JSON's true would name, were a bool taken for a number
+    panel2 = ui.Panel(again)
+    for forged in (True, float(again._uid), [again._uid]):  # only the number itself names a node
+        message(panel2, ev="click", id=forged)
+    message(panel2, ev="click", id=again._uid)
+    assert clicks == ["go", "again"]
+    with pytest.raises(Exception, match="max_length"):
+        ui.Text(max_length=-1)  # (it kept all but the last characters typed)
 
 
 def test_what_the_page_sends_is_checked_before_it_changes_a_value(sent):

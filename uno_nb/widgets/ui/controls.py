@@ -346,7 +346,7 @@ class Text(DescriptionWidget, ValueWidget):
     placeholder = t.Unicode(_NO_PLACEHOLDER)
     #: the most characters kept: a longer text from the page is cut to this
     #: (the kit's own: ipywidgets' Text keeps any length)
-    max_length = t.Int(200)
+    max_length = t.Int(200, min=0)
     _drawn = (*DescriptionWidget._drawn, "value", "disabled", "placeholder")
 
     def __init__(self, value: str = "", **kwargs: Any) -> None:

@@ -156,7 +156,7 @@ class Panel(anywidget.AnyWidget):
             self.send_state("tree")
             return
         uid = content.get("id")
-        node = self._nodes.get(uid) if isinstance(uid, int) else None
+        node = self._nodes.get(uid) if type(uid) is int else None  # (not a bool: true is no node)
         if node is None or node._closed:  # a control the page no longer shows: dropped
             return
         with registry.batch():
