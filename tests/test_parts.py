@@ -162,3 +162,15 @@ def test_a_house_rule_agrees_with_its_options_declarations(kind):
     base = house.HouseRule
     if any(getattr(kind, hook) is not getattr(base, hook) for hook in ("number", "moved")):
         assert all("slow" in m["off"] for m in options), kind.__name__
+
+
+def test_the_engine_runs_no_source_text():
+    """No exec or eval in the engine: a field's start value is a callable
+    (uno_nb.engine.fields), never an expression in a string."""
+    calls = sorted(f"{path.relative_to(ENGINE)}:{node.lineno}"
+                   for path in ENGINE.rglob("*.py")
+                   for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                   if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                   and node.func.id in ("exec", "eval", "compile"))
+    assert calls == []
+    assert all(callable(field.start) for field in state.POSITION.values())
