@@ -5,7 +5,8 @@ simulations (``sim``) < the compiled twin (``kernel``) < the top-level
 modules (lab, lessons, questions, classroom, classboard, cli …) < the notebook
 apps (``widgets``) < the web app (``serving``: the launcher ``serving/webapp.py``,
 the Binder extension ``serving/server_extension.py`` and what serves a class).
-A file's folder tells its layer: ``uno_nb/*.py`` are the top-level layer's.  A module imports its own layer and the ones below
+A file's folder tells its layer: ``uno_nb/*.py`` are the top-level layer's.
+A module imports its own layer and the ones below
 it, never one above (tests/test_texts.py holds the text table to more: it
 imports nothing of uno_nb but itself).  And no module grows past 600 lines."""
 

@@ -18,7 +18,8 @@ class Challenge(Drawing):
     """A part of :class:`uno_nb.engine.game.Game` (see the module's docstring)."""
 
     __slots__ = ()
-    #: The fields only this part changes (see uno_nb.engine.state.TABLE): nothing of its own: it plays on the table.
+    #: The fields only this part changes (see uno_nb.engine.state.TABLE): nothing of its own: it
+    #: plays on the table.
     OWNS: ClassVar[tuple[str, ...]] = ()
 
     def _held_when_played(self, accused: int, colour: Colour) -> bool:

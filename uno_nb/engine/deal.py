@@ -18,7 +18,8 @@ class Dealing(GameState):
     """A part of :class:`uno_nb.engine.game.Game` (see the module's docstring)."""
 
     __slots__ = ()
-    #: The fields only this part changes (see uno_nb.engine.state.TABLE): the dealer, the round's number and the cards it is played with.
+    #: The fields only this part changes (see uno_nb.engine.state.TABLE): the dealer, the round's
+    #: number and the cards it is played with.
     OWNS: ClassVar[tuple[str, ...]] = ("dealer", "round_no", "_deck")
 
     def _choose_dealer(self, rng: random.Random) -> None:

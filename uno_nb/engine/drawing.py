@@ -20,7 +20,8 @@ class Drawing(Rounds, Legality):
     """A part of :class:`uno_nb.engine.game.Game` (see the module's docstring)."""
 
     __slots__ = ()
-    #: The fields only this part changes (see uno_nb.engine.state.TABLE): T-READY: who plays once the drawer says "Ready".
+    #: The fields only this part changes (see uno_nb.engine.state.TABLE): T-READY: who plays once
+    #: the drawer says "Ready".
     OWNS: ClassVar[tuple[str, ...]] = ("_resume",)
 
     def _take_forced_penalty(self) -> None:

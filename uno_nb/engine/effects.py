@@ -22,7 +22,8 @@ class Effects(Challenge, Dealing, TableTalk):
     """A part of :class:`uno_nb.engine.game.Game` (see the module's docstring)."""
 
     __slots__ = ()
-    #: The fields only this part changes (see uno_nb.engine.state.TABLE): nothing of its own: it plays on the table.
+    #: The fields only this part changes (see uno_nb.engine.state.TABLE): nothing of its own: it
+    #: plays on the table.
     OWNS: ClassVar[tuple[str, ...]] = ()
 
     def _apply(self, move: Move, note: Annotation | None) -> None:

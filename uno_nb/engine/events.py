@@ -25,8 +25,9 @@ __all__ = [
     "Event", "Note", "DealerChosen", "Dealt", "StartCard", "StartCardReturned",
     "Played", "ColourChosen", "Drew", "Passed", "Skipped", "Reversed",
     "Challenged", "UnoCalled", "UnoCaught", "Reshuffled", "RoundWon",
-    "Scored", "GameWon", "HandsSwapped", "HandsPassedOn", "ExchangeChosen", "CardsExchanged", "DrawAnswered",
-    "CardReturned", "SkipBounced", "DrawBounced", "KINDS", "played", "drew", "skipped",
+    "Scored", "GameWon", "HandsSwapped", "HandsPassedOn", "ExchangeChosen", "CardsExchanged",
+    "DrawAnswered", "CardReturned", "SkipBounced", "DrawBounced", "KINDS", "played", "drew",
+    "skipped",
 ]
 
 
@@ -423,8 +424,8 @@ class DrawBounced(Event):
 KINDS: tuple[type[Event], ...] = (
     Note, DealerChosen, Dealt, StartCard, StartCardReturned, Played, ColourChosen, Drew,
     Passed, Skipped, Reversed, Challenged, UnoCalled, UnoCaught, Reshuffled, RoundWon,
-    Scored, GameWon, HandsSwapped, HandsPassedOn, ExchangeChosen, CardsExchanged, DrawAnswered, CardReturned,
-    SkipBounced, DrawBounced)
+    Scored, GameWon, HandsSwapped, HandsPassedOn, ExchangeChosen, CardsExchanged, DrawAnswered,
+    CardReturned, SkipBounced, DrawBounced)
 
 
 # -- the events of every move, made quickly --------------------------------------

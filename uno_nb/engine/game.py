@@ -67,7 +67,8 @@ class Game(Effects, Explaining):
     """
 
     __slots__ = ()
-    #: The fields only this part changes (see uno_nb.engine.state.TABLE): the set-up, the rule flags and move tables the hot path reads, the undo history.
+    #: The fields only this part changes (see uno_nb.engine.state.TABLE): the set-up, the rule
+    #: flags and move tables the hot path reads, the undo history.
     OWNS: ClassVar[tuple[str, ...]] = (
         "rules", "n", "seed", "names", "given_names", "max_rounds", "record", "_full_deck",
         "_deck_counts", "_position", "_initial", "_bluff", "_anytime", "_wheel", "_answers",

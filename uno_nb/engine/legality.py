@@ -37,7 +37,8 @@ class Legality(GameState):
     """A part of :class:`uno_nb.engine.game.Game` (see the module's docstring)."""
 
     __slots__ = ()
-    #: The fields only this part changes (see uno_nb.engine.state.TABLE): the turn's moves, worked out once a position (any change drops them).
+    #: The fields only this part changes (see uno_nb.engine.state.TABLE): the turn's moves, worked
+    #: out once a position (any change drops them).
     OWNS: ClassVar[tuple[str, ...]] = ("_cache", "_cache_plays")
 
     def _playable(self, card: Card, seat: int) -> bool:

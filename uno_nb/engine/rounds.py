@@ -1,6 +1,6 @@
-"""The end of a round and of the game: going out (R-OUT, V-TO-THE-LAST,
-V-SEVEN-ROUNDS), a blocked round (R-RESHUFFLE) and scoring it (R-SCORE-WINNER, V-SCORE-PENALTY, V-LAZY,
-V-DROP-ZERO, V-H2O) with :mod:`uno_nb.engine.scoring`."""
+"""The end of a round and of the game: going out (R-OUT, V-TO-THE-LAST, V-SEVEN-ROUNDS), a blocked
+round (R-RESHUFFLE) and scoring it (R-SCORE-WINNER, V-SCORE-PENALTY, V-LAZY, V-DROP-ZERO, V-H2O)
+with :mod:`uno_nb.engine.scoring`."""
 
 from __future__ import annotations
 
@@ -21,7 +21,8 @@ class Rounds(TableTalk):
     """A part of :class:`uno_nb.engine.game.Game` (see the module's docstring)."""
 
     __slots__ = ()
-    #: The fields only this part changes (see uno_nb.engine.state.TABLE): who is out and in what order, the refills, the rounds won, scores and the outcome.
+    #: The fields only this part changes (see uno_nb.engine.state.TABLE): who is out and in what
+    #: order, the refills, the rounds won, scores and the outcome.
     OWNS: ClassVar[tuple[str, ...]] = ("_is_out", "_finish", "_out_count", "_refills",
                                        "_won_round", "round_results", "scores", "outcome",
                                        "_last_played")

@@ -15,7 +15,8 @@ class TableTalk(GameState):
     """A part of :class:`uno_nb.engine.game.Game` (see the module's docstring)."""
 
     __slots__ = ()
-    #: The fields only this part changes (see uno_nb.engine.state.TABLE): T-SILENT-TWOS's silence, T-UNO-CENTER's race to slap.
+    #: The fields only this part changes (see uno_nb.engine.state.TABLE): T-SILENT-TWOS's silence,
+    #: T-UNO-CENTER's race to slap.
     OWNS: ClassVar[tuple[str, ...]] = ("_silence", "_slap")
 
     def _table_penalty(self, p: int, rule: str, key: str, note: Annotation | None = None,

@@ -75,10 +75,11 @@ def status_text(game: Game, me: int, lang: str, kinds: Collection[MoveKind], dec
                     button=text("play.take_button", lang, count=game.pending)), "you"
     choosing = _STATUS_KEY.format(phase.name.lower())
     if has(choosing):
-        # T-READY's line says how many cards were drawn (4 or more)
-        drawn = next((len(e.cards) for e in reversed(game.events)
-                      if isinstance(e, Drew) and e.player == me), 0)
-        return text(choosing, lang, count=drawn), "you"
+        values = {}
+        if phase is Phase.READY:  # T-READY's line says how many cards were drawn (4 or more)
+            values["count"] = next((len(e.cards) for e in reversed(game.events)
+                                    if isinstance(e, Drew) and e.player == me), 0)
+        return text(choosing, lang, **values), "you"
     return text("play.status.turn" if PLAY in kinds else "play.status.turn_no_card", lang), "you"
 
 
