@@ -845,3 +845,32 @@ def test_V_STACK_and_V_SWAP_FIVE_the_box_tells_the_target_what_was_turned_on_the
     assert [(e.player, e.target) for e in chosen] == [(1, 0)]
     assert game.event_text(chosen[0]) == "Player 2 exchanges a card with Player 1"
     assert hits(game, 2, mark) == []  # nothing was turned on Player 3
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_V_W4_ANYTIME_the_page_never_advises_a_challenge_that_always_fails(pos, lang):
+    """Under V-W4-ANYTIME a Wild Draw Four is never a bluff: the status line
+    and "What can I work out?" say that a challenge always fails (no chance
+    of a bluff counted), where the standard rules invite the challenge."""
+    from uno_nb.engine.moves import MoveKind
+    from uno_nb.texts import text
+    from uno_nb.widgets.play_view import status_text, work_out_html
+
+    def on_me(rules):
+        game = pos(["R1 B2 G4", "Y1 Y2", "W+4 R3 G3"], discard="R5",
+                   draw_pile="Y3 Y4 Y5 Y6 Y7 Y8 Y9", rules=rules, current=2)
+        game.push("2:W+4>G")  # Player 3 held red: a bluff, were it not for V-W4-ANYTIME
+        return game
+
+    kinds = {MoveKind.CHALLENGE, MoveKind.DRAW}
+    game = on_me(RuleSet(w4_anytime=True))
+    assert game.current == 0 and any(m.kind is MoveKind.CHALLENGE for m in game.turn_moves())
+    said, _ = status_text(game, 0, lang, kinds, decides=True)
+    assert said == text("play.status.challenge_anytime", lang, count=4)
+    worked = work_out_html(game, 0, lang, True)
+    assert text("play.work_out.anytime", lang, pending=4, cost=6) in html.unescape(worked)
+    assert "%" not in worked
+    standard = on_me(RuleSet())
+    assert status_text(standard, 0, lang, kinds, decides=True)[0] == text(
+        "play.status.challenge", lang, count=4)
+    assert "%" in work_out_html(standard, 0, lang, True)

@@ -70,6 +70,9 @@ EN: dict[str, str] = {
     "play.work_out.setting": "In Game settings, bots bluff: {setting}.",
     "play.work_out.setting_never": "In Game settings, bots never bluff: against them every "
                                    "challenge fails.",
+    "play.work_out.anytime": "Under these rules a Wild Draw Four may be played at any time, so "
+                             "it is never a bluff: a challenge always fails and costs {cost} "
+                             "cards instead of {pending}. Take the {pending} cards.",
     "play.work_out.verdict_never": "That counted chance is for a player who may bluff. These "
                                    "bots never bluff, so here a challenge always fails and costs "
                                    "{cost} cards instead of {pending}: take the {pending} cards.",
@@ -81,6 +84,9 @@ EN: dict[str, str] = {
     "play.status.penalty": "You must take {count} {count|card|cards}: click “{button}”.",
     "play.status.penalty_answer": "You must take {count} {count|card|cards}: click “{button}”, "
                                   "or answer with a bright card.",
+    "play.status.challenge_anytime": "A Wild Draw Four on you: take {count} "
+                                     "{count|card|cards}. Under these rules it may be played at "
+                                     "any time, so a challenge always fails.",
     "play.status.challenge": "A Wild Draw Four on you: take {count} {count|card|cards}, or "
                              "challenge it if you think it was played while a card of the "
                              "old colour could have been played.",
@@ -251,6 +257,10 @@ RU: dict[str, str] = {
     "play.work_out.setting": "В настройках партии боты блефуют: {setting}.",
     "play.work_out.setting_never": "В настройках партии боты никогда не блефуют: оспаривать "
                                    "их ходы бесполезно.",
+    "play.work_out.anytime": "По этим правилам дикую +4 можно класть в любой момент, поэтому "
+                             "блефа не бывает: оспаривать ход бесполезно, придётся взять {cost} "
+                             "{cost|карту|карты|карт} вместо {pending}. Лучше сразу взять "
+                             "{pending} {pending|карту|карты|карт}.",
     "play.work_out.verdict_never": "Эта вероятность подсчитана для игрока, который может "
                                    "блефовать. А эти боты никогда не блефуют, поэтому оспаривать "
                                    "ход здесь бесполезно: придётся взять {cost} "
@@ -266,6 +276,10 @@ RU: dict[str, str] = {
                            "нажмите «{button}».",
     "play.status.penalty_answer": "Вам нужно взять {count} {count|карту|карты|карт}: "
                                   "нажмите «{button}» или ответьте яркой картой.",
+    "play.status.challenge_anytime": "Против вас сыграли «Дикую +4»: возьмите "
+                                     "{count} {count|карту|карты|карт}. По этим правилам её "
+                                     "можно класть в любой момент, так что оспаривать ход "
+                                     "бесполезно.",
     "play.status.challenge": "Против вас сыграли «Дикую +4»: возьмите "
                              "{count} {count|карту|карты|карт} или оспорьте ход, если думаете, что "
                              "карту сыграли не по правилам: у игрока была карта прежнего цвета.",

@@ -68,8 +68,10 @@ def status_text(game: Game, me: int, lang: str, kinds: Collection[MoveKind], dec
     if phase is Phase.DRAWN and game.drawn_card is not None:
         return text("play.status.drawn", lang, card=card_name(game.drawn_card, lang)), "you"
     if phase is Phase.PENALTY:
-        if CHALLENGE in kinds:
-            return text("play.status.challenge", lang, count=game.pending), "you"
+        if CHALLENGE in kinds:  # (V-W4-ANYTIME: never a bluff, a challenge always fails)
+            key = "play.status.challenge_anytime" if game.rules.w4_anytime else \
+                "play.status.challenge"
+            return text(key, lang, count=game.pending), "you"
         key = "play.status.penalty_answer" if PLAY in kinds else "play.status.penalty"
         return text(key, lang, count=game.pending,
                     button=text("play.take_button", lang, count=game.pending)), "you"
@@ -340,6 +342,9 @@ def work_out_html(game: Game, me: int, lang: str, decides: bool,
     view = game.view(me)
     moves = game.turn_moves()
     if view.challengeable is not None and any(m.kind is CHALLENGE for m in moves):
+        if game.rules.w4_anytime:  # never a bluff: no chance to count
+            return _p(text("play.work_out.anytime", lang, pending=view.pending,
+                           cost=view.pending + 2))
         reasoning = challenge_reasoning(game, view, lang)
         accused = view.challengeable[0]
         said = [reasoning.rule, reasoning.count, reasoning.expect]
