@@ -825,7 +825,7 @@ def test_V_STACK_and_V_SWAP_FIVE_the_box_tells_the_target_what_was_turned_on_the
     onto them and a card exchange they were chosen for (typed events, not
     notes), each after the card that did it."""
     from uno_nb.engine import events as ev
-    from uno_nb.widgets.play_view import hits
+    from uno_nb.widgets.play_view import hits, hits_html
     game = pos(["R+2 B1", "G+2 G3", "Y+2 Y3"], discard="R5", draw_pile="Y4 Y5 Y6 Y7 Y8 Y9 Y1",
                rules=RuleSet(stack=True))
     game.push("R+2")
@@ -843,6 +843,8 @@ def test_V_STACK_and_V_SWAP_FIVE_the_box_tells_the_target_what_was_turned_on_the
     game.push_many(["1:R5", "1:swap 0"])
     chosen = [e for e in hits(game, 0, mark) if isinstance(e, ev.ExchangeChosen)]
     assert [(e.player, e.target) for e in chosen] == [(1, 0)]
+    said = hits_html(game, 0, "en", mark)  # read out once: the box around it is the live region
+    assert "exchanges a card with" in said and "role=" not in said
     assert game.event_text(chosen[0]) == "Player 2 exchanges a card with Player 1"
     assert hits(game, 2, mark) == []  # nothing was turned on Player 3
 

@@ -300,12 +300,14 @@ def hits(game: Game, me: int, mark: int) -> list[ev.Event]:
 
 def hits_html(game: Game, me: int, lang: str, mark: int) -> str:
     """:func:`hits` announced on the table, in the log's words for the
-    person's seat (``''`` when nothing was done to them)."""
+    person's seat (``''`` when nothing was done to them).  The box it is
+    shown in (``uno-hits-box``) is the live region that reads it out: the
+    list carries no role of its own, or a screen reader says it twice."""
     found = hits(game, me, mark)
     if not found:
         return ""
     lines = "".join(f'<li>{escape(game.event_text(e, lang, viewer=me))}</li>' for e in found)
-    return ('<div class="uno-hits" role="status" style="background:#fdecea;border-left:6px solid '
+    return ('<div class="uno-hits" style="background:#fdecea;border-left:6px solid '
             '#d72600;border-radius:6px;padding:4px 10px;margin:4px 0">'
             f'<b>{escape(text("play.hits", lang))}</b>'
             f'<ul style="margin:2px 0 2px 1.2em;padding:0">{lines}</ul></div>')
