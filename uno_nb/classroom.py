@@ -54,18 +54,22 @@ from pathlib import Path
 from typing import IO, Any, Mapping, Protocol
 
 from . import lessons
+from .classboard.remote import RemoteBoard
 from .classboard import (ENV, BadRow, BoardError, ClassBoard, ClassExpired, Lesson,
                          NoMoreNewStudents, NoSuchClass, Result, Student, TooFast, TooManyJoins, digest,
                          normal_nickname)
 from .pooling import AnswerPool, ChallengePool, GamePool, HandPool, LabPool, Pool, Pooled, pool
 
-__all__ = ["SERVER_ENV", "TEACHER_ENV", "STUDENT", "TEACHER", "served", "teacher_key",
-           "Authority", "KeyAuthority", "NotTeacher", "Membership", "Classroom", "SESSION",
+__all__ = ["SERVER_ENV", "TEACHER_ENV", "STUDENT", "TEACHER", "served", "teacher_key", "sensible",
+           "Authority", "KeyAuthority", "HubAuthority", "NotTeacher", "Membership", "Classroom", "SESSION",
            "HandPool", "AnswerPool", "GamePool", "ChallengePool", "LabPool", "Pooled", "Pool",
            "pool"]
 
 #: Set to "1" by the web app: the pages record what students do.
 SERVER_ENV = "UNO_NB_CLASS_SERVER"
+#: The class board service's address, set by a JupyterHub for every user's server
+#: (uno_nb.serving.hub): the pages write there, as the hub user.
+HUB_BOARD_ENV = "UNO_NB_HUB_BOARD"
 #: The SHA-256 of the teacher's key (hex), set by the web app for its kernels.
 TEACHER_ENV = "UNO_NB_TEACHER"
 #: How long a page waits for a busy board before it keeps the row to send
@@ -142,6 +146,25 @@ class KeyAuthority:
         return hmac.compare_digest(digest(key), self.digest)
 
 
+class HubAuthority:
+    """On a JupyterHub the hub says who is a teacher (a scope its ``teachers``
+    group holds), asked of the board service with this kernel's token; what
+    a page claims counts for nothing.  Asked once; a service that can't be
+    reached makes nobody a teacher for now (and is asked again next time)."""
+
+    def __init__(self, board: RemoteBoard) -> None:
+        self._board = board
+        self._said: bool | None = None
+
+    def is_teacher(self, claim: Mapping[str, Any]) -> bool:
+        if self._said is None:
+            try:
+                self._said = self._board.whoami()["teacher"] is True
+            except BoardError:
+                return False
+        return self._said
+
+
 @dataclass(frozen=True)
 class Membership:
     """A student in a class: the class code, the student's id, an optional
@@ -162,14 +185,16 @@ class Classroom:
     loses it, and never holds the page for long."""
 
     def __init__(self, path: str | os.PathLike[str] | None = None, *,
-                 patience: float = PAGE_PATIENCE, teacher: bool = False,
-                 authority: Authority | None = None, board: ClassBoard | None = None) -> None:
+                 patience: float = PAGE_PATIENCE, teacher: bool | None = False,
+                 authority: Authority | None = None,
+                 board: ClassBoard | RemoteBoard | None = None) -> None:
         self._path = path
         self._patience = patience
-        self._board: ClassBoard | None = board
+        self._board: ClassBoard | RemoteBoard | None = board
         self._authority = authority if authority is not None else KeyAuthority.from_env()
-        #: STUDENT, or TEACHER (given here by the code that made the room, or claimed)
-        self.role = TEACHER if teacher else STUDENT
+        #: STUDENT, or TEACHER (given here by the code that made the room, or
+        #: claimed); None: the authority says, when first asked (a hub)
+        self.role: str | None = None if teacher is None else TEACHER if teacher else STUDENT
         #: the class this page is in (a student's, or the one the teacher leads)
         self.code: str | None = None
         self.member: Membership | None = None
@@ -185,13 +210,17 @@ class Classroom:
         self.listeners: weakref.WeakSet[Any] = weakref.WeakSet()
 
     @property
-    def board(self) -> ClassBoard:
+    def board(self) -> ClassBoard | RemoteBoard:
         if self._board is None:
             self._board = ClassBoard(self._path, patience=self._patience)
         return self._board
 
     @property
     def is_teacher(self) -> bool:
+        if self.role is None:  # a hub: its word, asked once it can be had
+            if not self._authority.is_teacher({}):
+                return False
+            self.role = TEACHER
         return self.role == TEACHER
 
     def claim_teacher(self, claim: Mapping[str, Any]) -> bool:
@@ -290,7 +319,7 @@ class Classroom:
         if member is None or self.is_teacher:
             return None
         if kind == "prediction":
-            _sensible(item, value, (detail or {}).get("variant", 0))
+            sensible(item, value, (detail or {}).get("variant", 0))
         with self._sending:
             if len(self.kept) >= KEPT_MOST:
                 raise TooFast(f"{len(self.kept)} rows wait to be sent already",
@@ -376,7 +405,7 @@ class Classroom:
         return write_csv(self.board.rows_in_order(code), out, lang)
 
 
-def _sensible(item: str, value: float | None, variant: Any = 0) -> None:
+def sensible(item: str, value: float | None, variant: Any = 0) -> None:
     """A prediction whose number no learner could mean (a chance of -5 %,
     10^30 cards) is refused (:class:`~uno_nb.classboard.BadRow`)."""
     if value is None:
@@ -395,6 +424,10 @@ def _sensible(item: str, value: float | None, variant: Any = 0) -> None:
 
 
 def _session() -> Classroom:
+    hub = os.environ.get(HUB_BOARD_ENV)
+    if hub:  # a JupyterHub: the board service, as this kernel's hub user
+        board = RemoteBoard(hub, patience=PAGE_PATIENCE)
+        return Classroom(board=board, authority=HubAuthority(board), teacher=None)
     return Classroom(os.environ.get(ENV) or None)
 
 

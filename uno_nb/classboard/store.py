@@ -330,13 +330,19 @@ class ClassBoard:
 
     # -- students ----------------------------------------------------------------------
 
-    def enrol(self, code: str, nickname: str | None = None, most: int = CLASS_MOST) -> Enrolment:
+    def enrol(self, code: str, nickname: str | None = None, most: int = CLASS_MOST,
+              secret: str | None = None) -> Enrolment:
         """A new student of class ``code`` (which must be open: :meth:`join`
-        first): their id and the secret that brings them back.
+        first): their id and the secret that brings them back (a new random
+        one, or ``secret``: the hub's board service derives it from the hub
+        user, so that a user is one student of a class).
         :class:`ClassFull` past ``most`` students."""
         exact = normal_code(code)
         name = normal_nickname(nickname)
-        secret = secrets.token_urlsafe(24)
+        if secret is None:
+            secret = secrets.token_urlsafe(24)
+        elif not isinstance(secret, str) or not 16 <= len(secret) <= 64:
+            raise BadRow("a student's secret is text of 16-64 characters", field="secret")
         student = "s" + secrets.token_hex(6)
         now = time.time()
 
