@@ -75,3 +75,18 @@ bench: $(VENV)/.bench-installed
 
 clean:
 	rm -rf $(VENV) .pytest_cache build *.egg-info artifacts handouts
+
+# The pupils' image for Zero to JupyterHub (deploy/z2jh/values.yaml names it,
+# deploy/z2jh/board-service.yaml runs the class board in it): Binder's set-up
+# (binder/) built by repo2docker (pip install jupyter-repo2docker; it needs
+# Docker).  For a cluster, name it in your registry and push it:
+# `make image IMAGE=<your registry>/uno-nb:0.1.0`, then `docker push` it.
+IMAGE ?= uno-nb:$(shell sed -n 's/^version = "\(.*\)"$$/\1/p' pyproject.toml)
+
+.PHONY: image print-image
+image:
+	repo2docker --no-run --image-name $(IMAGE) .
+
+# The image's name, for deploy/z2jh's files and their test.
+print-image:
+	@echo $(IMAGE)
