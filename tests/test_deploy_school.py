@@ -337,7 +337,7 @@ def test_the_hub_config_hook_configures_the_kit_over_tljhs_config(plugin, tljh_p
     board, = (s for s in c.JupyterHub.services if s["name"] == SERVICE)
     assert [str(part) for part in board["command"][:5]] == [
         str(tljh_prefix / "user/bin/python"), "-m", BOARD_MODULE,
-        "--data-dir", str(tljh_prefix / "state" / "uno-board")]
+        "--data-dir", str(tljh_prefix / "state" / "uno-board" / "board")]
     cullers = [s for s in c.JupyterHub.services
                if any("jupyterhub_idle_culler" in str(a) for a in s.get("command", []))]
     assert len(cullers) == 1 and cullers[0]["name"] != "cull-idle"
@@ -461,7 +461,7 @@ def test_the_values_give_the_hub_what_configure_gives_it(tmp_path):
     values say the same by hand, and this holds them to it."""
     from uno_nb.serving.hub import configure
     c = Config()
-    configure(c, data_dir=tmp_path / "board", teachers=())
+    configure(c, data_dir=tmp_path / "board", teachers=(), auth=None)
     hub = values()["hub"]
     assert set(c.JupyterHub.custom_scopes) == set(hub["config"]["JupyterHub"]["custom_scopes"])
     roles = {role["name"]: role for role in c.JupyterHub.load_roles}
@@ -480,7 +480,7 @@ def test_the_values_give_the_hub_what_configure_gives_it(tmp_path):
     env = c.Spawner.environment
     extra = values()["singleuser"]["extraEnv"]
     assert env["UNO_NB_CLASS_SERVER"] == extra["UNO_NB_CLASS_SERVER"]
-    assert urlparse(env["UNO_NB_HUB_BOARD"]).path == urlparse(extra["UNO_NB_HUB_BOARD"]).path
+    assert urlparse(env["UNO_NB_HUB_BOARD"]).path == urlparse(extra["UNO_NB_HUB_BOARD"]).path == "/"
 
 
 # -- the test environment and the doc ----------------------------------------------------

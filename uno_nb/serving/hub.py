@@ -111,7 +111,7 @@ def configure(c: Any, *, data_dir: str | Path, public_url: str = "http://127.0.0
         # every user may reach the board service (as themselves: the board finds who they are)
         {"name": "user", "scopes": ["self", f"access:services!service={SERVICE}"]},
         {"name": "uno-teacher", "description": "Teachers lead classes on the uno_nb class board",
-         "scopes": [TEACH_SCOPE, f"access:services!service={SERVICE}"],
+         "scopes": [TEACH_SCOPE],  # (reaching the board: every user's role has it)
          "groups": [TEACHERS_GROUP]},
         {"name": "idle-culler", "scopes": ["list:users", "read:users:activity",
                                            "read:servers", "delete:servers"],
@@ -130,18 +130,21 @@ def configure(c: Any, *, data_dir: str | Path, public_url: str = "http://127.0.0
     c.Spawner.environment = {"UNO_NB_CLASS_SERVER": "1", BOARD_ENV: board}
     if notebooks is not None:
         c.Spawner.notebook_dir = str(Path(notebooks).resolve())
+    args: list[str] = []
     if singleuser_config is not None:
         target = data / SINGLEUSER_CONFIG
         target.write_text(json.dumps(dict(singleuser_config), indent=2) + "\n", encoding="utf-8")
-        c.Spawner.args = [f"--config={target}"]
+        args.append(f"--config={target}")
     if spawner == "simple":
         if os.geteuid() == 0:  # (a container's root: Jupyter asks to be told)
-            c.Spawner.args = [*c.Spawner.args, "--allow-root"]
+            args.append("--allow-root")
         c.JupyterHub.spawner_class = "jupyterhub.spawner.SimpleLocalProcessSpawner"
         c.SimpleLocalProcessSpawner.home_dir_template = str(data / "homes" / "{username}")
         c.Spawner.cmd = [str(Path(python).parent / "jupyterhub-singleuser")]
     elif spawner is not None:
         raise ValueError(f"unknown spawner {spawner!r}: 'simple' or None (the deployment's own)")
+    if args:
+        c.Spawner.args = args
     if auth in AUTHS:
         if not teacher_password or (auth == "class-password" and not class_password):
             raise ValueError("a teachers' password is needed, and a class password "
