@@ -11,7 +11,7 @@ PIN    := -c binder/requirements.txt
 # Installed copies depend on these: change one and the next make reinstalls.
 SETUP  := pyproject.toml binder/requirements.txt $(wildcard share/jupyter/voila/templates/uno_nb/* share/jupyter/voila/templates/uno_nb/static/*)
 
-.PHONY: app test bench lab handouts clean
+.PHONY: app test bench lab handouts hub clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "uno_nb needs Python 3.11 or newer, this is " + sys.version.split()[0]'
@@ -28,6 +28,15 @@ $(VENV)/.test-installed: $(SETUP) | $(BIN)/python
 
 $(VENV)/.lab-installed: $(SETUP) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet $(PIN) -e '.[lab]'
+	@touch $@
+
+# The hub's proxy, configurable-http-proxy, comes from npm (Node.js): into
+# .venv/chp, where deploy/jupyterhub/jupyterhub_config.py finds it.
+CHP := configurable-http-proxy@5.3.0
+$(VENV)/.hub-installed: $(SETUP) | $(BIN)/python
+	$(BIN)/python -m pip install --quiet $(PIN) -e '.[hub]'
+	@command -v npm >/dev/null || { echo "the hub's proxy is installed with npm: install Node.js and npm (Debian: apt-get install -y npm)"; exit 1; }
+	npm install --prefix $(VENV)/chp --no-audit --no-fund --save-exact $(CHP)
 	@touch $@
 
 $(VENV)/.bench-installed: pyproject.toml | $(BIN)/python
@@ -67,6 +76,15 @@ lab: $(VENV)/.lab-installed
 # handouts/ and handouts/ru/, with the Chromium the browser tests drive.
 handouts: $(VENV)/.test-installed
 	$(BIN)/python -m uno_nb.handouts handouts
+
+# One school server from this clone: the kit's JupyterHub (deploy/jupyterhub):
+# pupils sign in with the class password, the names in UNO_NB_TEACHERS with
+# the teachers' password (both made once and kept in the hub's data folder
+# unless given: UNO_NB_CLASS_PASSWORD, UNO_NB_TEACHER_PASSWORD); the class
+# board is the hub's service.  UNO_NB_HUB_URL=http://0.0.0.0:8000 for the
+# other computers on the network.  docs/school.md says more.
+hub: $(VENV)/.hub-installed
+	$(BIN)/jupyterhub -f deploy/jupyterhub/jupyterhub_config.py
 
 bench: $(VENV)/.bench-installed
 	$(BIN)/python -m uno_nb.kernel

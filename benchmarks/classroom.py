@@ -286,6 +286,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--pools", choices=("measured", "default"), default="measured",
                         help="with --class-size, the pages given K kernels: the pages measured "
                              "(--pages PAGE,…; the default) or the app's own choice (no --pages)")
+    parser.add_argument("--hub", action="store_true",
+                        help="sign N pupils in to the kit's JupyterHub instead (benchmarks/hub_class.py)")
     parser.add_argument("--root", type=Path, default=ROOT, metavar="DIR",
                         help="the checkout to serve (default: this one)")
     parser.add_argument("--python", default=sys.executable, metavar="PY",
@@ -1277,6 +1279,10 @@ def _terminate(signum: int, frame: Any) -> None:
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     args.root = args.root.resolve()
+    if args.hub:  # the kit's JupyterHub, from this checkout (its own module: hub_class.py)
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        import hub_class
+        return hub_class.run(args, sys.modules[__name__])
     for page in measured_pages(args) + ([args.second] if args.second_visitors else []):
         if not (args.root / "notebooks" / page).is_file():
             raise SystemExit(f"classroom.py: no notebooks/{page} in {args.root}")

@@ -17,12 +17,14 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import time
 
 import pytest
 from playwright.sync_api import Browser
 
-from uno_nb.serving.hub import HOME_URL, SERVICE, TEACH_SCOPE
+from uno_nb.serving.hub import (GUARDED_CONNECTION, HOME_URL, SERVICE, SINGLEUSER_CONFIG,
+                                 TEACH_SCOPE)
 from uno_nb.texts import text
 
 from tests import hubs
@@ -63,6 +65,11 @@ def test_the_hub_is_configured_from_the_kits_file(hub):
     assert f"Starting managed service {SERVICE}" in log
     assert "Starting managed service idle-culler" in log
     assert "uno_nb.serving.hub_board" in log
+    # every pupil's server: the kit's page template and server extension, its websocket guard
+    config = json.loads((hub.data / SINGLEUSER_CONFIG).read_text())
+    assert config["VoilaConfiguration"]["template"] == "uno_nb"
+    assert config["ServerApp"]["jpserver_extensions"] == {"uno_nb.serving.server_extension": True}
+    assert config["ServerApp"]["kernel_websocket_connection_class"] == GUARDED_CONNECTION
 
 
 def test_a_teacher_and_three_pupils_on_the_hub(hub, browser: Browser, timings):

@@ -1,9 +1,8 @@
 # The kit on one JupyterHub server, from a clone of this repository.
 #
-#     .venv/bin/jupyterhub -f deploy/jupyterhub/jupyterhub_config.py
-#
-# (after `make .venv/.hub-installed`, which installs JupyterHub and, with npm,
-# configurable-http-proxy).  Every setting comes from uno_nb.serving.hub.configure;
+#     make hub        (installs JupyterHub and, with npm, configurable-http-proxy,
+#                      then runs .venv/bin/jupyterhub -f deploy/jupyterhub/jupyterhub_config.py)
+# Every setting comes from uno_nb.serving.hub.configure;
 # this file only reads the environment.  The hub test (tests/test_hub.py)
 # starts the hub with this very file.
 #

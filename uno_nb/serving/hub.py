@@ -43,6 +43,8 @@ HOME_URL = "/voila/render/00_index.ipynb"
 #: The single-user servers' Jupyter config (Voilà's settings, the kit's server
 #: extension), written into the hub's data folder.
 SINGLEUSER_CONFIG = "uno_nb_singleuser.json"
+#: The kit's websocket guard (uno_nb.serving.flood), named for a Jupyter server's config.
+GUARDED_CONNECTION = "uno_nb.serving.guarded.GuardedConnection"
 #: The sign-ins :func:`configure` can choose (:mod:`uno_nb.serving.hub_auth`):
 #: a class password (pupils pick a name; the teachers' names sign in with the
 #: teachers' password), or anonymous pupils (``/hub/tmplogin`` makes each a
@@ -133,7 +135,11 @@ def configure(c: Any, *, data_dir: str | Path, public_url: str = "http://127.0.0
     args: list[str] = []
     if singleuser_config is not None:
         target = data / SINGLEUSER_CONFIG
-        target.write_text(json.dumps(dict(singleuser_config), indent=2) + "\n", encoding="utf-8")
+        settings = {name: dict(section) for name, section in singleuser_config.items()}
+        # the kit's websocket guard in every pupil's server, as in make app's
+        settings.setdefault("ServerApp", {}).setdefault("kernel_websocket_connection_class",
+                                                        GUARDED_CONNECTION)
+        target.write_text(json.dumps(settings, indent=2) + "\n", encoding="utf-8")
         args.append(f"--config={target}")
     if spawner == "simple":
         if os.geteuid() == 0:  # (a container's root: Jupyter asks to be told)
