@@ -45,6 +45,8 @@ HOME_URL = "/voila/render/00_index.ipynb"
 SINGLEUSER_CONFIG = "uno_nb_singleuser.json"
 #: The kit's websocket guard (uno_nb.serving.flood), named for a Jupyter server's config.
 GUARDED_CONNECTION = "uno_nb.serving.guarded.GuardedConnection"
+#: The kernel manager of a pupil's server: at most a few pages' kernels (uno_nb.serving.capped).
+CAPPED_MANAGER = "uno_nb.serving.capped.CappedKernelManager"
 #: The sign-ins :func:`configure` can choose (:mod:`uno_nb.serving.hub_auth`):
 #: a class password (pupils pick a name; the teachers' names sign in with the
 #: teachers' password), or anonymous pupils (``/hub/tmplogin`` makes each a
@@ -137,8 +139,11 @@ def configure(c: Any, *, data_dir: str | Path, public_url: str = "http://127.0.0
         target = data / SINGLEUSER_CONFIG
         settings = {name: dict(section) for name, section in singleuser_config.items()}
         # the kit's websocket guard in every pupil's server, as in make app's
-        settings.setdefault("ServerApp", {}).setdefault("kernel_websocket_connection_class",
-                                                        GUARDED_CONNECTION)
+        server = settings.setdefault("ServerApp", {})
+        server.setdefault("kernel_websocket_connection_class", GUARDED_CONNECTION)
+        # and a cap on the pupil's kernels, the pages they left stopped first
+        # (voila.json's culling, MappingKernelManager's settings, apply to it: a subclass)
+        server.setdefault("kernel_manager_class", CAPPED_MANAGER)
         target.write_text(json.dumps(settings, indent=2) + "\n", encoding="utf-8")
         args.append(f"--config={target}")
     if spawner == "simple":

@@ -1,0 +1,230 @@
+"""The hub's parts one by one, without a hub: the configuration, the
+class-password sign-in, a pupil's capped kernels, the board service's
+client side (tests/test_hub.py starts the real hub)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
+from tornado import web
+from traitlets.config import Config
+
+from uno_nb import classroom
+from uno_nb.classboard import BoardBusy, ClassFull, NotEnrolled
+from uno_nb.classboard.remote import NotYours, RemoteBoard
+from uno_nb.serving import capped, hub
+from uno_nb.serving.hub_auth import PUPIL_PREFIX, ClassPasswordAuthenticator
+from uno_nb.serving.hub_board import user_secret
+
+# -- the configuration -------------------------------------------------------------------
+
+
+def configured(tmp_path, **options) -> Config:
+    c = Config()
+    hub.configure(c, data_dir=tmp_path, **{"class_password": "class-pass-7",
+                                           "teacher_password": "teachers-pass-9", **options})
+    return c
+
+
+def test_configure_makes_the_board_a_service_and_teaching_a_scope_of_the_teachers(tmp_path):
+    c = configured(tmp_path, teachers=["ms-lee", "ms-lee", "mr-khan"], board_port=10123,
+                   singleuser_config={"VoilaConfiguration": {"template": "uno_nb"}})
+    board, culler = c.JupyterHub.services
+    assert board["name"] == hub.SERVICE and board["url"] == "http://127.0.0.1:10123"
+    assert board["command"][1:3] == ["-m", "uno_nb.serving.hub_board"]
+    assert "jupyterhub_idle_culler" in culler["command"]
+    roles = {role["name"]: role for role in c.JupyterHub.load_roles}
+    assert roles["uno-teacher"]["groups"] == [hub.TEACHERS_GROUP]
+    assert roles["uno-teacher"]["scopes"] == [hub.TEACH_SCOPE]
+    assert hub.TEACH_SCOPE not in roles["user"]["scopes"]
+    assert c.JupyterHub.load_groups == {hub.TEACHERS_GROUP: {"users": ["mr-khan", "ms-lee"]}}
+    assert c.ClassPasswordAuthenticator.teachers == ["mr-khan", "ms-lee"]
+    assert c.Spawner.environment[hub.BOARD_ENV] == "http://127.0.0.1:10123/"
+    written = json.loads((tmp_path / hub.SINGLEUSER_CONFIG).read_text())
+    assert written["VoilaConfiguration"] == {"template": "uno_nb"}
+    assert written["ServerApp"] == {"kernel_websocket_connection_class": hub.GUARDED_CONNECTION,
+                                    "kernel_manager_class": hub.CAPPED_MANAGER}
+    assert c.Spawner.args[0] == f"--config={tmp_path / hub.SINGLEUSER_CONFIG}"
+
+
+@pytest.mark.parametrize("options, says", [
+    ({"auth": "ldap"}, "unknown authenticator"),
+    ({"spawner": "docker"}, "unknown spawner"),
+    ({"class_password": None}, "class password"),
+    ({"teacher_password": None}, "teachers' password"),
+])
+def test_configure_refuses_what_it_cannot_do(tmp_path, options, says):
+    with pytest.raises(ValueError, match=says):
+        configured(tmp_path, **options)
+
+
+def test_anonymous_pupils_need_no_class_password_and_the_schools_sign_in_is_kept(tmp_path):
+    c = configured(tmp_path / "a", auth="anonymous", class_password=None)
+    assert c.ClassPasswordAuthenticator.anonymous_pupils is True
+    c = configured(tmp_path / "b", auth=None, spawner=None)
+    assert "authenticator_class" not in c.JupyterHub and "spawner_class" not in c.JupyterHub
+
+
+# -- the class-password sign-in --------------------------------------------------------------
+
+
+def sign_in(auth: ClassPasswordAuthenticator, data):
+    return asyncio.run(auth.authenticate(None, data))
+
+
+def test_a_teachers_name_signs_in_only_with_the_teachers_password():
+    auth = ClassPasswordAuthenticator(user_password="class-pass-7",
+                                      teacher_password="teachers-pass-9", teachers={"Ms-Lee"})
+    assert sign_in(auth, {"username": "ms-lee", "password": "teachers-pass-9"})["name"] == "ms-lee"
+    assert sign_in(auth, {"username": "ms-lee", "password": "class-pass-7"}) is None
+    assert sign_in(auth, {"username": "ada", "password": "class-pass-7"})["name"] == "ada"
+    assert sign_in(auth, {"username": "ada", "password": "teachers-pass-9"}) is None
+    assert sign_in(auth, {"username": "ada", "password": ""}) is None
+    assert sign_in(auth, None) is None  # no anonymous pupils unless asked
+
+
+def test_anonymous_pupils_get_new_temporary_names_that_nobody_can_take():
+    auth = ClassPasswordAuthenticator(teacher_password="teachers-pass-9", anonymous_pupils=True)
+    first, second = sign_in(auth, None)["name"], sign_in(auth, None)["name"]
+    assert first.startswith(PUPIL_PREFIX) and first != second
+    assert sign_in(auth, {"username": first, "password": "anything"}) is None
+    assert ("/tmplogin", ) == tuple(path for path, _ in auth.get_handlers(None)
+                                    if path == "/tmplogin")
+
+
+def test_the_teachers_password_is_not_the_class_password_and_not_short():
+    with pytest.raises(Exception, match="cannot be the class password"):
+        ClassPasswordAuthenticator(user_password="class-pass-7", teacher_password="class-pass-7")
+    with pytest.raises(Exception, match="at least 8"):
+        ClassPasswordAuthenticator(teacher_password="short")
+
+
+# -- a pupil's capped kernels ---------------------------------------------------------------
+
+
+def test_the_pages_a_pupil_left_make_room_the_longest_idle_first():
+    running = {"a": (0, 100.0), "b": (1, 50.0), "c": (0, 10.0), "d": (0, 195.0)}
+    assert capped.to_stop(running, most=6, left_after=55, now=200) == []
+    assert capped.to_stop(running, most=4, left_after=55, now=200) == ["c"]
+    assert capped.to_stop(running, most=3, left_after=55, now=200) == ["c", "a"]
+    # a connected page, or one just served (not connected yet), is never stopped
+    assert capped.to_stop(running, most=1, left_after=55, now=200) == ["c", "a"]
+
+
+def test_a_pupils_server_stops_a_left_page_then_refuses_past_its_cap(tmp_path):
+    async def run() -> None:
+        manager = capped.CappedKernelManager(most_kernels=2, left_after=0.0,
+                                             root_dir=str(tmp_path))
+        try:
+            first = await manager.start_kernel()
+            second = await manager.start_kernel()
+            manager.notify_connect(second)  # a page open on it
+            third = await manager.start_kernel()  # the first was left: it makes room
+            assert set(manager.list_kernel_ids()) == {second, third}
+            manager.notify_connect(third)
+            with pytest.raises(web.HTTPError) as refused:
+                await manager.start_kernel()
+            assert refused.value.status_code == 429
+            assert first not in manager
+        finally:
+            await manager.shutdown_all()
+
+    asyncio.run(run())
+
+
+# -- the board service's client side -----------------------------------------------------------
+
+
+class _Said(BaseHTTPRequestHandler):
+    """Answers every request with the status and JSON the test gives it."""
+
+    answer: tuple[int, dict] = (200, {})
+    seen: list[tuple[str, str, str]] = []
+
+    def _reply(self) -> None:
+        length = int(self.headers.get("Content-Length") or 0)
+        body = self.rfile.read(length).decode() if length else ""
+        type(self).seen.append((self.command, self.path, self.headers.get("Authorization", "")))
+        status, payload = type(self).answer
+        data = json.dumps(payload).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+        del body
+
+    do_GET = do_POST = _reply
+
+    def log_message(self, *args) -> None:
+        pass
+
+
+@pytest.fixture
+def service():
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _Said)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    _Said.seen = []
+    yield server
+    server.shutdown()
+    server.server_close()
+
+
+def test_the_client_sends_the_kernels_token_and_raises_the_stores_refusals(service):
+    board = RemoteBoard(f"http://127.0.0.1:{service.server_port}/", token="abc")
+    _Said.answer = (409, {"reason": "class_full", "message": "full", "facts": {"most": 40}})
+    with pytest.raises(ClassFull) as full:
+        board.enrol("ABCDE")
+    assert full.value.facts == {"most": 40}
+    assert _Said.seen[-1] == ("POST", "/services/uno-board/api/classes/ABCDE/join", "token abc")
+    _Said.answer = (404, {"reason": "not_enrolled", "message": "no", "facts": {}})
+    with pytest.raises(NotEnrolled):
+        board.add("ABCDE", "s1", "hand", "wild:7", 1)
+    _Said.answer = (403, {"reason": "not_yours", "message": "no", "facts": {}})
+    with pytest.raises(NotYours):
+        board.add("ABCDE", "s1", "hand", "wild:7", 1)
+    _Said.answer = (403, {"reason": "not_teacher", "message": "no", "facts": {}})
+    with pytest.raises(classroom.NotTeacher):
+        board.start_class()
+    _Said.answer = (502, {})
+    with pytest.raises(BoardBusy):
+        board.classes()
+
+
+def test_a_service_that_cannot_be_reached_keeps_the_pupils_rows_for_later(service):
+    port = service.server_port
+    service.shutdown()
+    service.server_close()
+    board = RemoteBoard(f"http://127.0.0.1:{port}/", token="abc", patience=2)
+    room = classroom.Classroom(board=board, teacher=False)
+    room.member = classroom.Membership("ABCDE", "s1")
+    with pytest.raises(BoardBusy):
+        room.record("hand", "wild:7", 3, {"seed": 1, "start": 0, "counts": {"0": 3}})
+    assert len(room.kept) == 1  # kept, in order, for the next try
+
+
+def test_on_a_hub_the_hub_says_who_teaches_and_a_pages_claim_counts_for_nothing(service):
+    board = RemoteBoard(f"http://127.0.0.1:{service.server_port}/", token="abc")
+    _Said.answer = (200, {"user": "ada", "teacher": False})
+    room = classroom.Classroom(board=board, authority=classroom.HubAuthority(board), teacher=None)
+    assert room.claim_teacher({"teacher": "a key found somewhere"}) is False
+    assert room.is_teacher is False
+    _Said.answer = (200, {"user": "ms-lee", "teacher": True})
+    teacher = classroom.Classroom(board=board, authority=classroom.HubAuthority(board),
+                                  teacher=None)
+    assert teacher.is_teacher is True
+    assert [path for _m, path, _t in _Said.seen].count("/services/uno-board/api/whoami") == 2
+
+
+def test_a_hub_user_is_one_student_of_a_class_whose_secret_only_the_service_can_make():
+    key = b"k" * 64
+    assert user_secret(key, "ABCDE", "ada") == user_secret(key, "ABCDE", "ada")
+    assert user_secret(key, "ABCDE", "ada") != user_secret(key, "ABCDE", "ben")
+    assert user_secret(key, "ABCDE", "ada") != user_secret(key, "FGHJK", "ada")
+    assert user_secret(key, "ABCDE", "ada") != user_secret(b"x" * 64, "ABCDE", "ada")
+    assert 16 <= len(user_secret(key, "ABCDE", "ada")) <= 64
