@@ -138,7 +138,7 @@ def test_a_teacher_and_three_pupils_on_the_hub(hub, browser: Browser, timings):
         # each answers their own variant of the first question, rightly
         for name in PUPILS:
             answer(pages[name], NO_WILD, typed(own_question(NO_WILD, ids[name]), "en"))
-        says(board, ".uno-board-answers", "3 students answered", timeout=SPAWN_MS)
+        says(board, ".uno-board-answers", "3 students", timeout=SPAWN_MS)  # (answered, or all alike)
 
         # the board service pooled their rows: each pupil's under their own student
         status, rows = hub.board("GET", f"/classes/{code}/rows", teacher_token)
@@ -195,6 +195,20 @@ def test_a_teacher_and_three_pupils_on_the_hub(hub, browser: Browser, timings):
         assert len(students) == 3
         status, final = hub.board("GET", f"/classes/{code}/rows", teacher_token)
         assert [row for row in final if row["id"] <= rows[-1]["id"]] == rows
+
+        # another class is no pupil's to see unless they join it, and guessing
+        # codes is slowed for the one who guesses, not for the class
+        status, other = hub.board("POST", "/classes", teacher_token, {})
+        status, said = hub.board("GET", f"/classes/{other['code']}", ada)
+        assert status == 404 and said["reason"] == "no_class"
+        guesses = [hub.board("POST", f"/classes/{guess}/join", ada, {})[1]["reason"]
+                   for guess in ("ZZZZZ", "YYYYY", "XXXXX", "WWWWW", "VVVVV", "UUUUU")]
+        assert guesses[:5] == ["no_class"] * 5 and guesses[5] == "too_many_joins"
+        status, said = hub.board("POST", f"/classes/{other['code']}/join", ada, {})
+        assert status == 429 and said["reason"] == "too_many_joins"  # her own wait
+        # (a new class closes the one before: the class is now the other one)
+        status, said = hub.board("POST", f"/classes/{other['code']}/join", tokens["ben"], {})
+        assert status == 200 and said["code"] == other["code"]  # nobody else waits
     finally:
         for context in contexts.values():
             context.close()

@@ -18,7 +18,7 @@ from uno_nb.classboard import BoardBusy, ClassFull, NotEnrolled
 from uno_nb.classboard.remote import NotYours, RemoteBoard
 from uno_nb.serving import capped, hub
 from uno_nb.serving.hub_auth import PUPIL_PREFIX, ClassPasswordAuthenticator
-from uno_nb.serving.hub_board import user_secret
+from uno_nb.serving.hub_board import BURST, Pace, user_secret
 
 # -- the configuration -------------------------------------------------------------------
 
@@ -228,3 +228,21 @@ def test_a_hub_user_is_one_student_of_a_class_whose_secret_only_the_service_can_
     assert user_secret(key, "ABCDE", "ada") != user_secret(key, "FGHJK", "ada")
     assert user_secret(key, "ABCDE", "ada") != user_secret(b"x" * 64, "ABCDE", "ada")
     assert 16 <= len(user_secret(key, "ABCDE", "ada")) <= 64
+
+
+def test_one_users_script_is_slowed_and_their_guesses_wait_longer_and_longer():
+    now = [0.0]
+    pace = Pace(lambda: now[0])
+    assert all(pace.take("ada") for _ in range(BURST)) and not pace.take("ada")
+    assert pace.take("ben")  # the others are not slowed
+    now[0] += 1.0
+    assert sum(pace.take("ada") for _ in range(BURST)) == 10  # ten a second after a burst
+    for _ in range(classroom.JOIN_TRIES - 1):
+        pace.join_failed("ada")
+    assert pace.join_wait("ada") == 0
+    pace.join_failed("ada")
+    assert pace.join_wait("ada") == 15.0
+    pace.join_failed("ada")
+    assert pace.join_wait("ada") == 30.0 and pace.join_wait("ben") == 0
+    pace.joined("ada")
+    assert pace.join_wait("ada") == 0

@@ -25,7 +25,7 @@ import urllib.request
 from typing import Any, Iterator, Mapping
 
 from .forms import (CLASS_HOURS, CLASS_MOST, PRESENCE_SECONDS, ROWS_PER_MINUTE, BoardBusy,
-                    BoardError, ClassExpired, Enrolment, Lesson, Result, Student)
+                    BoardError, Enrolment, Lesson, Result, Student)
 
 __all__ = ["RemoteBoard", "TOKEN_ENV", "NotYours", "reasons"]
 
@@ -131,11 +131,10 @@ class RemoteBoard:
         return Lesson(**said)
 
     def join(self, code: str, secret: str | None = None) -> str:
-        """The class's exact code if it is open (the service counts failed joins)."""
-        lesson = self.lesson(code)
-        if lesson.expired():
-            raise ClassExpired(f"class {lesson.code} is over", code=lesson.code)
-        return lesson.code
+        """The class's exact code if it is open: on a hub, joining enrols the
+        hub user (the service counts their failed joins), so a class is
+        only ever seen by its own pupils and teachers."""
+        return str(self._call("POST", f"/classes/{_quoted(code)}/join", {})["code"])
 
     def student(self, code: str, secret: str) -> Student | None:
         """On a hub a browser's secret names nobody: the student is the hub user (:meth:`enrol`)."""

@@ -42,17 +42,20 @@ import logging
 import math
 import os
 import secrets
+import signal
 import sys
+import time
 from dataclasses import asdict
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 from urllib.parse import urlsplit
 
 from tornado import ioloop, web
 from jupyterhub.services.auth import HubOAuthCallbackHandler, HubOAuthenticated
 
 from .. import classroom
-from ..classboard import BadRow, BoardError, ClassBoard, NotEnrolled, Student, normal_code
+from ..classboard import (BadRow, BoardError, ClassBoard, ClassExpired, NoSuchClass, NotEnrolled,
+                          Student, TooManyJoins, normal_code)
 from ..classexport import write_csv
 from .hub import SERVICE, TEACH_SCOPE
 
@@ -64,10 +67,49 @@ log = logging.getLogger("uno_nb.hub_board")
 BODY_MOST = 16 * 1024
 #: The most rows one GET returns.
 ROWS_MOST = 5_000
+#: A user's requests: this many at once, then this many a second (a page asks
+#: every few seconds; a script that loops is slowed, answered 429).
+BURST, PER_SECOND = 40, 10.0
 #: HTTP statuses of the store's refusals (the rest are 400: the request's fault).
 STATUS = {"no_class": 404, "not_enrolled": 404, "expired": 410, "class_full": 409,
-          "too_fast": 429, "joins_held": 429, "busy": 503, "unreadable": 503,
-          "not_teacher": 403, "not_yours": 403}
+          "too_fast": 429, "joins_held": 429, "too_many_joins": 429, "busy": 503,
+          "unreadable": 503, "not_teacher": 403, "not_yours": 403, "pace": 429}
+
+
+class Pace:
+    """Each user's requests (a token bucket: :data:`BURST` at once, then
+    :data:`PER_SECOND`) and failed joins (after ``classroom.JOIN_TRIES`` in
+    a row each further try waits, as a page's own: 15 s, doubling, at most
+    15 minutes), so that one user's script neither holds the service nor
+    uses up the board's failed joins for everyone."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self._clock = clock
+        self._buckets: dict[str, tuple[float, float]] = {}
+        self._failed: dict[str, tuple[int, float]] = {}
+
+    def take(self, user: str) -> bool:
+        now = self._clock()
+        tokens, since = self._buckets.get(user, (float(BURST), now))
+        tokens = min(float(BURST), tokens + (now - since) * PER_SECOND)
+        if tokens < 1:
+            self._buckets[user] = (tokens, now)
+            return False
+        self._buckets[user] = (tokens - 1, now)
+        return True
+
+    def join_wait(self, user: str) -> float:
+        """Seconds ``user`` must wait before joining again (0: may join now)."""
+        return max(0.0, self._failed.get(user, (0, 0.0))[1] - self._clock())
+
+    def join_failed(self, user: str) -> None:
+        count = self._failed.get(user, (0, 0.0))[0] + 1
+        wait = (min(900.0, 15.0 * 2 ** (count - classroom.JOIN_TRIES))
+                if count >= classroom.JOIN_TRIES else 0.0)
+        self._failed[user] = (count, self._clock() + wait)
+
+    def joined(self, user: str) -> None:
+        self._failed.pop(user, None)
 
 
 def user_secret(key: bytes, code: str, user: str) -> str:
@@ -111,9 +153,10 @@ class Api(HubOAuthenticated, web.RequestHandler):  # type: ignore[misc]
 
     board: ClassBoard
     key: bytes
+    pace: Pace
 
-    def initialize(self, board: ClassBoard, key: bytes) -> None:
-        self.board, self.key = board, key
+    def initialize(self, board: ClassBoard, key: bytes, pace: Pace) -> None:
+        self.board, self.key, self.pace = board, key, pace
 
     def check_xsrf_cookie(self) -> None:
         # a POST must carry its token in the header: a cookie alone is refused
@@ -130,6 +173,11 @@ class Api(HubOAuthenticated, web.RequestHandler):  # type: ignore[misc]
     def user(self) -> str:
         model = self.current_user
         return str(model["name"]) if model else ""
+
+    def on_authenticated(self) -> None:
+        """(Called by each method once the user is known.)"""
+        if not self.pace.take(self.user):
+            raise Refused("pace", f"at most {PER_SECOND:g} requests a second")
 
     @property
     def teacher(self) -> bool:
@@ -182,24 +230,24 @@ class Api(HubOAuthenticated, web.RequestHandler):  # type: ignore[misc]
                           self.request.path)
             self.refuse(500, "error", "the board service failed", {})
 
-    def get_login_url(self) -> str:
-        return str(super().get_login_url())
-
 
 class WhoAmI(Api):
     @web.authenticated
     def get(self) -> None:
+        self.on_authenticated()
         self.reply({"user": self.user, "teacher": self.teacher})
 
 
 class Classes(Api):
     @web.authenticated
     def get(self) -> None:
+        self.on_authenticated()
         self.teachers_only("list the classes")
         self.reply([[code, started] for code, started in self.board.classes()])
 
     @web.authenticated
     def post(self) -> None:
+        self.on_authenticated()
         self.teachers_only("start a class")
         self.reply({"code": self.board.start_class()})
 
@@ -207,12 +255,22 @@ class Classes(Api):
 class ClassLesson(Api):
     @web.authenticated
     def get(self, code: str) -> None:
-        self.reply(_plain(self.board.lesson(self.code(code))))
+        """The lesson, for its teachers and the class's own pupils (to anyone
+        else a class is as absent as one that never was: no codes to guess)."""
+        self.on_authenticated()
+        exact = self.code(code)
+        if not self.teacher:
+            try:
+                self.own(exact)
+            except NotEnrolled:
+                raise NoSuchClass(f"there is no class {exact} on this board", code=exact) from None
+        self.reply(_plain(self.board.lesson(exact)))
 
 
 class Lead(Api):
     @web.authenticated
     def post(self, code: str) -> None:
+        self.on_authenticated()
         self.teachers_only("lead the class")
         data = self.body()
         asked = {name: data.get(name) for name in ("page", "question", "reveal", "paused")}
@@ -228,11 +286,24 @@ class Join(Api):
     @web.authenticated
     def post(self, code: str) -> None:
         """Join the class as the hub user: the same student every time."""
+        self.on_authenticated()
         data = self.body()
         nickname = data.get("nickname")
         if nickname is not None and not isinstance(nickname, str):
             raise BadRow("a nickname is text", field="nickname")
-        exact = self.board.join(self.code(code))
+        wait = self.pace.join_wait(self.user)
+        if wait > 0:
+            raise TooManyJoins("wait before joining again", seconds=int(wait) + 1)
+        try:
+            exact = self.board.join(self.code(code))
+        except (NoSuchClass, ClassExpired):
+            self.pace.join_failed(self.user)
+            raise
+        except BoardError as error:
+            if error.reason == "bad_code":
+                self.pace.join_failed(self.user)
+            raise
+        self.pace.joined(self.user)
         secret = user_secret(self.key, exact, self.user)
         student = self.board.student(exact, secret)
         if student is None:
@@ -246,6 +317,7 @@ class Join(Api):
 class Here(Api):
     @web.authenticated
     def post(self, code: str) -> None:
+        self.on_authenticated()
         exact = self.code(code)
         page = self.body().get("page")
         if not isinstance(page, str):
@@ -257,6 +329,7 @@ class Here(Api):
 class Rows(Api):
     @web.authenticated
     def get(self, code: str) -> None:
+        self.on_authenticated()
         exact = self.code(code)
         after = _count(self.get_argument("after", "0"), "after")
         limit = min(ROWS_MOST, _count(self.get_argument("limit", str(ROWS_MOST)), "limit"))
@@ -271,6 +344,7 @@ class Rows(Api):
     @web.authenticated
     def post(self, code: str) -> None:
         """A row of the hub user's, in a class they joined."""
+        self.on_authenticated()
         exact = self.code(code)
         data = self.body()
         mine = self.own(exact)
@@ -292,6 +366,7 @@ class Rows(Api):
 class Students(Api):
     @web.authenticated
     def get(self, code: str) -> None:
+        self.on_authenticated()
         self.teachers_only("list the students")
         self.reply([_plain(s) for s in self.board.students(self.code(code))])
 
@@ -299,6 +374,7 @@ class Students(Api):
 class Hidden(Api):
     @web.authenticated
     def post(self, code: str, student: str) -> None:
+        self.on_authenticated()
         self.teachers_only("hide a student")
         hidden = self.body().get("hidden", True)
         if not isinstance(hidden, bool):
@@ -310,6 +386,7 @@ class Hidden(Api):
 class Where(Api):
     @web.authenticated
     def get(self, code: str) -> None:
+        self.on_authenticated()
         self.teachers_only("see where the class is")
         exact = self.code(code)
         self.reply({"where": self.board.where(exact), "last": self.board.last_id(exact)})
@@ -318,6 +395,7 @@ class Where(Api):
 class Export(Api):
     @web.authenticated
     def get(self, code: str) -> None:
+        self.on_authenticated()
         self.teachers_only("export the class's results")
         exact = self.code(code)
         self.board.lesson(exact)  # no such class: 404 before any byte
@@ -340,7 +418,7 @@ def make_app(board: ClassBoard, key: bytes, prefix: str) -> web.Application:
     """The service's routes under ``prefix`` (``/services/uno-board/``)."""
     api = prefix.rstrip("/") + "/api"
     code = r"([A-Za-z0-9 \-]{1,16})"
-    state = {"board": board, "key": key}
+    state = {"board": board, "key": key, "pace": Pace()}
     return web.Application([
         (prefix.rstrip("/") + "/oauth_callback", HubOAuthCallbackHandler),
         (api + "/whoami", WhoAmI, state),
@@ -354,7 +432,7 @@ def make_app(board: ClassBoard, key: bytes, prefix: str) -> web.Application:
         (api + f"/classes/{code}/students/([A-Za-z0-9_-]{{1,64}})/hidden", Hidden, state),
         (api + f"/classes/{code}/where", Where, state),
         (api + f"/classes/{code}/export.csv", Export, state),
-    ], cookie_secret=secrets.token_bytes(32), max_body_size=BODY_MOST)
+    ], cookie_secret=secrets.token_bytes(32))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -375,9 +453,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", f"/services/{SERVICE}/")
     app = make_app(board, _key(args.data_dir), prefix)
     where = urlsplit(url)
-    app.listen(where.port or 80, where.hostname or "127.0.0.1", xheaders=True)
+    app.listen(where.port or 80, where.hostname or "127.0.0.1", xheaders=True,
+               max_body_size=BODY_MOST)
     log.info("the class board serves %s at %s (file %s)", prefix, url, board.path)
-    ioloop.IOLoop.current().start()
+    loop = ioloop.IOLoop.current()
+    for stopping in (signal.SIGTERM, signal.SIGINT):  # how the hub stops its services
+        loop.asyncio_loop.add_signal_handler(stopping, loop.stop)  # type: ignore[attr-defined]
+    loop.start()
+    board.close()  # every row written is in the file already: each was its own transaction
+    log.info("the class board service stopped")
     return 0
 
 
