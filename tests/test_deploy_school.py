@@ -350,10 +350,20 @@ def test_the_hub_config_hook_configures_the_kit_over_tljhs_config(plugin, tljh_p
 
 # -- Zero to JupyterHub ------------------------------------------------------------------
 
-def makefile_image() -> str:
-    env = {k: v for k, v in os.environ.items() if k not in ("IMAGE", "MAKEFLAGS", "MFLAGS")}
-    return subprocess.run(["make", "-s", "-f", "Makefile", "print-image"], cwd=ROOT, env=env,
+#: make's own variables: under `make test` they tell a nested make to say its folder
+MAKE_ENV = ("IMAGE", "MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES")
+
+
+def make(*arguments: str) -> str:
+    """What ``make --no-print-directory ARGUMENTS`` prints, run in the checkout
+    as a person would run it (not as a make inside `make test`)."""
+    env = {k: v for k, v in os.environ.items() if k not in MAKE_ENV}
+    return subprocess.run(["make", "--no-print-directory", *arguments], cwd=ROOT, env=env,
                           capture_output=True, text=True, check=True).stdout.strip()
+
+
+def makefile_image() -> str:
+    return make("-s", "-f", "Makefile", "print-image")
 
 
 def values() -> dict[str, Any]:
@@ -371,9 +381,7 @@ def board_objects() -> dict[str, dict[str, Any]]:
 
 def test_the_makefile_image_is_named_after_the_kits_version_and_built_from_binder():
     assert makefile_image() == f"uno-nb:{VERSION}"
-    dry = subprocess.run(["make", "-n", "image"], cwd=ROOT, capture_output=True, text=True,
-                         check=True, env={k: v for k, v in os.environ.items() if k != "IMAGE"})
-    assert dry.stdout.strip() == f"repo2docker --no-run --image-name uno-nb:{VERSION} ."
+    assert make("-n", "image") == f"repo2docker --no-run --image-name uno-nb:{VERSION} ."
 
 
 def test_the_values_run_the_makefiles_image_on_the_voila_index():
