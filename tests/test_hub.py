@@ -35,6 +35,7 @@ from tests.test_webapp_class import (DESKTOP, NO_WILD, answer, own_question, que
 pytestmark = [pytest.mark.browser, pytest.mark.hub]
 
 TEACHER = "teacher"
+SECOND = "mr-khan"  # another teacher, of another class
 PUPILS = ("ada", "ben", "cleo")
 ACCESS = f"access:services!service={SERVICE}"
 #: Starting a user's server and opening its first page, on a busy machine.
@@ -47,7 +48,7 @@ def hub(tmp_path_factory):
         hubs.ensure_proxy(ensure_npm())
     except hubs.HubMissing as missing:
         pytest.fail(str(missing))
-    with hubs.running_hub(tmp_path_factory.mktemp("hub"), teachers=(TEACHER,)) as running:
+    with hubs.running_hub(tmp_path_factory.mktemp("hub"), teachers=(TEACHER, SECOND)) as running:
         yield running
 
 
@@ -152,6 +153,37 @@ def test_a_teacher_and_three_pupils_on_the_hub(hub, browser: Browser, timings):
         status, exported = hub.board("GET", f"/classes/{code}/export.csv?lang=en", teacher_token)
         assert status == 200
         assert len(list(csv.reader(io.StringIO(exported.lstrip("\ufeff"))))) == len(rows) + 1
+
+        # in the teacher's own browser (the hub's sign-in, no token) the export is theirs;
+        # a change sent with the cookie alone, as another page could make it, is refused
+        browser_export = contexts[TEACHER].request.get(
+            f"{hub.board_api}/classes/{code}/export.csv?lang=en")
+        assert browser_export.ok and browser_export.text().lstrip("\ufeff") == \
+            exported.lstrip("\ufeff")
+        before = hub.board("GET", "/classes", teacher_token)[1]
+        forged_post = contexts[TEACHER].request.post(f"{hub.board_api}/classes", data="{}")
+        assert forged_post.status == 403  # (the hub's XSRF check, or the service's own)
+        assert hub.board("GET", "/classes", teacher_token)[1] == before
+
+        # another teacher leads classes of their own, and neither sees nor ends this one
+        second = browser.new_context(**DESKTOP)
+        try:
+            hubs.sign_in(second, hub, SECOND, hubs.TEACHER_PASSWORD, SPAWN_MS)
+            khan = hubs.token(second, hub, SECOND, [ACCESS, TEACH_SCOPE])
+        finally:
+            second.close()
+        status, theirs = hub.board("POST", "/classes", khan, {})
+        assert status == 200 and theirs["code"] != code
+        assert hub.board("GET", "/classes", khan)[1] == [[theirs["code"], pytest.approx(
+            hub.board("GET", "/classes", khan)[1][0][1])]]
+        for method, path, body in [("GET", f"/classes/{code}/rows", None),
+                                   ("GET", f"/classes/{code}/students", None),
+                                   ("POST", f"/classes/{code}/lead", {"paused": True}),
+                                   ("GET", f"/classes/{code}/export.csv", None)]:
+            status, said = hub.board(method, path, khan, body)
+            assert status == 404 and said["reason"] == "no_class", (method, path, said)
+        status, lesson = hub.board("GET", f"/classes/{code}", teacher_token)
+        assert lesson["expires"] > time.time() and not lesson["paused"]  # still open
 
         # a pupil can't act as the teacher, read the class, or write as another pupil
         ada = tokens["ada"]

@@ -18,7 +18,7 @@ from uno_nb.classboard import BoardBusy, ClassFull, NotEnrolled
 from uno_nb.classboard.remote import NotYours, RemoteBoard
 from uno_nb.serving import capped, hub
 from uno_nb.serving.hub_auth import PUPIL_PREFIX, ClassPasswordAuthenticator
-from uno_nb.serving.hub_board import BURST, Pace, user_secret
+from uno_nb.serving.hub_board import BURST, PREDICTIONS, Pace, user_secret
 
 # -- the configuration -------------------------------------------------------------------
 
@@ -244,5 +244,42 @@ def test_one_users_script_is_slowed_and_their_guesses_wait_longer_and_longer():
     assert pace.join_wait("ada") == 15.0
     pace.join_failed("ada")
     assert pace.join_wait("ada") == 30.0 and pace.join_wait("ben") == 0
-    pace.joined("ada")
+    now[0] += 1000.0  # long after her last failure: forgotten
+    pace.join_failed("ada")
     assert pace.join_wait("ada") == 0
+    # answers have a pace of their own, slower than requests
+    assert sum(pace.take("cleo", "prediction") for _ in range(100)) == PREDICTIONS
+
+
+def test_on_a_hub_joining_again_is_the_same_student_not_a_new_one(service):
+    board = RemoteBoard(f"http://127.0.0.1:{service.server_port}/", token="abc")
+    _Said.answer = (200, {"code": "ABCDE", "student": {"id": "s1", "code": "ABCDE",
+                                                        "nickname": None, "hidden": False,
+                                                        "joined": 1.0}})
+    room = classroom.Classroom(board=board, teacher=False)
+    for nickname in ("a", "b", "c", "d", "e"):  # (a laptop's page stops at ENROLS_PER_PAGE)
+        assert room.join("ABCDE", nickname=nickname).student == "s1"
+
+
+def test_on_a_hubs_board_a_teacher_starting_a_class_ends_only_their_own(tmp_path):
+    from uno_nb.classboard import ClassBoard
+
+    with ClassBoard(tmp_path / "board.sqlite") as board:
+        lee_first = board.start_class(owner="ms-lee")
+        khan = board.start_class(owner="mr-khan")
+        lee = board.start_class(owner="ms-lee")
+        assert board.lesson(lee_first).expired() and not board.lesson(khan).expired()
+        assert not board.lesson(lee).expired()
+        assert [code for code, _ in board.classes(owner="ms-lee")] == [lee, lee_first]
+        assert [code for code, _ in board.classes(owner="ms-lee", most=1)] == [lee]
+        assert board.owner(khan) == "mr-khan" and board.owner("ZZZZZ") is None
+        laptop = board.start_class()  # a laptop's class: nobody's, and ends no hub class
+        assert board.owner(laptop) is None and not board.lesson(khan).expired()
+        assert len(board.classes()) == 4
+
+
+def test_an_admins_name_signs_in_only_with_the_admin_password():
+    auth = ClassPasswordAuthenticator(user_password="class-pass-7", admin_users={"head"},
+                                      admin_password="a" * 32, teacher_password="teachers-pass-9")
+    assert sign_in(auth, {"username": "head", "password": "class-pass-7"}) is None
+    assert sign_in(auth, {"username": "head", "password": "a" * 32})["admin"] is True

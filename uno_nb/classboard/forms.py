@@ -47,7 +47,7 @@ FAILED_JOINS_PER_MINUTE = 120
 PRESENCE_SECONDS = 30.0
 #: The file's layout; a file of layout 1 is brought up to it, any other is
 #: refused, never rewritten.
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 ENV = "UNO_NB_CLASSBOARD"
 T = TypeVar("T")
 

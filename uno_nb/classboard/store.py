@@ -76,6 +76,13 @@ CREATE INDEX IF NOT EXISTS results_by_id ON results (class, id);
 CREATE INDEX IF NOT EXISTS results_by_student ON results (student, at)
 """ % (CLASS_HOURS * 3600)
 
+#: Layout 3: a class started on a JupyterHub's board names the teacher who
+#: started it (its owner, the hub user); a laptop's classes have none.
+_SCHEMA_3 = """
+ALTER TABLE classes ADD COLUMN owner TEXT;
+CREATE INDEX IF NOT EXISTS classes_by_owner ON classes (owner, started)
+"""
+
 
 def _is_locked(error: sqlite3.OperationalError) -> bool:
     text = str(error).lower()
@@ -141,7 +148,7 @@ class ClassBoard:
             db.execute("PRAGMA synchronous = NORMAL")  # safe under WAL: a crash loses no commit
             db.execute("PRAGMA foreign_keys = ON")
             version = db.execute("PRAGMA user_version").fetchone()[0]
-            if version not in (0, 1, SCHEMA_VERSION):
+            if version not in (0, 1, 2, SCHEMA_VERSION):
                 db.close()
                 raise BoardUnreadable(f"{self.path} is a class board of another layout "
                                       f"(version {version}, this kit reads {SCHEMA_VERSION})",
@@ -155,6 +162,10 @@ class ClassBoard:
                         now = 1
                     if now == 1:
                         for statement in filter(str.strip, _SCHEMA_2.split(";")):
+                            db.execute(statement)
+                        now = 2
+                    if now == 2:
+                        for statement in filter(str.strip, _SCHEMA_3.split(";")):
                             db.execute(statement)
                     db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
                 self._retrying(lambda: _in_transaction(db, create))
@@ -224,23 +235,31 @@ class ClassBoard:
 
     # -- classes -----------------------------------------------------------------------
 
-    def start_class(self, hours: float = CLASS_HOURS) -> str:
+    def start_class(self, hours: float = CLASS_HOURS, owner: str | None = None) -> str:
         """A fresh class, open to students for ``hours``; its code.  The
         board's classes still open end now: on a computer the class before
         used, the next class's pages do not join the last one's by the code
-        and the secret its browser kept (their results stay, for the teacher)."""
+        and the secret its browser kept (their results stay, for the teacher).
+        On a hub's board (``owner``: the hub user who starts it) only that
+        teacher's own classes end: the other teachers' lessons go on."""
         for _ in range(100):
             code = new_code()
             now = time.time()
             try:
                 self._transaction(lambda db: (
-                    db.execute("UPDATE classes SET expires = ? WHERE expires > ?", (now, now)),
-                    db.execute("INSERT INTO classes (code, started, expires) VALUES (?, ?, ?)",
-                               (code, now, now + hours * 3600))))
+                    db.execute("UPDATE classes SET expires = ? WHERE expires > ? AND owner IS ?",
+                               (now, now, owner)),
+                    db.execute("INSERT INTO classes (code, started, expires, owner) "
+                               "VALUES (?, ?, ?, ?)", (code, now, now + hours * 3600, owner))))
             except sqlite3.IntegrityError:
                 continue  # a class has that code already
             return code
         raise BoardError("no free class code found")  # pragma: no cover - 32**5 codes
+
+    def owner(self, code: str) -> str | None:
+        """Who started the class ``code`` on a hub (None: a laptop's class, or no such class)."""
+        rows = self._read("SELECT owner FROM classes WHERE code = ?", (normal_code(code),))
+        return str(rows[0][0]) if rows and rows[0][0] is not None else None
 
     def lesson(self, code: str) -> Lesson:
         """The class ``code`` and where its teacher leads it; :class:`NoSuchClass`."""
@@ -256,14 +275,17 @@ class ClassBoard:
             shown = ()
         return Lesson(code_, started, expires, page, question, shown, bool(paused), int(step))
 
-    def join(self, code: str, secret: str | None = None) -> str:
+    def join(self, code: str, secret: str | None = None, counted: bool = True) -> str:
         """The class ``code`` names (as typed), open to students now; else
         :class:`BadClassCode`, or :class:`NoSuchClass` or :class:`ClassExpired`,
         each of these two counted as a failed join.  Once the file has had
         :data:`FAILED_JOINS_PER_MINUTE` in the last minute it takes
         :class:`TooManyJoins` instead - except from a page that brings the
         ``secret`` of a student of that class (a reload): whoever guesses
-        codes can hold back new joins for a minute, never the class's own."""
+        codes can hold back new joins for a minute, never the class's own.
+        ``counted=False``: the caller counts failed joins itself, per user
+        (the hub's board service), and the file's count is neither read nor
+        added to."""
         now = time.time()
         exact = normal_code(code)  # a malformed code: said, not counted
         if secret and self.student(exact, secret) is not None:
@@ -271,7 +293,7 @@ class ClassBoard:
                 raise ClassExpired(f"class {exact} is over", code=exact)
             return exact
         failed = int(self._read("SELECT COUNT(*) FROM refusals WHERE at > ?",
-                                (now - 60,))[0][0])
+                                (now - 60,))[0][0]) if counted else 0
         if failed >= FAILED_JOINS_PER_MINUTE:
             raise JoinsHeld("too many failed joins on this board in the last minute",
                             seconds=60)
@@ -282,16 +304,23 @@ class ClassBoard:
                                    f"{time.strftime('%Y-%m-%d %H:%M', time.localtime(lesson.expires))}",
                                    code=exact)
         except (NoSuchClass, ClassExpired):
-            self._transaction(lambda db: (
-                db.execute("DELETE FROM refusals WHERE at < ?", (now - 3600,)),
-                db.execute("INSERT INTO refusals (at) VALUES (?)", (now,))))
+            if counted:
+                self._transaction(lambda db: (
+                    db.execute("DELETE FROM refusals WHERE at < ?", (now - 3600,)),
+                    db.execute("INSERT INTO refusals (at) VALUES (?)", (now,))))
             raise
         return exact
 
-    def classes(self) -> list[tuple[str, float]]:
-        """Every class, newest first: (code, when it started)."""
-        return [(code, started) for code, started in
-                self._read("SELECT code, started FROM classes ORDER BY started DESC, code")]
+    def classes(self, owner: str | None = None, most: int = -1) -> list[tuple[str, float]]:
+        """Every class, newest first: (code, when it started); with ``owner``,
+        only the classes that hub user started; at most ``most`` (-1: all)."""
+        if owner is None:
+            rows = self._read("SELECT code, started FROM classes ORDER BY started DESC, code "
+                              "LIMIT ?", (most,))
+        else:
+            rows = self._read("SELECT code, started FROM classes WHERE owner = ? "
+                              "ORDER BY started DESC, code LIMIT ?", (owner, most))
+        return [(code, started) for code, started in rows]
 
     def open_lesson(self, now: float | None = None) -> Lesson | None:
         """The lesson of the newest class still open (starting a class closes

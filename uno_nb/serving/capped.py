@@ -15,6 +15,7 @@ than fill the machine's memory.  Culling (voila.json's
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Mapping
 from typing import Any
@@ -45,15 +46,21 @@ class CappedKernelManager(AsyncMappingKernelManager):
 
     most_kernels = Int(6, config=True,
                        help="The most kernels (open pages) this server keeps at once.")
+    _starting: asyncio.Lock | None = None
     left_after = Float(55.0, config=True,
                        help="Seconds after which a kernel with no socket connected counts as "
                             "the kernel of a page its pupil left.")
 
     async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
         kernel_id = kwargs.get("kernel_id")
-        if kernel_id is None or kernel_id not in self:
+        if kernel_id is not None and kernel_id in self:
+            started: str = await super().start_kernel(*args, **kwargs)
+            return started
+        if self._starting is None:
+            self._starting = asyncio.Lock()
+        async with self._starting:  # pages opened at once are counted one after another
             await self._make_room()
-        started: str = await super().start_kernel(*args, **kwargs)
+            started = await super().start_kernel(*args, **kwargs)
         return started
 
     async def _make_room(self) -> None:

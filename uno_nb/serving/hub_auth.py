@@ -67,6 +67,10 @@ class ClassPasswordAuthenticator(SharedPasswordAuthenticator):  # type: ignore[m
             return {"name": PUPIL_PREFIX + secrets.token_hex(4), "admin": False}
         username = self.normalize_username(str(data.get("username", "")))
         password = str(data.get("password", ""))
+        if username in self.admin_users:  # (as JupyterHub's own: the admin password only)
+            if self.admin_password and compare_digest(password, self.admin_password):
+                return {"name": username, "admin": True}
+            return None
         if username in self.teachers:
             if self.teacher_password and compare_digest(password, self.teacher_password):
                 return {"name": username, "admin": False}

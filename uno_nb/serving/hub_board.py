@@ -70,46 +70,58 @@ ROWS_MOST = 5_000
 #: A user's requests: this many at once, then this many a second (a page asks
 #: every few seconds; a script that loops is slowed, answered 429).
 BURST, PER_SECOND = 40, 10.0
+#: A user's predictions (answers to the questions): a burst, then two a second.
+PREDICTIONS, PREDICTIONS_PER_SECOND = 20, 2.0
+#: A user's failed joins are forgotten this long after the last one (seconds).
+FORGET_FAILURES = 900.0
+#: The most classes of a teacher's the service lists (the newest).
+CLASSES_MOST = 50
 #: HTTP statuses of the store's refusals (the rest are 400: the request's fault).
 STATUS = {"no_class": 404, "not_enrolled": 404, "expired": 410, "class_full": 409,
           "too_fast": 429, "joins_held": 429, "too_many_joins": 429, "busy": 503,
-          "unreadable": 503, "not_teacher": 403, "not_yours": 403, "pace": 429}
+          "unreadable": 503, "not_teacher": 403, "not_yours": 403, "pace": 429,
+          "not_token": 403}
 
 
 class Pace:
     """Each user's requests (a token bucket: :data:`BURST` at once, then
-    :data:`PER_SECOND`) and failed joins (after ``classroom.JOIN_TRIES`` in
-    a row each further try waits, as a page's own: 15 s, doubling, at most
-    15 minutes), so that one user's script neither holds the service nor
-    uses up the board's failed joins for everyone."""
+    :data:`PER_SECOND`; predictions apart, :data:`PREDICTIONS` at once, then
+    :data:`PREDICTIONS_PER_SECOND`) and failed joins (after
+    ``classroom.JOIN_TRIES`` each further try waits, as a page's own: 15 s,
+    doubling, at most 15 minutes; forgotten :data:`FORGET_FAILURES` seconds
+    after the last, never by a join that works), so that one user's script
+    neither holds the service nor the board's joins for everyone."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self._clock = clock
-        self._buckets: dict[str, tuple[float, float]] = {}
-        self._failed: dict[str, tuple[int, float]] = {}
+        self._buckets: dict[tuple[str, str], tuple[float, float]] = {}
+        self._failed: dict[str, tuple[int, float, float]] = {}  # count, wait until, last
 
-    def take(self, user: str) -> bool:
+    def take(self, user: str, what: str = "request") -> bool:
+        burst, rate = (PREDICTIONS, PREDICTIONS_PER_SECOND) if what == "prediction" \
+            else (BURST, PER_SECOND)
         now = self._clock()
-        tokens, since = self._buckets.get(user, (float(BURST), now))
-        tokens = min(float(BURST), tokens + (now - since) * PER_SECOND)
+        tokens, since = self._buckets.get((user, what), (float(burst), now))
+        tokens = min(float(burst), tokens + (now - since) * rate)
         if tokens < 1:
-            self._buckets[user] = (tokens, now)
+            self._buckets[(user, what)] = (tokens, now)
             return False
-        self._buckets[user] = (tokens - 1, now)
+        self._buckets[(user, what)] = (tokens - 1, now)
         return True
 
     def join_wait(self, user: str) -> float:
         """Seconds ``user`` must wait before joining again (0: may join now)."""
-        return max(0.0, self._failed.get(user, (0, 0.0))[1] - self._clock())
+        return max(0.0, self._failed.get(user, (0, 0.0, 0.0))[1] - self._clock())
 
     def join_failed(self, user: str) -> None:
-        count = self._failed.get(user, (0, 0.0))[0] + 1
+        now = self._clock()
+        count, _until, last = self._failed.get(user, (0, 0.0, now))
+        if now - last > FORGET_FAILURES:
+            count = 0
+        count += 1
         wait = (min(900.0, 15.0 * 2 ** (count - classroom.JOIN_TRIES))
                 if count >= classroom.JOIN_TRIES else 0.0)
-        self._failed[user] = (count, self._clock() + wait)
-
-    def joined(self, user: str) -> None:
-        self._failed.pop(user, None)
+        self._failed[user] = (count, now + wait, now)
 
 
 def user_secret(key: bytes, code: str, user: str) -> str:
@@ -158,16 +170,14 @@ class Api(HubOAuthenticated, web.RequestHandler):  # type: ignore[misc]
     def initialize(self, board: ClassBoard, key: bytes, pace: Pace) -> None:
         self.board, self.key, self.pace = board, key, pace
 
-    def check_xsrf_cookie(self) -> None:
-        # a POST must carry its token in the header: a cookie alone is refused
-        # (prepare), so the XSRF cookie that guards cookie-sent forms is not needed
-        return None
-
     def prepare(self) -> None:
-        if self.request.method != "GET" and not self.request.headers.get("Authorization"):
-            raise web.HTTPError(403, "a change needs the hub token in the Authorization header")
         if len(self.request.body or b"") > BODY_MOST:
             raise web.HTTPError(413, f"a request body holds at most {BODY_MOST} bytes")
+        if self.request.method != "GET" and self.current_user \
+                and not getattr(self, "_token_authenticated", False):
+            # a change is made with a hub token in the Authorization header, never
+            # by a browser's cookie alone (which a page could make it send)
+            raise Refused("not_token", "a change needs the hub token in the Authorization header")
 
     @property
     def user(self) -> str:
@@ -187,6 +197,16 @@ class Api(HubOAuthenticated, web.RequestHandler):  # type: ignore[misc]
     def teachers_only(self, action: str) -> None:
         if not self.teacher:
             raise Refused("not_teacher", f"only a teacher may {action}")
+
+    def led(self, code: str, action: str) -> str:
+        """Class ``code`` (exact), when the user is the teacher who started it:
+        a teacher leads, reads and exports their own classes only (to another
+        teacher it is as absent as one that never was)."""
+        self.teachers_only(action)
+        exact = self.code(code)
+        if self.board.owner(exact) != self.user:
+            raise NoSuchClass(f"there is no class {exact} of yours on this board", code=exact)
+        return exact
 
     def body(self) -> dict[str, Any]:
         try:
@@ -243,13 +263,14 @@ class Classes(Api):
     def get(self) -> None:
         self.on_authenticated()
         self.teachers_only("list the classes")
-        self.reply([[code, started] for code, started in self.board.classes()])
+        self.reply([[code, started] for code, started in
+                    self.board.classes(owner=self.user, most=CLASSES_MOST)])
 
     @web.authenticated
     def post(self) -> None:
         self.on_authenticated()
         self.teachers_only("start a class")
-        self.reply({"code": self.board.start_class()})
+        self.reply({"code": self.board.start_class(owner=self.user)})
 
 
 class ClassLesson(Api):
@@ -259,7 +280,7 @@ class ClassLesson(Api):
         else a class is as absent as one that never was: no codes to guess)."""
         self.on_authenticated()
         exact = self.code(code)
-        if not self.teacher:
+        if not (self.teacher and self.board.owner(exact) == self.user):
             try:
                 self.own(exact)
             except NotEnrolled:
@@ -271,7 +292,7 @@ class Lead(Api):
     @web.authenticated
     def post(self, code: str) -> None:
         self.on_authenticated()
-        self.teachers_only("lead the class")
+        exact = self.led(code, "lead the class")
         data = self.body()
         asked = {name: data.get(name) for name in ("page", "question", "reveal", "paused")}
         for name in ("page", "question", "reveal"):
@@ -279,7 +300,7 @@ class Lead(Api):
                 raise BadRow(f"{name} is text", field=name)
         if asked["paused"] is not None and not isinstance(asked["paused"], bool):
             raise BadRow("paused is true or false", field="paused")
-        self.reply(_plain(self.board.lead(self.code(code), **asked)))
+        self.reply(_plain(self.board.lead(exact, **asked)))
 
 
 class Join(Api):
@@ -294,17 +315,13 @@ class Join(Api):
         wait = self.pace.join_wait(self.user)
         if wait > 0:
             raise TooManyJoins("wait before joining again", seconds=int(wait) + 1)
-        try:
-            exact = self.board.join(self.code(code))
+        typed = self.code(code)
+        secret = user_secret(self.key, typed, self.user)
+        try:  # (the user's own class, once joined, is never held back; failures are theirs)
+            exact = self.board.join(typed, secret, counted=False)
         except (NoSuchClass, ClassExpired):
             self.pace.join_failed(self.user)
             raise
-        except BoardError as error:
-            if error.reason == "bad_code":
-                self.pace.join_failed(self.user)
-            raise
-        self.pace.joined(self.user)
-        secret = user_secret(self.key, exact, self.user)
         student = self.board.student(exact, secret)
         if student is None:
             student = self.board.enrol(exact, nickname, secret=secret).student
@@ -338,7 +355,8 @@ class Rows(Api):
             rows = self.board.results(exact, kind=kind, after=after,
                                       student=self.own(exact).id, limit=limit)
         else:
-            rows = self.board.results(exact, kind=kind, after=after, limit=limit)
+            rows = self.board.results(self.led(exact, "read the class's rows"), kind=kind,
+                                      after=after, limit=limit)
         self.reply([_plain(row) for row in rows])
 
     @web.authenticated
@@ -358,6 +376,8 @@ class Rows(Api):
         if detail is not None and not isinstance(detail, dict):
             raise BadRow("a row's details are a JSON object", field="detail")
         if kind == "prediction":
+            if not self.pace.take(self.user, "prediction"):
+                raise Refused("pace", f"at most {PREDICTIONS_PER_SECOND:g} answers a second")
             classroom.sensible(item, value, (detail or {}).get("variant", 0))
         row = self.board.add(exact, mine.id, kind, item, value, detail, nickname=mine.nickname)
         self.reply({"id": row})
@@ -367,19 +387,19 @@ class Students(Api):
     @web.authenticated
     def get(self, code: str) -> None:
         self.on_authenticated()
-        self.teachers_only("list the students")
-        self.reply([_plain(s) for s in self.board.students(self.code(code))])
+        exact = self.led(code, "list the students")
+        self.reply([_plain(s) for s in self.board.students(exact)])
 
 
 class Hidden(Api):
     @web.authenticated
     def post(self, code: str, student: str) -> None:
         self.on_authenticated()
-        self.teachers_only("hide a student")
+        exact = self.led(code, "hide a student")
         hidden = self.body().get("hidden", True)
         if not isinstance(hidden, bool):
             raise BadRow("hidden is true or false", field="hidden")
-        self.board.hide(self.code(code), student, hidden)
+        self.board.hide(exact, student, hidden)
         self.reply({})
 
 
@@ -387,8 +407,7 @@ class Where(Api):
     @web.authenticated
     def get(self, code: str) -> None:
         self.on_authenticated()
-        self.teachers_only("see where the class is")
-        exact = self.code(code)
+        exact = self.led(code, "see where the class is")
         self.reply({"where": self.board.where(exact), "last": self.board.last_id(exact)})
 
 
@@ -396,9 +415,7 @@ class Export(Api):
     @web.authenticated
     def get(self, code: str) -> None:
         self.on_authenticated()
-        self.teachers_only("export the class's results")
-        exact = self.code(code)
-        self.board.lesson(exact)  # no such class: 404 before any byte
+        exact = self.led(code, "export the class's results")
         lang = self.get_argument("lang", "en")
         out = io.StringIO()
         write_csv(self.board.rows_in_order(exact), out, lang if lang in ("en", "ru") else "en")
