@@ -122,10 +122,22 @@ def test_a_teacher_and_three_pupils_on_the_hub(hub, browser: Browser, timings):
         status, classes = hub.board("GET", "/classes", teacher_token)
         assert status == 200 and classes[0][0] == code
 
+        # the board's join link goes through the hub to each pupil's own server
+        link = shown_text(board, ".uno-board-link")
+        assert link.startswith(f"{hub.base}/hub/user-redirect/voila/render/"), link
+        assert link.endswith(f"?class={code}"), link
+        first_page = link.split("/voila/render/")[1].split(".ipynb")[0]
+
         # the pupils open the card odds with the class's link: each joins as their hub user
         ids = {}
         for name in PUPILS:
             page = pages[name]
+            if name == PUPILS[-1]:  # (one by the link itself, to the lesson's first page)
+                page.goto(link)
+                page.wait_for_url(f"**/user/{name}/voila/render/{first_page}.ipynb*",
+                                  timeout=SPAWN_MS)
+                _drawn(page, first_page)
+                page.wait_for_selector(f".uno-class-bar[data-joined='{code}']", timeout=WAIT_MS)
             page.goto(_page(hub, name, "02_card_odds", f"?class={code}"))
             _drawn(page, "02_card_odds")
             page.wait_for_selector(f".uno-class-bar[data-joined='{code}']", timeout=WAIT_MS)
@@ -184,6 +196,26 @@ def test_a_teacher_and_three_pupils_on_the_hub(hub, browser: Browser, timings):
             assert status == 404 and said["reason"] == "no_class", (method, path, said)
         status, lesson = hub.board("GET", f"/classes/{code}", teacher_token)
         assert lesson["expires"] > time.time() and not lesson["paused"]  # still open
+
+        # a pupil's own server serves the web app and nothing else: it runs as the
+        # hub's system user here (make hub), so no terminal, no notebook written
+        mine = contexts["ada"]
+        server = f"{hub.base}/user/ada"
+        xsrf = next(c["value"] for c in mine.cookies(server + "/") if c["name"] == "_xsrf")
+        headers = {"X-XSRFToken": xsrf, "Content-Type": "application/json"}
+        written = mine.request.put(f"{server}/api/contents/00_index.ipynb", headers=headers,
+                                   data=json.dumps({"type": "file", "format": "text",
+                                                    "content": "x"}))
+        assert written.status == 403, written.text()
+        assert mine.request.post(f"{server}/api/terminals", headers=headers).status in (403, 404)
+        assert mine.request.get(f"{server}/api/contents/00_index.ipynb").ok  # (read, as Voilà does)
+
+        # what a teacher's script sends is checked as the board page checks it
+        status, said = hub.board("POST", f"/classes/{code}/lead", teacher_token,
+                                 {"question": "nope.nope"})
+        assert status == 400 and said["reason"] == "bad_row"
+        status, said = hub.board("POST", f"/classes/{code}/join", teacher_token, {})
+        assert status == 400 and said["reason"] == "bad_row"
 
         # a pupil can't act as the teacher, read the class, or write as another pupil
         ada = tokens["ada"]

@@ -47,7 +47,11 @@ def test_configure_makes_the_board_a_service_and_teaching_a_scope_of_the_teacher
     written = json.loads((tmp_path / hub.SINGLEUSER_CONFIG).read_text())
     assert written["VoilaConfiguration"] == {"template": "uno_nb"}
     assert written["ServerApp"] == {"kernel_websocket_connection_class": hub.GUARDED_CONNECTION,
-                                    "kernel_manager_class": hub.CAPPED_MANAGER}
+                                    "kernel_manager_class": hub.CAPPED_MANAGER,
+                                    # servers as the hub's own user serve the web app only
+                                    "terminals_enabled": False,
+                                    "contents_manager_class": hub.READ_ONLY_CONTENTS}
+    assert written["MappingKernelManager"]["allowed_message_types"] == hub.WEB_APP_MESSAGES
     assert c.Spawner.args[0] == f"--config={tmp_path / hub.SINGLEUSER_CONFIG}"
 
 
@@ -283,3 +287,25 @@ def test_an_admins_name_signs_in_only_with_the_admin_password():
                                       admin_password="a" * 32, teacher_password="teachers-pass-9")
     assert sign_in(auth, {"username": "head", "password": "class-pass-7"}) is None
     assert sign_in(auth, {"username": "head", "password": "a" * 32})["admin"] is True
+
+
+def test_on_a_hub_the_join_link_goes_through_the_hub_to_each_pupils_own_server(monkeypatch):
+    from uno_nb.widgets import board_view
+
+    monkeypatch.delenv(board_view.JOIN_ENV, raising=False)
+    monkeypatch.setenv("JUPYTERHUB_BASE_URL", "/")
+    monkeypatch.setenv("SERVER_NAME", "maths.school.example")
+    monkeypatch.setenv("SERVER_PORT", "")
+    monkeypatch.setenv("HTTP_X_FORWARDED_PROTO", "https")
+    assert board_view.join_link("ABCDE", "ru", "02_card_odds") == (
+        "https://maths.school.example/hub/user-redirect/voila/render/ru/02_card_odds.ipynb"
+        "?class=ABCDE")
+
+
+@pytest.mark.parametrize("name, plain", [("ada", True), ("Маша", True), ("ivan_2", True),
+                                         ("te\u0430cher", False), ("teacher\u200b", False),
+                                         ("-x", False), ("a b", False), ("x" * 33, False)])
+def test_a_name_is_one_a_class_can_read_as_itself(name, plain):
+    from uno_nb.serving.hub_auth import plain_name
+
+    assert plain_name(name) is plain

@@ -1,4 +1,5 @@
-"""A cap on one Jupyter server's kernels: a pupil's own server on a hub.
+"""A cap on one Jupyter server's kernels, and its pages read only: a pupil's
+own server on a hub.
 
 Under ``make app`` the launcher counts every visitor's kernels
 (:mod:`.limits`).  On a JupyterHub each pupil has a server of their own, so
@@ -20,11 +21,12 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
+from jupyter_server.services.contents.largefilemanager import AsyncLargeFileManager
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado import web
 from traitlets import Float, Int
 
-__all__ = ["CappedKernelManager", "to_stop"]
+__all__ = ["CappedKernelManager", "ReadOnlyContents", "to_stop"]
 
 
 def to_stop(running: Mapping[str, tuple[int, float]], most: int, left_after: float,
@@ -78,3 +80,24 @@ class CappedKernelManager(AsyncMappingKernelManager):
         if len(self.list_kernel_ids()) >= self.most_kernels:
             raise web.HTTPError(429, f"this server has {self.most_kernels} pages open already: "
                                      "close one to open another")
+
+
+class ReadOnlyContents(AsyncLargeFileManager):
+    """The notebooks as a pupil's server on a hub serves them: read, never
+    written, renamed or deleted (every pupil's server may share one folder,
+    as one system user: one pupil's change would run in everyone's pages)."""
+
+    async def save(self, model: Any, path: str = "") -> Any:
+        raise web.HTTPError(403, "the kit's pages are read, never written")
+
+    async def delete_file(self, path: str) -> None:
+        raise web.HTTPError(403, "the kit's pages are read, never deleted")
+
+    async def rename_file(self, old_path: str, new_path: str) -> None:
+        raise web.HTTPError(403, "the kit's pages are read, never renamed")
+
+    async def new(self, model: Any = None, path: str = "") -> Any:
+        raise web.HTTPError(403, "the kit's pages are read, never added to")
+
+    async def copy(self, from_path: str, to_path: str | None = None) -> Any:
+        raise web.HTTPError(403, "the kit's pages are read, never copied here")

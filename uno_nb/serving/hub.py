@@ -43,6 +43,13 @@ HOME_URL = "/voila/render/00_index.ipynb"
 #: The single-user servers' Jupyter config (Voilà's settings, the kit's server
 #: extension), written into the hub's data folder.
 SINGLEUSER_CONFIG = "uno_nb_singleuser.json"
+#: What a page's websocket may ask of its kernel in a pupil's server that runs as
+#: the hub's own system user: the widgets' messages, as Voilà's own app allows, and
+#: no code (Voilà runs the notebook in the server, not through the page).
+WEB_APP_MESSAGES = ["comm_open", "comm_close", "comm_msg", "comm_info_request",
+                    "kernel_info_request", "shutdown_request"]
+#: The contents manager of such a server: the notebooks read, never written.
+READ_ONLY_CONTENTS = "uno_nb.serving.capped.ReadOnlyContents"
 #: The kit's websocket guard (uno_nb.serving.flood), named for a Jupyter server's config.
 GUARDED_CONNECTION = "uno_nb.serving.guarded.GuardedConnection"
 #: The kernel manager of a pupil's server: at most a few pages' kernels (uno_nb.serving.capped).
@@ -99,7 +106,7 @@ def configure(c: Any, *, data_dir: str | Path, public_url: str = "http://127.0.0
         c.ConfigurableHTTPProxy.api_url = f"http://127.0.0.1:{proxy_api_port}"
     board = board_url(board_port)
     c.JupyterHub.services = [
-        {"name": SERVICE, "url": board.rstrip("/"), "display": True, "oauth_no_confirm": True,
+        {"name": SERVICE, "url": board.rstrip("/"), "display": False, "oauth_no_confirm": True,
          "command": [python, "-m", "uno_nb.serving.hub_board", "--data-dir", str(data / "board")],
          # the board's own token may read who a token belongs to (its default) and no more
          "oauth_client_allowed_scopes": [f"access:services!service={SERVICE}", TEACH_SCOPE]},
@@ -144,6 +151,14 @@ def configure(c: Any, *, data_dir: str | Path, public_url: str = "http://127.0.0
         # and a cap on the pupil's kernels, the pages they left stopped first
         # (voila.json's culling, MappingKernelManager's settings, apply to it: a subclass)
         server.setdefault("kernel_manager_class", CAPPED_MANAGER)
+        if spawner == "simple":
+            # every pupil's server runs as the hub's own system user, beside the
+            # hub's secrets: it serves the web app and nothing else (no code
+            # from a page, no terminal, the notebooks never written)
+            server["terminals_enabled"] = False
+            server["contents_manager_class"] = READ_ONLY_CONTENTS
+            settings.setdefault("MappingKernelManager", {})["allowed_message_types"] = \
+                WEB_APP_MESSAGES
         target.write_text(json.dumps(settings, indent=2) + "\n", encoding="utf-8")
         args.append(f"--config={target}")
     if spawner == "simple":

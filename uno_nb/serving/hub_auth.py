@@ -18,6 +18,7 @@ authenticator and lists its teachers in the ``teachers`` group instead.
 from __future__ import annotations
 
 import secrets
+import unicodedata
 from hmac import compare_digest
 from typing import Any
 
@@ -25,10 +26,23 @@ from jupyterhub.authenticators.shared import SharedPasswordAuthenticator
 from tmpauthenticator import TmpAuthenticateHandler
 from traitlets import Bool, Set, Unicode, validate
 
-__all__ = ["ClassPasswordAuthenticator", "PUPIL_PREFIX"]
+__all__ = ["ClassPasswordAuthenticator", "PUPIL_PREFIX", "plain_name"]
 
 #: A temporary pupil's user name begins so.
 PUPIL_PREFIX = "pupil-"
+
+
+def plain_name(name: str) -> bool:
+    """A name a class can read as itself: 1-32 letters, digits, ``-``, ``_``
+    or ``.``, starting with a letter or digit, its letters all of one script
+    (so no "teаcher" with a Cyrillic а beside a teacher's "teacher"), no
+    invisible characters."""
+    if not 1 <= len(name) <= 32 or name != unicodedata.normalize("NFKC", name):
+        return False
+    if not name[0].isalnum() or any(not (ch.isalnum() or ch in "-_.") for ch in name):
+        return False
+    scripts = {unicodedata.name(ch, "?").split()[0] for ch in name if ch.isalpha()}
+    return len(scripts) <= 1
 
 
 class ClassPasswordAuthenticator(SharedPasswordAuthenticator):  # type: ignore[misc]
@@ -67,6 +81,8 @@ class ClassPasswordAuthenticator(SharedPasswordAuthenticator):  # type: ignore[m
             return {"name": PUPIL_PREFIX + secrets.token_hex(4), "admin": False}
         username = self.normalize_username(str(data.get("username", "")))
         password = str(data.get("password", ""))
+        if not plain_name(username):
+            return None
         if username in self.admin_users:  # (as JupyterHub's own: the admin password only)
             if self.admin_password and compare_digest(password, self.admin_password):
                 return {"name": username, "admin": True}

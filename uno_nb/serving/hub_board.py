@@ -51,9 +51,10 @@ from typing import Any, Callable, Sequence
 from urllib.parse import urlsplit
 
 from tornado import ioloop, web
-from jupyterhub.services.auth import HubOAuthCallbackHandler, HubOAuthenticated
+from jupyterhub.services.auth import HubOAuth, HubOAuthCallbackHandler, HubOAuthenticated
+from traitlets import default
 
-from .. import classroom
+from .. import classroom, lessons
 from ..classboard import (BadRow, BoardError, ClassBoard, ClassExpired, NoSuchClass, NotEnrolled,
                           Student, TooManyJoins, normal_code)
 from ..classexport import write_csv
@@ -74,6 +75,8 @@ BURST, PER_SECOND = 40, 10.0
 PREDICTIONS, PREDICTIONS_PER_SECOND = 20, 2.0
 #: A user's failed joins are forgotten this long after the last one (seconds).
 FORGET_FAILURES = 900.0
+#: Seconds the hub's word on a token is kept (JupyterHub's default: 300).
+TOKEN_SECONDS = 30
 #: The most classes of a teacher's the service lists (the newest).
 CLASSES_MOST = 50
 #: HTTP statuses of the store's refusals (the rest are 400: the request's fault).
@@ -160,8 +163,19 @@ def _plain(thing: Any) -> Any:
     return asdict(thing) if thing is not None else None
 
 
+class BoardAuth(HubOAuth):  # type: ignore[misc]
+    """The hub's OAuth for the board, its word on a token kept :data:`TOKEN_SECONDS`:
+    a token revoked, or a teacher taken out of the group, counts for no longer."""
+
+    @default("cache_max_age")
+    def _cache_max_age(self) -> int:
+        return TOKEN_SECONDS
+
+
 class Api(HubOAuthenticated, web.RequestHandler):  # type: ignore[misc]
     """What every call shares: the user, their scopes, JSON in and out, refusals."""
+
+    hub_auth_class = BoardAuth
 
     board: ClassBoard
     key: bytes
@@ -300,6 +314,12 @@ class Lead(Api):
                 raise BadRow(f"{name} is text", field=name)
         if asked["paused"] is not None and not isinstance(asked["paused"], bool):
             raise BadRow("paused is true or false", field="paused")
+        for name in ("question", "reveal"):  # (as a teacher's page checks them)
+            if asked[name]:
+                try:
+                    lessons.question(str(asked[name]))
+                except ValueError:
+                    raise BadRow(f"there is no question {asked[name]!r}", field=name) from None
         self.reply(_plain(self.board.lead(exact, **asked)))
 
 
@@ -316,6 +336,8 @@ class Join(Api):
         if wait > 0:
             raise TooManyJoins("wait before joining again", seconds=int(wait) + 1)
         typed = self.code(code)
+        if self.teacher and self.board.owner(typed) == self.user:
+            raise BadRow("a teacher leads their class, and is no student of it", field="code")
         secret = user_secret(self.key, typed, self.user)
         try:  # (the user's own class, once joined, is never held back; failures are theirs)
             exact = self.board.join(typed, secret, counted=False)
@@ -378,6 +400,10 @@ class Rows(Api):
         if kind == "prediction":
             if not self.pace.take(self.user, "prediction"):
                 raise Refused("pace", f"at most {PREDICTIONS_PER_SECOND:g} answers a second")
+            try:  # an answer is to a question there is, with or without a number
+                lessons.question(item)
+            except ValueError:
+                raise BadRow(f"there is no question {item!r}", field="item") from None
             classroom.sensible(item, value, (detail or {}).get("variant", 0))
         row = self.board.add(exact, mine.id, kind, item, value, detail, nickname=mine.nickname)
         self.reply({"id": row})
@@ -426,7 +452,7 @@ class Export(Api):
 
 
 def _count(text: str, name: str) -> int:
-    if not text.isdigit() or len(text) > 12:
+    if not (text.isascii() and text.isdigit()) or len(text) > 12:
         raise BadRow(f"{name} is a whole number", field=name)
     return int(text)
 
@@ -470,8 +496,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", f"/services/{SERVICE}/")
     app = make_app(board, _key(args.data_dir), prefix)
     where = urlsplit(url)
+    # (a body up to four times the most is read, and answered in JSON; past that
+    # the server closes the request itself)
     app.listen(where.port or 80, where.hostname or "127.0.0.1", xheaders=True,
-               max_body_size=BODY_MOST)
+               max_body_size=4 * BODY_MOST)
     log.info("the class board serves %s at %s (file %s)", prefix, url, board.path)
     loop = ioloop.IOLoop.current()
     for stopping in (signal.SIGTERM, signal.SIGINT):  # how the hub stops its services

@@ -72,12 +72,21 @@ def styled(look: str, *sentences: str, cls: str = "") -> str:
 def join_base() -> str:
     """The address students open, ending in ``/``: the launcher's
     (:data:`JOIN_ENV`), else the one this page was asked by, else this
-    computer's on the app's usual port."""
+    computer's on the app's usual port.  On a JupyterHub the teacher's page is
+    in the teacher's own server: the link goes through the hub's
+    ``hub/user-redirect/``, which opens the same page in each pupil's own."""
     base = os.environ.get(JOIN_ENV, "").strip()
     if not base:
         host = os.environ.get("SERVER_NAME") or "127.0.0.1"
-        port = os.environ.get("SERVER_PORT") or os.environ.get("VOILA_APP_PORT") or "8866"
-        base = f"http://{host}:{port}{os.environ.get('VOILA_BASE_URL') or '/'}"
+        hub = os.environ.get("JUPYTERHUB_BASE_URL")
+        if hub:  # (the address the teacher's browser used, the hub's)
+            port = os.environ.get("SERVER_PORT")
+            scheme = os.environ.get("HTTP_X_FORWARDED_PROTO") or "http"
+            path = hub.rstrip("/") + "/hub/user-redirect/"
+            base = f"{scheme}://{host}{':' + port if port else ''}{path}"
+        else:
+            port = os.environ.get("SERVER_PORT") or os.environ.get("VOILA_APP_PORT") or "8866"
+            base = f"http://{host}:{port}{os.environ.get('VOILA_BASE_URL') or '/'}"
     return base if base.endswith("/") else base + "/"
 
 
