@@ -228,7 +228,13 @@ def test_post_install_shares_the_notebooks_read_only_and_writes_voilas_config(
         mode = stat.S_IMODE(path.stat().st_mode)
         assert mode == (0o755 if path.is_dir() else 0o644), (path, oct(mode))
     written = tljh_prefix / "user/etc/jupyter/jupyter_server_config.d/uno_nb.json"
-    assert json.loads(written.read_text()) == binder_server_config()
+    # Binder's, and what every pupil's server on a hub has: the guard, the cap
+    from uno_nb.serving.hub import CAPPED_MANAGER, GUARDED_CONNECTION
+
+    wanted_config = binder_server_config()
+    wanted_config["ServerApp"].update(kernel_websocket_connection_class=GUARDED_CONNECTION,
+                                      kernel_manager_class=CAPPED_MANAGER)
+    assert json.loads(written.read_text()) == wanted_config
     assert (tljh_prefix / "state" / "uno-board").is_dir()
     # the user environment's Python compiled what Binder's postBuild compiles
     warm_up = " ".join(plugin.WARM_UP)
@@ -338,10 +344,15 @@ def test_the_hub_config_hook_configures_the_kit_over_tljhs_config(plugin, tljh_p
     assert [str(part) for part in board["command"][:5]] == [
         str(tljh_prefix / "user/bin/python"), "-m", BOARD_MODULE,
         "--data-dir", str(tljh_prefix / "state" / "uno-board" / "board")]
+    # TLJH's own culler (with its settings) stays the one culler; its hub's
+    # database, cookie secret and addresses are TLJH's, not moved
     cullers = [s for s in c.JupyterHub.services
                if any("jupyterhub_idle_culler" in str(a) for a in s.get("command", []))]
-    assert len(cullers) == 1 and cullers[0]["name"] != "cull-idle"
+    assert [s["name"] for s in cullers] == ["cull-idle"]
     assert any("1800" in str(a) for a in cullers[0]["command"])
+    for name in ("db_url", "cookie_secret_file", "bind_url", "hub_bind_url"):
+        assert name not in c.JupyterHub, name
+    assert "ConfigurableHTTPProxy" not in c
     assert c.Spawner.default_url == VOILA_INDEX
     assert c.Spawner.environment["UNO_NB_CLASS_SERVER"] == "1"
     assert group_users(c.JupyterHub.load_groups, TEACHERS_GROUP) == ["ms-lee"]
@@ -392,6 +403,18 @@ def test_the_values_run_the_makefiles_image_on_the_voila_index():
     for kind in ("cpu", "memory"):
         assert set(singleuser[kind]) == {"guarantee", "limit"}
     assert singleuser["memory"] == {"guarantee": "512M", "limit": "1G"}
+
+
+def test_the_values_give_each_pupils_server_the_kits_guard_and_cap_and_restart_it_when_opened():
+    from uno_nb.serving.hub import CAPPED_MANAGER, GUARDED_CONNECTION
+
+    v = values()
+    files = v["singleuser"]["extraFiles"]
+    server = next(f["data"]["ServerApp"] for f in files.values()
+                  if f["mountPath"].startswith("/etc/jupyter/jupyter_server_config.d/"))
+    assert server == {"kernel_websocket_connection_class": GUARDED_CONNECTION,
+                      "kernel_manager_class": CAPPED_MANAGER}
+    assert v["hub"]["config"]["JupyterHub"]["implicit_spawn_seconds"] > 0
 
 
 def test_the_values_cull_idle_servers_and_keep_room_for_a_class():

@@ -72,7 +72,6 @@ CULL_TIMEOUT = 3600
 MEMORY_LIMIT = "1G"
 CPU_LIMIT = 1
 #: The service TLJH starts for its own culling (tljh/configurer.py).
-TLJH_CULLER = "cull-idle"
 
 
 def prefix() -> Path:
@@ -248,6 +247,12 @@ def write_server_config(checkout: Path, target: Path) -> None:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     config = module.server_config(checkout / "voila.json")
+    # and what every pupil's server on a hub has (uno_nb.serving.hub): the kit's
+    # websocket guard, and at most a few pages' kernels
+    from uno_nb.serving.hub import CAPPED_MANAGER, GUARDED_CONNECTION
+
+    config.setdefault("ServerApp", {}).update(
+        kernel_websocket_connection_class=GUARDED_CONNECTION, kernel_manager_class=CAPPED_MANAGER)
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
     target.chmod(0o644)
@@ -287,29 +292,19 @@ def public_url(settings: Mapping[str, Any]) -> str:
     return f"http://127.0.0.1:{(settings.get('http') or {}).get('port', 80)}"
 
 
-def _is_culler(service: Mapping[str, Any]) -> bool:
-    return any("jupyterhub_idle_culler" in str(part) for part in service.get("command") or [])
-
-
 @hookimpl
 def tljh_custom_jupyterhub_config(c: Any) -> None:
     """The kit's hub config (:func:`uno_nb.serving.hub.configure`) over TLJH's:
-    TLJH's spawner and the school's authenticator stay; the board runs on the
-    pupils' Python with its data in TLJH's state folder; the pupils' servers
-    open the shared notebooks.  Teachers are the members of the group
-    ``teachers``: set on the hub's admin page, or listed in config.yaml
-    (``tljh-config add-item uno_nb.teachers <name>``).  Idle servers are
-    stopped after TLJH's ``services.cull.timeout``, by the kit's culler, which
-    replaces TLJH's own ``cull-idle`` (one culler is enough)."""
+    TLJH's spawner, authenticator, database, cookie secret, addresses and
+    idle culler (``cull-idle``, TLJH's ``services.cull`` settings) all stay;
+    the board runs on the pupils' Python with its data in TLJH's state
+    folder; the pupils' servers open the shared notebooks.  Teachers are the
+    members of the group ``teachers``: set on the hub's admin page, or listed
+    in config.yaml (``tljh-config add-item uno_nb.teachers <name>``)."""
     from uno_nb.serving.hub import configure
 
     settings = tljh_settings()
-    cull = ((settings.get("services") or {}).get("cull") or {})
     teachers = (settings.get("uno_nb") or {}).get("teachers") or []
     configure(c, data_dir=board_data_dir(), public_url=public_url(settings),
               python=str(user_python()), notebooks=notebooks_dir(), auth=None,
-              teachers=[str(name) for name in teachers],
-              cull_after=int(cull.get("timeout", CULL_TIMEOUT)), spawner=None)
-    services = list(c.JupyterHub.services)
-    if any(_is_culler(s) for s in services if s.get("name") != TLJH_CULLER):
-        c.JupyterHub.services = [s for s in services if s.get("name") != TLJH_CULLER]
+              teachers=[str(name) for name in teachers], spawner=None, culler=False)

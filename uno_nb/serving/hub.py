@@ -73,7 +73,8 @@ def configure(c: Any, *, data_dir: str | Path, public_url: str = "http://127.0.0
               auth: str | None = "class-password", class_password: str | None = None,
               teacher_password: str | None = None, teachers: Iterable[str] = (),
               cull_after: int = 3600, spawner: str | None = "simple",
-              hub_port: int | None = None, proxy_api_port: int | None = None) -> None:
+              hub_port: int | None = None, proxy_api_port: int | None = None,
+              culler: bool = True, culler_python: str | None = None) -> None:
     """Set the kit's hub on ``c`` (the ``Config`` of ``jupyterhub_config.py``).
 
     ``data_dir`` holds the hub's database and cookie secret and the board's
@@ -92,42 +93,58 @@ def configure(c: Any, *, data_dir: str | Path, public_url: str = "http://127.0.0
     (TLJH's systemd spawner, Kubernetes' KubeSpawner).  Idle servers are
     stopped after ``cull_after`` seconds (jupyterhub-idle-culler).
     ``hub_port`` and ``proxy_api_port``: the hub's API and the proxy's API on
-    127.0.0.1 (JupyterHub's 8081 and 8001 when not given).
+    127.0.0.1 (JupyterHub's 8081 and 8001 when not given).  With
+    ``spawner=None`` the hub's own files and addresses (its database, cookie
+    secret, bind URL, proxy) stay the deployment's.  ``culler=False`` leaves
+    culling to the deployment's own culler (TLJH's ``cull-idle``);
+    ``culler_python``: a Python with jupyterhub-idle-culler (the hub's), when
+    ``python`` (the board's) has none.  Services and roles are added to those
+    the config has.
     """
     data = Path(data_dir).resolve()
     data.mkdir(parents=True, exist_ok=True)
-    c.JupyterHub.bind_url = public_url
-    if hub_port is not None:
-        c.JupyterHub.hub_bind_url = f"http://127.0.0.1:{hub_port}"
-    c.JupyterHub.db_url = f"sqlite:///{data / 'jupyterhub.sqlite'}"
-    c.JupyterHub.cookie_secret_file = str(data / "jupyterhub_cookie_secret")
-    c.ConfigurableHTTPProxy.pid_file = str(data / "jupyterhub-proxy.pid")
-    if proxy_api_port is not None:
-        c.ConfigurableHTTPProxy.api_url = f"http://127.0.0.1:{proxy_api_port}"
+    if spawner is not None:  # the kit's own hub; a deployment's (TLJH) keeps its own files
+        c.JupyterHub.bind_url = public_url
+        if hub_port is not None:
+            c.JupyterHub.hub_bind_url = f"http://127.0.0.1:{hub_port}"
+        c.JupyterHub.db_url = f"sqlite:///{data / 'jupyterhub.sqlite'}"
+        c.JupyterHub.cookie_secret_file = str(data / "jupyterhub_cookie_secret")
+        c.ConfigurableHTTPProxy.pid_file = str(data / "jupyterhub-proxy.pid")
+        if proxy_api_port is not None:
+            c.ConfigurableHTTPProxy.api_url = f"http://127.0.0.1:{proxy_api_port}"
     board = board_url(board_port)
-    c.JupyterHub.services = [
+    ours = [
         {"name": SERVICE, "url": board.rstrip("/"), "display": False, "oauth_no_confirm": True,
          "command": [python, "-m", "uno_nb.serving.hub_board", "--data-dir", str(data / "board")],
          # the board's own token may read who a token belongs to (its default) and no more
          "oauth_client_allowed_scopes": [f"access:services!service={SERVICE}", TEACH_SCOPE]},
-        {"name": "idle-culler",
-         "command": [python, "-m", "jupyterhub_idle_culler", f"--timeout={int(cull_after)}",
-                     f"--cull-every={max(60, int(cull_after) // 6)}"]},
     ]
+    if culler:
+        ours.append({"name": "idle-culler", "command": [
+            culler_python or python, "-m", "jupyterhub_idle_culler",
+            f"--timeout={int(cull_after)}", f"--cull-every={max(60, int(cull_after) // 6)}"]})
+    # (added to the services the deployment has, TLJH's own culler among them)
+    kept = list(c.JupyterHub.services) if "services" in c.JupyterHub else []
+    c.JupyterHub.services = [service for service in kept
+                             if service.get("name") not in {s["name"] for s in ours}] + ours
     c.JupyterHub.custom_scopes = {
         TEACH_SCOPE: {"description": "Lead a class on the uno_nb class board: start it, "
                                      "send it to a page, reveal answers, read and export its rows."},
     }
-    c.JupyterHub.load_roles = [
+    roles = [
         # every user may reach the board service (as themselves: the board finds who they are)
         {"name": "user", "scopes": ["self", f"access:services!service={SERVICE}"]},
         {"name": "uno-teacher", "description": "Teachers lead classes on the uno_nb class board",
          "scopes": [TEACH_SCOPE],  # (reaching the board: every user's role has it)
          "groups": [TEACHERS_GROUP]},
-        {"name": "idle-culler", "scopes": ["list:users", "read:users:activity",
-                                           "read:servers", "delete:servers"],
-         "services": ["idle-culler"]},
     ]
+    if culler:
+        roles.append({"name": "idle-culler", "scopes": ["list:users", "read:users:activity",
+                                                        "read:servers", "delete:servers"],
+                      "services": ["idle-culler"]})
+    kept_roles = list(c.JupyterHub.load_roles) if "load_roles" in c.JupyterHub else []
+    c.JupyterHub.load_roles = [role for role in kept_roles
+                               if role.get("name") not in {r["name"] for r in roles}] + roles
     c.JupyterHub.load_groups = {TEACHERS_GROUP: {"users": sorted(set(teachers))}}
     # the token a user's server (and so its kernels) holds: the usual server
     # scopes, the board, and the teacher's scope for those who hold it (the hub
