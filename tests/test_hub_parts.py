@@ -16,7 +16,7 @@ from traitlets.config import Config
 from uno_nb import classroom
 from uno_nb.classboard import BoardBusy, ClassFull, NotEnrolled
 from uno_nb.classboard.remote import NotYours, RemoteBoard
-from uno_nb.serving import capped, hub
+from uno_nb.serving import capped, hub, hub_board
 from uno_nb.serving.hub_auth import PUPIL_PREFIX, ClassPasswordAuthenticator
 from uno_nb.serving.hub_board import BURST, PREDICTIONS, Pace, user_secret
 
@@ -148,11 +148,13 @@ class _Said(BaseHTTPRequestHandler):
 
     answer: tuple[int, dict] = (200, {})
     seen: list[tuple[str, str, str]] = []
+    bodies: list[tuple[str, str, str, str]] = []
 
     def _reply(self) -> None:
         length = int(self.headers.get("Content-Length") or 0)
         body = self.rfile.read(length).decode() if length else ""
         type(self).seen.append((self.command, self.path, self.headers.get("Authorization", "")))
+        type(self).bodies.append((self.command, self.path, "", body or "null"))
         status, payload = type(self).answer
         data = json.dumps(payload).encode()
         self.send_response(status)
@@ -173,7 +175,7 @@ def service():
     server = ThreadingHTTPServer(("127.0.0.1", 0), _Said)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    _Said.seen = []
+    _Said.seen, _Said.bodies = [], []
     yield server
     server.shutdown()
     server.server_close()
@@ -309,3 +311,27 @@ def test_a_name_is_one_a_class_can_read_as_itself(name, plain):
     from uno_nb.serving.hub_auth import plain_name
 
     assert plain_name(name) is plain
+
+
+def test_a_row_sent_again_after_a_reply_that_never_came_is_written_once(service):
+    board = RemoteBoard(f"http://127.0.0.1:{service.server_port}/", token="abc")
+    room = classroom.Classroom(board=board, teacher=False)
+    room.member = classroom.Membership("ABCDE", "s1")
+    _Said.answer = (503, {})  # (the service busy: the row is kept, with its key)
+    with pytest.raises(BoardBusy):
+        room.record("hand", "wild:7", 3, {"seed": 1, "start": 0, "counts": {"0": 3}})
+    key = room.kept[0][-1]
+    _Said.answer = (200, {"id": 7})
+    assert room.send_kept() == 7 and room.kept == []
+    sent = [json.loads(body) for _m, _p, _t, body in _Said.bodies]
+    assert [row["key"] for row in sent] == [key, key]  # the same key both times
+
+
+def test_the_service_writes_a_keyed_row_once():
+    pace = Pace()
+    named = ("ada", "ABCDE", "k1")
+    pace.remember(named, 12)
+    assert pace.written[named] == 12
+    for i in range(hub_board.KEYS_KEPT):  # the oldest are forgotten, the newest kept
+        pace.remember(("ada", "ABCDE", f"n{i}"), i)
+    assert named not in pace.written and len(pace.written) == hub_board.KEYS_KEPT

@@ -665,9 +665,9 @@ def test_a_kept_row_the_board_refuses_for_itself_is_let_go_and_the_rest_sent(tmp
     room = classroom.Classroom(tmp_path / "b.sqlite3")
     code = room.board.start_class()
     member = room.join(code)
-    room.kept += [(member, "game", "play", 1.0, {"turns": 1}),
-                  (member, "game", "play", float("nan"), {}),  # never a row
-                  (member, "game", "play", 0.0, {"turns": 3})]
+    room.kept += [(member, "game", "play", 1.0, {"turns": 1}, "k1"),
+                  (member, "game", "play", float("nan"), {}, "k2"),  # never a row
+                  (member, "game", "play", 0.0, {"turns": 3}, "k3")]
     with pytest.raises(BadRow):
         room.send_kept()
     assert [r.detail["turns"] for r in room.board.results(code)] == [1, 3]

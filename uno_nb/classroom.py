@@ -198,9 +198,11 @@ class Classroom:
         #: the class this page is in (a student's, or the one the teacher leads)
         self.code: str | None = None
         self.member: Membership | None = None
-        #: rows not in the file yet: (member, kind, item, value, detail), oldest first
+        #: rows not in the file yet: (member, kind, item, value, detail, key), oldest
+        #: first; the key names the row once, so that a row sent again after a
+        #: reply that never came is not written twice (the hub's board service)
         self.kept: list[tuple[Membership, str, str, float | None,
-                              Mapping[str, Any] | None]] = []
+                              Mapping[str, Any] | None, str]] = []
         self._sending = threading.RLock()  # a lab run records from its worker thread
         self._failed = 0  # failed joins in a row
         self._wait_until = 0.0  # (time.monotonic) no join before this
@@ -325,7 +327,7 @@ class Classroom:
             if len(self.kept) >= KEPT_MOST:
                 raise TooFast(f"{len(self.kept)} rows wait to be sent already",
                               most=self.board.rows_per_minute or 0)
-            self.kept.append((member, kind, item, value, detail))
+            self.kept.append((member, kind, item, value, detail, secrets.token_hex(8)))
             return self.send_kept()
 
     def send_kept(self) -> int | None:
@@ -342,10 +344,14 @@ class Classroom:
         refused: BoardError | None = None
         with self._sending:
             while self.kept:
-                member, kind, item, value, detail = self.kept[0]
+                member, kind, item, value, detail, key = self.kept[0]
                 try:
-                    last = self.board.add(member.code, member.student, kind, item, value,
-                                          detail, nickname=member.nickname)
+                    if isinstance(self.board, RemoteBoard):
+                        last = self.board.add(member.code, member.student, kind, item, value,
+                                              detail, nickname=member.nickname, key=key)
+                    else:  # (a file's write either is committed or raises: never both)
+                        last = self.board.add(member.code, member.student, kind, item, value,
+                                              detail, nickname=member.nickname)
                 except BoardError as error:
                     if error.reason in ("busy", "unreadable", "error", "too_fast"):
                         raise  # kept, in order, for the next try

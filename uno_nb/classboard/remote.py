@@ -180,10 +180,13 @@ class RemoteBoard:
         return frozenset(s.id for s in self.students(code) if s.hidden)
 
     def add(self, code: str, student: str, kind: str, item: str, value: float | None = None,
-            detail: Mapping[str, Any] | None = None, nickname: str | None = None) -> int:
+            detail: Mapping[str, Any] | None = None, nickname: str | None = None,
+            key: str | None = None) -> int:
+        """A row of the hub user's; ``key`` names it once (sent again after a
+        reply that never came, it is the same row, not a second)."""
         said = self._call("POST", f"/classes/{_quoted(code)}/rows",
                           {"student": student, "kind": kind, "item": item, "value": value,
-                           "detail": dict(detail) if detail is not None else None})
+                           "detail": dict(detail) if detail is not None else None, "key": key})
         return int(said["id"])
 
     def results(self, code: str, kind: str | None = None, after: int = 0,

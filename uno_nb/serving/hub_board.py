@@ -45,6 +45,7 @@ import secrets
 import signal
 import sys
 import time
+from collections import OrderedDict
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any, Callable, Sequence
@@ -75,6 +76,9 @@ BURST, PER_SECOND = 40, 10.0
 PREDICTIONS, PREDICTIONS_PER_SECOND = 20, 2.0
 #: A user's failed joins are forgotten this long after the last one (seconds).
 FORGET_FAILURES = 900.0
+#: How many rows' keys the service remembers (a page sends a row again within
+#: seconds of the reply it never got: the newest are enough).
+KEYS_KEPT = 100_000
 #: Seconds the hub's word on a token is kept (JupyterHub's default: 300).
 TOKEN_SECONDS = 30
 #: The most classes of a teacher's the service lists (the newest).
@@ -99,6 +103,13 @@ class Pace:
         self._clock = clock
         self._buckets: dict[tuple[str, str], tuple[float, float]] = {}
         self._failed: dict[str, tuple[int, float, float]] = {}  # count, wait until, last
+        #: the rows written lately by their pages' keys: (user, class, key) -> row id
+        self.written: OrderedDict[tuple[str, str, str], int] = OrderedDict()
+
+    def remember(self, named: tuple[str, str, str], row: int) -> None:
+        self.written[named] = row
+        while len(self.written) > KEYS_KEPT:
+            self.written.popitem(last=False)
 
     def take(self, user: str, what: str = "request") -> bool:
         burst, rate = (PREDICTIONS, PREDICTIONS_PER_SECOND) if what == "prediction" \
@@ -405,7 +416,16 @@ class Rows(Api):
             except ValueError:
                 raise BadRow(f"there is no question {item!r}", field="item") from None
             classroom.sensible(item, value, (detail or {}).get("variant", 0))
+        key = data.get("key")
+        if key is not None and (not isinstance(key, str) or not 1 <= len(key) <= 64):
+            raise BadRow("a row's key is text of 1-64 characters", field="key")
+        named = (self.user, exact, key) if key is not None else None
+        if named is not None and named in self.pace.written:  # sent again: the same row
+            self.reply({"id": self.pace.written[named]})
+            return
         row = self.board.add(exact, mine.id, kind, item, value, detail, nickname=mine.nickname)
+        if named is not None:
+            self.pace.remember(named, row)
         self.reply({"id": row})
 
 
