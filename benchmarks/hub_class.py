@@ -98,6 +98,10 @@ async def _pupil(browser: Any, hub: hubs.Hub, name: str, page: str, drawn_arg: A
         got["page"] = time.perf_counter() - began
     except PlaywrightError as error:
         got["failed"] = str(error).splitlines()[0][:200]
+        try:  # where it stood, and what it said
+            got["failed"] += f" (at {tab.url}: {(await tab.inner_text('body'))[:160]!r})"
+        except PlaywrightError:
+            pass
     finally:
         if name not in filled:  # (it failed before: nobody waits for it)
             filled.append(name)
@@ -212,7 +216,10 @@ def run(args: Any, tools: ModuleType) -> int:
             print(f"the hub runs at {hub.base} (its log: {hub.log})", flush=True)
             asyncio.run(_rounds(args, tools, hub, figures))
     finally:
-        shutil.rmtree(folder, ignore_errors=True)
+        if any(done["failed"] for done in figures["rounds"]):  # the hub's log is kept
+            print(f"the hub's log: {folder / 'jupyterhub.log'}", file=sys.stderr)
+        else:
+            shutil.rmtree(folder, ignore_errors=True)
     for done in figures["rounds"]:
         print(line(done))
     return 0

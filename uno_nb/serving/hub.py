@@ -152,6 +152,11 @@ def configure(c: Any, *, data_dir: str | Path, public_url: str = "http://127.0.0
     c.Spawner.server_token_scopes = ["users:activity!user", "access:servers!server",
                                      f"access:services!service={SERVICE}", TEACH_SCOPE]
     c.Spawner.default_url = HOME_URL
+    # a class signs in at once: the servers start together, and on a busy
+    # machine one may take minutes, not JupyterHub's 60 s (measured: 30 pupils
+    # at once on two cores, the last ready after about two and a half minutes)
+    c.Spawner.start_timeout = 300
+    c.Spawner.http_timeout = 300
     # a pupil whose server was stopped (culled, or its machine restarted) who
     # opens a page again has it started without a button to find
     c.JupyterHub.implicit_spawn_seconds = 2
