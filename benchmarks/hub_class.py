@@ -71,7 +71,16 @@ def _singleuser_trees(tree: dict[int, Any]) -> set[int]:
     return found
 
 
-async def _pupil(browser: Any, hub: hubs.Hub, name: str, page: str, drawn_arg: Any,
+async def _drawn(tab: Any, state: str, arg: list, poll_ms: int) -> None:
+    """Until the page is drawn (classroom.py's STATE); a page that shows an error fails."""
+    from playwright.async_api import Error as PlaywrightError
+
+    said = await (await tab.wait_for_function(state, arg=arg, polling=poll_ms)).json_value()
+    if said != "drawn":
+        raise PlaywrightError(f"the page shows an error: {said['error']}")
+
+
+async def _pupil(browser: Any, hub: hubs.Hub, name: str, page: str, tools: ModuleType,
                  limit: float, poll_ms: int, filled: list[str],
                  go: asyncio.Event) -> dict[str, Any]:
     from playwright.async_api import Error as PlaywrightError
@@ -90,11 +99,11 @@ async def _pupil(browser: Any, hub: hubs.Hub, name: str, page: str, drawn_arg: A
         began = time.perf_counter()
         await tab.click("#login_submit")
         await tab.wait_for_url(f"**/user/{name}/voila/render/00_index.ipynb*")
-        await tab.wait_for_function(STATE_DRAWN, arg=drawn_arg("00_index.ipynb")[:2], polling=poll_ms)
+        await _drawn(tab, tools.STATE, tools.drawn_arg("00_index.ipynb"), poll_ms)
         got["signin"] = time.perf_counter() - began
         began = time.perf_counter()
         await tab.goto(f"{hub.base}/user/{name}/voila/render/{page}")
-        await tab.wait_for_function(STATE_DRAWN, arg=drawn_arg(page)[:2], polling=poll_ms)
+        await _drawn(tab, tools.STATE, tools.drawn_arg(page), poll_ms)
         got["page"] = time.perf_counter() - began
     except PlaywrightError as error:
         got["failed"] = str(error).splitlines()[0][:200]
@@ -108,24 +117,12 @@ async def _pupil(browser: Any, hub: hubs.Hub, name: str, page: str, drawn_arg: A
     return got
 
 
-#: The page is drawn: the test of classroom.py's STATE (and tests/test_webapp.py's
-#: RENDERED) without its error answers: a page that shows an error is never drawn.
-STATE_DRAWN = """([figures, app]) => {
-  const cells = document.querySelector('#rendered_cells');
-  if (!cells || cells.style.display === 'none') return false;
-  const text = document.body.innerText;
-  if (text.includes('Loading widget') || text.includes('Executing')) return false;
-  if (app && !document.querySelector(app)) return false;
-  return document.querySelectorAll('.js-plotly-plot .main-svg').length >= 2 * figures;
-}"""
-
-
 async def _round(args: Any, tools: ModuleType, hub: hubs.Hub, browser: Any, n: int,
                  number: int) -> dict[str, Any]:
     page = tools.measured_pages(args)[0]
     go, filled = asyncio.Event(), []
     names = [f"r{number}p{i + 1}" for i in range(n)]
-    tasks = [asyncio.create_task(_pupil(browser, hub, name, page, tools.drawn_arg, args.limit,
+    tasks = [asyncio.create_task(_pupil(browser, hub, name, page, tools, args.limit,
                                         args.poll_ms, filled, go)) for name in names]
     deadline = time.monotonic() + args.limit
     while len(filled) < n and time.monotonic() < deadline:  # all on the login page, filled in

@@ -25,7 +25,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -76,7 +76,6 @@ class Hub:
     log: Path
     data: Path
     teachers: tuple[str, ...]
-    _seen: int = field(default=0, repr=False)
 
     @property
     def board_api(self) -> str:

@@ -176,9 +176,6 @@ class RemoteBoard:
         self._call("POST", f"/classes/{_quoted(code)}/students/{_quoted(student)}/hidden",
                    {"hidden": hidden})
 
-    def hidden(self, code: str) -> frozenset[str]:
-        return frozenset(s.id for s in self.students(code) if s.hidden)
-
     def add(self, code: str, student: str, kind: str, item: str, value: float | None = None,
             detail: Mapping[str, Any] | None = None, nickname: str | None = None,
             key: str | None = None) -> int:
@@ -204,9 +201,6 @@ class RemoteBoard:
             if len(rows) < block:
                 return
             after = rows[-1].id
-
-    def close(self) -> None:
-        """Nothing to close: every call is a request of its own."""
 
 
 def _quoted(text: str) -> str:
